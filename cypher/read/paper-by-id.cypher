@@ -1,0 +1,2 @@
+MATCH (p:Paper {id: $id})
+RETURN p {.*} AS paper

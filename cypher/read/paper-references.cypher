@@ -1,0 +1,4 @@
+MATCH (:Paper {id: $id})-[:CITES]->(q:Paper)
+RETURN q {.*} AS paper
+ORDER BY q.stub, q.id
+LIMIT $limit

@@ -1,0 +1,3 @@
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})
+RETURN p {.*} AS paper

@@ -1,0 +1,16 @@
+// Counts per label and relationship type; the plain label counts come from Neo4j's counts store.
+RETURN COUNT { MATCH (:Paper) } AS paperNodes,
+       COUNT { MATCH (p:Paper) WHERE p.stub = true } AS stubPapers,
+       COUNT { MATCH (:Author) } AS authorNodes,
+       COUNT { MATCH (a:Author) WHERE a.anonymous = true } AS anonymousAuthors,
+       COUNT { MATCH (:Institution) } AS institutions,
+       COUNT { MATCH (:Venue) } AS venues,
+       COUNT { MATCH (:Topic) } AS topics,
+       COUNT { MATCH (:Chunk) } AS chunks,
+       COUNT { MATCH ()-[:AUTHORED]->() } AS authored,
+       COUNT { MATCH ()-[:AFFILIATED_WITH]->() } AS affiliatedWith,
+       COUNT { MATCH ()-[:PUBLISHED_IN]->() } AS publishedIn,
+       COUNT { MATCH ()-[:HAS_TOPIC]->() } AS hasTopic,
+       COUNT { MATCH ()-[:HAS_CHUNK]->() } AS hasChunk,
+       COUNT { MATCH ()-[:CITES]->() } AS cites,
+       COUNT { MATCH (:Paper)-[:CITES]->(q:Paper) WHERE q.stub = false } AS citesBetweenPapers

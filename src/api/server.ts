@@ -1,0 +1,23 @@
+import { ApolloServer } from '@apollo/server';
+import { startStandaloneServer } from '@apollo/server/standalone';
+import type { AppContext } from '../app-context';
+import { makeFormatError } from './errors';
+import { makeResolvers } from './resolvers';
+import { loadTypeDefs } from './schema-loader';
+
+export function createApolloServer(app: AppContext): ApolloServer {
+  return new ApolloServer({
+    typeDefs: loadTypeDefs(),
+    resolvers: makeResolvers(app) as never,
+    formatError: makeFormatError(app.settings.api.production),
+    includeStacktraceInErrorResponses: !app.settings.api.production,
+    introspection: true,
+  });
+}
+
+/** Serves GraphQL over HTTP; returns the URL and a function that stops the server. */
+export async function serveGraphQL(app: AppContext, port = app.settings.api.port, host = app.settings.api.host): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = createApolloServer(app);
+  const { url } = await startStandaloneServer(server, { listen: { port, host } });
+  return { url, stop: () => server.stop() };
+}

@@ -1,0 +1,56 @@
+import type { Settings } from './config/settings';
+import { loadSettings } from './config/settings';
+import type { Embedder } from './embedding/embedder';
+import { OnnxSentenceEmbedder } from './embedding/embedder';
+import { WordPieceTokenizer } from './embedding/wordpiece-tokenizer';
+import { modelFiles } from './embedding/embedder';
+import { GraphExecutor } from './graph/executor';
+import { queries } from './graph/query-registry';
+import { IngestService } from './ingest/ingest-service';
+import type { Logger } from './logger';
+import { consoleLogger } from './logger';
+import { CatalogService } from './api/catalog-service';
+
+/** The services of one process, wired once from the settings. Dependencies are injected, never imported as globals. */
+export interface AppContext {
+  readonly settings: Settings;
+  readonly executor: GraphExecutor;
+  readonly logger: Logger;
+  readonly embedder: () => Promise<Embedder>;
+  readonly ingest: IngestService;
+  readonly catalog: CatalogService;
+  close(): Promise<void>;
+}
+
+export function createAppContext(options: { settings?: Settings; logger?: Logger } = {}): AppContext {
+  const settings = options.settings ?? loadSettings();
+  const logger = options.logger ?? consoleLogger;
+  queries(); // fail fast on a Cypher file that does not match its declared parameters
+  const executor = new GraphExecutor(settings.neo4j);
+  let embedder: Promise<Embedder> | undefined;
+  const loadEmbedder = (): Promise<Embedder> => {
+    embedder ??= OnnxSentenceEmbedder.load(settings.model);
+    return embedder;
+  };
+  let tokenizer: WordPieceTokenizer | undefined;
+  const ingest = new IngestService({
+    executor,
+    embedder: loadEmbedder,
+    tokenCounter: async () => {
+      tokenizer ??= WordPieceTokenizer.fromVocabFile(modelFiles(settings.model).vocab);
+      return tokenizer;
+    },
+    chunking: settings.chunking,
+    ingest: settings.ingest,
+    logger,
+  });
+  return {
+    settings,
+    executor,
+    logger,
+    embedder: loadEmbedder,
+    ingest,
+    catalog: new CatalogService(executor),
+    close: () => executor.close(),
+  };
+}

@@ -1,0 +1,192 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createAppContext, type AppContext } from '../app-context';
+import { loadSettings, PROJECT_ROOT, SETTINGS_DOC } from '../config/settings';
+import { badInput, CitegraphError } from '../errors';
+import { embeddedStatus, startEmbedded, stopEmbedded } from '../graph/embedded-server';
+import { queries } from '../graph/query-registry';
+import { applySchema } from '../graph/schema';
+import { formatSummary, type IngestFormat } from '../ingest/ingest-service';
+import { serveGraphQL } from '../api/server';
+import { ensureDatabase } from './database';
+
+const USAGE = `citegraph — a graph-centric knowledge service for scientific literature
+
+usage:
+  citegraph start                      database + schema + sample data when empty + GraphQL (what npm start runs)
+  citegraph serve [--port N]           serve GraphQL on http://localhost:4000/graphql
+  citegraph db start|stop|status|reset the embedded Neo4j (ignored parts when NEO4J_URI is set)
+  citegraph ingest PATH... [--format openalex|beir] [--collection NAME] [--defer-embedding]
+  citegraph embed                      embed chunks ingested with --defer-embedding
+  citegraph stats                      counts per label and relationship type
+  citegraph help                       this text and the environment variables
+`;
+
+function environmentHelp(): string {
+  return ['environment:', ...SETTINGS_DOC.map(([name, doc]) => `  ${name.padEnd(58)} ${doc}`)].join('\n');
+}
+
+export const SAMPLE_DIR = path.join(PROJECT_ROOT, 'data', 'sample');
+
+async function withApp<T>(work: (app: AppContext) => Promise<T>): Promise<T> {
+  const app = createAppContext();
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+  }
+}
+
+async function dbCommand(action: string | undefined): Promise<void> {
+  const settings = loadSettings();
+  if (settings.neo4j.uri && action !== 'reset' && action !== 'status') {
+    process.stdout.write(`NEO4J_URI is set (${settings.neo4j.uri}): the embedded server is not used\n`);
+    return;
+  }
+  switch (action) {
+    case 'start': {
+      const status = await startEmbedded(settings);
+      process.stdout.write(`running: ${status.uri} pid ${status.pid} data ${status.dataDir}\n`);
+      return;
+    }
+    case 'stop': {
+      const stopped = await stopEmbedded(settings);
+      process.stdout.write(stopped ? 'stopped\n' : 'not running\n');
+      return;
+    }
+    case 'status': {
+      if (settings.neo4j.uri) {
+        await withApp(async (app) => {
+          await app.executor.verifyConnectivity();
+          process.stdout.write(`external database ${settings.neo4j.uri}: reachable\n`);
+        });
+        return;
+      }
+      const status = await embeddedStatus(settings);
+      process.stdout.write(
+        `${status.running ? 'running' : 'stopped'}${status.pid ? ` (pid ${status.pid})` : ''}; ${status.uri} ${status.reachable ? 'reachable' : 'not reachable'}; data ${status.dataDir}\n`,
+      );
+      if (!status.running) process.exitCode = 3;
+      return;
+    }
+    case 'reset':
+      await withApp(async (app) => {
+        await ensureDatabase(app);
+        await app.executor.autoCommit(queries().clearDatabase({}));
+        process.stdout.write('database emptied (schema kept)\n');
+      });
+      return;
+    default:
+      throw badInput(`db takes start, stop, status or reset, not ${action ?? 'nothing'}`);
+  }
+}
+
+async function ingestCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string' },
+      collection: { type: 'string' },
+      'defer-embedding': { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length === 0) throw new Error('ingest needs at least one PATH');
+  if (values.format && values.format !== 'openalex' && values.format !== 'beir') throw new Error('--format is openalex or beir');
+  const files = positionals.flatMap((entry) =>
+    isDirectory(entry)
+      ? readdirSync(entry).filter((name) => /\.(jsonl|json|ndjson)(\.gz)?$/.test(name)).sort().map((name) => path.join(entry, name))
+      : [entry],
+  );
+  await withApp(async (app) => {
+    await ensureDatabase(app);
+    const summary = await app.ingest.ingestFiles(files, {
+      format: values.format as IngestFormat | undefined,
+      collection: values.collection,
+      embed: values['defer-embedding'] ? 'defer' : 'now',
+    });
+    process.stdout.write(`${formatSummary(summary)}\n`);
+  });
+}
+
+function isDirectory(entry: string): boolean {
+  return existsSync(entry) && statSync(entry).isDirectory();
+}
+
+async function statsCommand(): Promise<void> {
+  await withApp(async (app) => {
+    await ensureDatabase(app);
+    const { counts, collections } = await app.catalog.stats();
+    process.stdout.write(`${JSON.stringify({ counts, collections }, null, 2)}\n`);
+  });
+}
+
+async function serveCommand(args: string[], bootstrap: boolean): Promise<void> {
+  const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' } } });
+  const app = createAppContext();
+  const { startedEmbedded } = await ensureDatabase(app);
+  if (bootstrap) {
+    const { counts } = await app.catalog.stats();
+    if ((counts.paperNodes ?? 0) === 0) {
+      const files = readdirSync(SAMPLE_DIR).filter((name) => /\.jsonl(\.gz)?$/.test(name)).map((name) => path.join(SAMPLE_DIR, name));
+      app.logger.info(`empty graph: ingesting the bundled sample (${files.map((file) => path.basename(file)).join(', ')})`);
+      const summary = await app.ingest.ingestFiles(files, { embed: 'now' });
+      app.logger.info(formatSummary(summary));
+    }
+  }
+  const port = values.port ? Number(values.port) : app.settings.api.port;
+  const { url, stop } = await serveGraphQL(app, port, values.host ?? app.settings.api.host);
+  process.stdout.write(`citegraph GraphQL ready at ${url}\n`);
+  const shutdown = async (): Promise<void> => {
+    await stop();
+    await app.close();
+    if (startedEmbedded) await stopEmbedded(app.settings);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'start':
+      return serveCommand(rest, true);
+    case 'serve':
+      return serveCommand(rest, false);
+    case 'db':
+      return dbCommand(rest[0]);
+    case 'schema':
+      return withApp(async (app) => {
+        await ensureDatabase(app);
+        process.stdout.write(`schema applied (${await applySchema(app.executor)} statements)\n`);
+      });
+    case 'ingest':
+      return ingestCommand(rest);
+    case 'embed':
+      return withApp(async (app) => {
+        await ensureDatabase(app);
+        const result = await app.ingest.embedMissing();
+        process.stdout.write(`embedded ${result.embedded} chunks (embedding ${(result.embedMs / 1000).toFixed(1)}s, writing ${(result.writeMs / 1000).toFixed(1)}s)\n`);
+      });
+    case 'stats':
+      return statsCommand();
+    case undefined:
+    case 'help':
+    case '--help':
+      process.stdout.write(`${USAGE}\n${environmentHelp()}\n`);
+      return;
+    default:
+      process.stderr.write(`unknown command ${command}\n\n${USAGE}`);
+      process.exitCode = 2;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    const message = error instanceof CitegraphError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`citegraph: ${message}\n`);
+    process.exit(1);
+  });
+}

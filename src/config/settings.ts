@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+/**
+ * The one settings object. The environment is parsed here, once; nothing else in the code base reads process.env.
+ * Every field has a default, bounds where numeric, and a one-line description (see SETTINGS_DOC for the variables).
+ */
+
+/** Where the project lives: settings paths default relative to it. */
+export const PROJECT_ROOT = path.resolve(__dirname, '..', '..', __dirname.includes(`${path.sep}dist${path.sep}`) ? '..' : '');
+
+export interface Neo4jSettings {
+  /** Bolt URI of an external Neo4j 5.x; undefined means the embedded server. */
+  readonly uri: string | undefined;
+  readonly user: string;
+  readonly password: string;
+  readonly database: string;
+  /** Port of the embedded server's Bolt connector (127.0.0.1 only). */
+  readonly embeddedPort: number;
+  /** Folder of the embedded server's store. */
+  readonly embeddedDataDir: string;
+  /** Page cache of the embedded server, e.g. "512m". */
+  readonly embeddedPageCache: string;
+  /** JVM heap of the embedded server, e.g. "2g". */
+  readonly embeddedHeap: string;
+  /** Java executable used for the embedded server. */
+  readonly javaBin: string;
+  /** Seconds to wait for the database to accept Bolt connections. */
+  readonly startTimeoutSeconds: number;
+}
+
+export interface ModelSettings {
+  /** Folder holding model.onnx and vocab.txt (filled by scripts/setup.js). */
+  readonly dir: string;
+  /** Texts per ONNX run. */
+  readonly batchSize: number;
+  /** Word pieces the model attends to (all-MiniLM-L6-v2 was trained with 256). */
+  readonly maxSequenceLength: number;
+  /** ONNX intra-op threads (0 = onnxruntime's default). */
+  readonly threads: number;
+}
+
+export interface ChunkingSettings {
+  /** Word pieces per chunk, title excluded; chunk + title must fit the model window. */
+  readonly maxTokens: number;
+  /** Word pieces repeated from the end of one chunk at the start of the next. */
+  readonly overlapTokens: number;
+}
+
+export interface IngestSettings {
+  /** Records per write transaction. */
+  readonly batchSize: number;
+}
+
+export interface RetrievalSettings {
+  /** Weight of the dense retriever in reciprocal rank fusion. */
+  readonly denseWeight: number;
+  /** Weight of the sparse (BM25) retriever in reciprocal rank fusion. */
+  readonly sparseWeight: number;
+  /** The K of reciprocal rank fusion. */
+  readonly rrfK: number;
+  /** Candidates fetched from each retriever before fusion. */
+  readonly candidates: number;
+  /** How chunk scores roll up to a paper: max or sum. */
+  readonly aggregation: 'max' | 'sum';
+}
+
+export interface ApiSettings {
+  readonly port: number;
+  readonly host: string;
+  /** Hide internal error details from GraphQL clients. */
+  readonly production: boolean;
+}
+
+export interface Settings {
+  readonly neo4j: Neo4jSettings;
+  readonly model: ModelSettings;
+  readonly chunking: ChunkingSettings;
+  readonly ingest: IngestSettings;
+  readonly retrieval: RetrievalSettings;
+  readonly api: ApiSettings;
+  /** Folder for downloaded artefacts (jars, wheels, model). */
+  readonly cacheDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+}
+
+function str(env: Env, key: string, fallback: string): string {
+  const value = env[key];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function num(env: Env, key: string, fallback: number, min: number, max: number, integer = true): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+    throw new SettingsError(`${key}=${raw} must be ${integer ? 'an integer' : 'a number'} in [${min}, ${max}]`);
+  }
+  return value;
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new SettingsError(`${key}=${raw} must be true or false`);
+}
+
+function oneOf<T extends string>(env: Env, key: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new SettingsError(`${key}=${raw} must be one of ${allowed.join(', ')}`);
+  }
+  return raw as T;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Parses settings from an environment (process.env by default); throws SettingsError on a bad value. */
+export function loadSettings(env: Env = process.env): Settings {
+  const root = str(env, 'CITEGRAPH_HOME', PROJECT_ROOT);
+  const cacheDir = path.resolve(root, str(env, 'CITEGRAPH_CACHE_DIR', '.cache'));
+  const maxSequenceLength = num(env, 'CITEGRAPH_MODEL_MAX_SEQ', 256, 16, 512);
+  const chunkMax = num(env, 'CITEGRAPH_CHUNK_MAX_TOKENS', 200, 16, 510);
+  const chunkOverlap = num(env, 'CITEGRAPH_CHUNK_OVERLAP_TOKENS', 30, 0, 255);
+  if (chunkOverlap >= chunkMax) {
+    throw new SettingsError(`CITEGRAPH_CHUNK_OVERLAP_TOKENS (${chunkOverlap}) must be below CITEGRAPH_CHUNK_MAX_TOKENS (${chunkMax})`);
+  }
+  const settings: Settings = {
+    neo4j: {
+      uri: env.NEO4J_URI || undefined,
+      user: str(env, 'NEO4J_USER', 'neo4j'),
+      password: str(env, 'NEO4J_PASSWORD', 'neo4j'),
+      database: str(env, 'NEO4J_DATABASE', 'neo4j'),
+      embeddedPort: num(env, 'CITEGRAPH_NEO4J_PORT', 7687, 1024, 65535),
+      embeddedDataDir: path.resolve(root, str(env, 'CITEGRAPH_NEO4J_DATA', '.data/neo4j')),
+      embeddedPageCache: str(env, 'CITEGRAPH_NEO4J_PAGECACHE', '512m'),
+      embeddedHeap: str(env, 'CITEGRAPH_NEO4J_HEAP', '2g'),
+      javaBin: str(env, 'CITEGRAPH_JAVA', env.JAVA_HOME ? path.join(env.JAVA_HOME, 'bin', 'java') : 'java'),
+      startTimeoutSeconds: num(env, 'CITEGRAPH_NEO4J_START_TIMEOUT', 120, 5, 900),
+    },
+    model: {
+      dir: path.resolve(root, str(env, 'CITEGRAPH_MODEL_DIR', path.join(cacheDir, 'model'))),
+      batchSize: num(env, 'CITEGRAPH_EMBED_BATCH', 32, 1, 512),
+      maxSequenceLength,
+      threads: num(env, 'CITEGRAPH_EMBED_THREADS', 0, 0, 64),
+    },
+    chunking: { maxTokens: chunkMax, overlapTokens: chunkOverlap },
+    ingest: { batchSize: num(env, 'CITEGRAPH_INGEST_BATCH', 200, 1, 5000) },
+    retrieval: {
+      denseWeight: num(env, 'CITEGRAPH_RRF_DENSE_WEIGHT', 0.9, 0, 10, false),
+      sparseWeight: num(env, 'CITEGRAPH_RRF_SPARSE_WEIGHT', 0.1, 0, 10, false),
+      rrfK: num(env, 'CITEGRAPH_RRF_K', 60, 1, 1000),
+      candidates: num(env, 'CITEGRAPH_RETRIEVAL_CANDIDATES', 100, 10, 1000),
+      aggregation: oneOf(env, 'CITEGRAPH_CHUNK_AGGREGATION', 'max', ['max', 'sum'] as const),
+    },
+    api: {
+      port: num(env, 'CITEGRAPH_PORT', 4000, 0, 65535),
+      host: str(env, 'CITEGRAPH_HOST', '127.0.0.1'),
+      production: bool(env, 'CITEGRAPH_PRODUCTION', env.NODE_ENV === 'production'),
+    },
+    cacheDir,
+  };
+  return deepFreeze(settings);
+}
+
+/** A short, stable hash of the settings, stamped on answers so that results can be traced to a configuration. */
+export function settingsHash(settings: Settings): string {
+  const { password: _password, ...neo4j } = settings.neo4j;
+  return createHash('sha256').update(JSON.stringify({ ...settings, neo4j })).digest('hex').slice(0, 12);
+}
+
+/** Environment variables, for the README and `citegraph help`. */
+export const SETTINGS_DOC: ReadonlyArray<readonly [string, string]> = [
+  ['NEO4J_URI', 'Bolt URI of an external Neo4j 5.x; unset = the embedded server'],
+  ['NEO4J_USER / NEO4J_PASSWORD', 'credentials for NEO4J_URI (default neo4j / neo4j)'],
+  ['NEO4J_DATABASE', 'database name (default neo4j)'],
+  ['CITEGRAPH_NEO4J_PORT', 'Bolt port of the embedded server on 127.0.0.1 (default 7687)'],
+  ['CITEGRAPH_NEO4J_DATA', 'store folder of the embedded server (default .data/neo4j)'],
+  ['CITEGRAPH_NEO4J_PAGECACHE / CITEGRAPH_NEO4J_HEAP', 'memory of the embedded server (default 512m / 2g)'],
+  ['CITEGRAPH_MODEL_DIR', 'folder with model.onnx and vocab.txt (default .cache/model)'],
+  ['CITEGRAPH_EMBED_BATCH / CITEGRAPH_EMBED_THREADS', 'embedding batch size (32) and ONNX threads (0 = default)'],
+  ['CITEGRAPH_CHUNK_MAX_TOKENS / CITEGRAPH_CHUNK_OVERLAP_TOKENS', 'chunk size and overlap in word pieces (200 / 30)'],
+  ['CITEGRAPH_INGEST_BATCH', 'records per write transaction (200)'],
+  ['CITEGRAPH_RRF_DENSE_WEIGHT / CITEGRAPH_RRF_SPARSE_WEIGHT / CITEGRAPH_RRF_K', 'weighted RRF (0.9 / 0.1 / 60)'],
+  ['CITEGRAPH_PORT / CITEGRAPH_HOST', 'GraphQL server address (4000 / 127.0.0.1)'],
+  ['CITEGRAPH_PRODUCTION', 'hide internal error details from clients'],
+];

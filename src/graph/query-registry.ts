@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CitegraphError, ErrorCode } from '../errors';
+import { PROJECT_ROOT } from '../config/settings';
+
+/** A Cypher statement with its parameters, ready for the executor; built by the registry, never by string pasting. */
+export interface CompiledQuery {
+  readonly name: string;
+  readonly text: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** A registered query: its file and the parameters its TypeScript type declares. */
+export interface QuerySpec<P> {
+  readonly file: string;
+  readonly params: ReadonlyArray<keyof P & string>;
+}
+
+function spec<P extends Record<string, unknown>>(file: string, params: ReadonlyArray<keyof P & string>): QuerySpec<P> {
+  return { file, params };
+}
+
+type Nullable<T> = T | null;
+
+/** Filter parameters shared by paper listings. */
+export interface PaperFilterParams extends Record<string, unknown> {
+  collections: Nullable<string[]>;
+  yearFrom: Nullable<number>;
+  yearTo: Nullable<number>;
+  topicId: Nullable<string>;
+  venueId: Nullable<string>;
+}
+
+/** Every registered Cypher file (path under cypher/ without .cypher) and the parameters it takes. */
+export const QUERY_SPECS = {
+  existingPapers: spec<{ ids: string[] }>('ingest/existing-papers', ['ids']),
+  upsertPapers: spec<{ papers: unknown[]; collection: string }>('ingest/upsert-papers', ['papers', 'collection']),
+  replaceAuthorships: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-authorships', ['papers', 'rows']),
+  replaceVenues: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-venues', ['papers', 'rows']),
+  replaceTopics: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-topics', ['papers', 'rows']),
+  replaceChunks: spec<{ papers: string[]; chunks: unknown[] }>('ingest/replace-chunks', ['papers', 'chunks']),
+  replaceCitations: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-citations', ['papers', 'rows']),
+  chunksMissingEmbedding: spec<{ limit: number }>('ingest/chunks-missing-embedding', ['limit']),
+  setChunkEmbeddings: spec<{ rows: unknown[] }>('ingest/set-chunk-embeddings', ['rows']),
+  touchCollections: spec<{ ids: string[]; collection: string }>('ingest/touch-collections', ['ids', 'collection']),
+  stats: spec<Record<string, never>>('read/stats', []),
+  collectionStats: spec<Record<string, never>>('read/collection-stats', []),
+  health: spec<Record<string, never>>('read/health', []),
+  paperById: spec<{ id: string }>('read/paper-by-id', ['id']),
+  paperByDoi: spec<{ doi: string }>('read/paper-by-doi', ['doi']),
+  papersByIds: spec<{ ids: string[] }>('read/papers-by-ids', ['ids']),
+  paperAuthors: spec<{ id: string }>('read/paper-authors', ['id']),
+  paperVenue: spec<{ id: string }>('read/paper-venue', ['id']),
+  paperTopics: spec<{ id: string; limit: number }>('read/paper-topics', ['id', 'limit']),
+  paperReferences: spec<{ id: string; limit: number }>('read/paper-references', ['id', 'limit']),
+  paperChunks: spec<{ id: string }>('read/paper-chunks', ['id']),
+  authorById: spec<{ id: string }>('read/author-by-id', ['id']),
+  authorPapers: spec<{ id: string; limit: number }>('read/author-papers', ['id', 'limit']),
+  papersPage: spec<PaperFilterParams & { after: Nullable<string>; limit: number }>('read/papers-page', [
+    'after', 'limit', 'collections', 'yearFrom', 'yearTo', 'topicId', 'venueId',
+  ]),
+  papersCount: spec<PaperFilterParams>('read/papers-count', ['collections', 'yearFrom', 'yearTo', 'topicId', 'venueId']),
+  clearDatabase: spec<Record<string, never>>('schema/clear-database', []),
+} as const;
+
+type Specs = typeof QUERY_SPECS;
+type ParamsOf<S> = S extends QuerySpec<infer P> ? P : never;
+
+/** The typed registry: `queries.paperById({ id })` gives a CompiledQuery. */
+export type QueryRegistry = { readonly [K in keyof Specs]: (params: ParamsOf<Specs[K]>) => CompiledQuery };
+
+export const CYPHER_DIR = path.join(PROJECT_ROOT, 'cypher');
+
+/** The $parameters a Cypher text uses (comments and string literals excluded). */
+export function cypherParameters(text: string): string[] {
+  const code = text
+    .replace(/\/\/[^\n]*/g, '')
+    .replace(/'(?:[^'\\]|\\.)*'/g, "''")
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const names = new Set<string>();
+  for (const match of code.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)) names.add(match[1]!);
+  return [...names].sort();
+}
+
+/** Splits a schema file into statements (one per `;`-terminated line group), dropping comments. */
+export function splitStatements(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('//'))
+    .join('\n')
+    .split(/;\s*(?:\n|$)/)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
+}
+
+export function readCypher(file: string, dir = CYPHER_DIR): string {
+  return readFileSync(path.join(dir, `${file}.cypher`), 'utf8');
+}
+
+/**
+ * Loads every registered file once and checks that its $parameters are exactly the ones its type declares, so a
+ * mismatch fails at start-up instead of at the first request.
+ */
+export function loadQueryRegistry(dir = CYPHER_DIR): QueryRegistry {
+  const registry: Record<string, (params: Record<string, unknown>) => CompiledQuery> = {};
+  const problems: string[] = [];
+  for (const [name, querySpec] of Object.entries(QUERY_SPECS) as Array<[string, QuerySpec<Record<string, unknown>>]>) {
+    let text: string;
+    try {
+      text = readCypher(querySpec.file, dir);
+    } catch (error) {
+      problems.push(`${querySpec.file}.cypher: ${(error as Error).message}`);
+      continue;
+    }
+    const used = cypherParameters(text);
+    const declared = [...querySpec.params].sort();
+    if (used.join(',') !== declared.join(',')) {
+      problems.push(`${querySpec.file}.cypher uses [${used.join(', ')}] but its type declares [${declared.join(', ')}]`);
+    }
+    registry[name] = (params) => ({ name, text, params });
+  }
+  if (problems.length > 0) {
+    throw new CitegraphError(ErrorCode.QUERY_REGISTRY, `Cypher registry is inconsistent:\n${problems.join('\n')}`);
+  }
+  return Object.freeze(registry) as unknown as QueryRegistry;
+}
+
+let shared: QueryRegistry | undefined;
+
+/** The registry of this process, loaded on first use. */
+export function queries(): QueryRegistry {
+  shared ??= loadQueryRegistry();
+  return shared;
+}

@@ -1,0 +1,377 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { ChunkingSettings, IngestSettings } from '../config/settings';
+import type { WorkRecord } from '../domain';
+import { anonymousAuthorId } from '../domain';
+import type { Embedder } from '../embedding/embedder';
+import { CitegraphError } from '../errors';
+import type { GraphExecutor } from '../graph/executor';
+import { queries } from '../graph/query-registry';
+import type { Logger } from '../logger';
+import { chunkText, type TokenCounter } from './chunker';
+import { mapBeirDocument, mapOpenAlexWork, RecordError } from './openalex';
+import { Progress } from './progress';
+import { readRecords } from './record-reader';
+
+export type IngestFormat = 'openalex' | 'beir';
+
+export interface IngestOptions {
+  readonly format?: IngestFormat | undefined;
+  /** Collection name; defaults from the file name (or its folder, for a BEIR corpus.jsonl). */
+  readonly collection?: string | undefined;
+  /** Embed chunks now, or leave them for `citegraph embed`. */
+  readonly embed: 'now' | 'defer';
+  readonly progress?: boolean;
+}
+
+export interface SkippedRecord {
+  readonly where: string;
+  readonly reason: string;
+}
+
+/** What one ingest run did; counts are of what this run wrote. */
+export interface IngestSummary {
+  files: number;
+  records: number;
+  papersWritten: number;
+  papersUnchanged: number;
+  authorships: number;
+  chunks: number;
+  chunksEmbedded: number;
+  citationEdges: number;
+  selfCitationsSkipped: number;
+  duplicatesInInput: number;
+  skipped: SkippedRecord[];
+  collections: string[];
+  timings: { totalMs: number; embedMs: number; writeMs: number; chunkMs: number };
+}
+
+export interface IngestDependencies {
+  readonly executor: GraphExecutor;
+  /** Needed when embedding now; loaded lazily by the caller. */
+  readonly embedder: () => Promise<Embedder>;
+  readonly tokenCounter: () => Promise<TokenCounter>;
+  readonly chunking: ChunkingSettings;
+  readonly ingest: IngestSettings;
+  readonly logger: Logger;
+}
+
+/** Collection name from a path: "works/Chou_2004.jsonl.gz" → "Chou_2004"; "scifact/corpus.jsonl.gz" → "scifact". */
+export function defaultCollection(file: string): string {
+  const base = path.basename(file).replace(/\.(jsonl|ndjson|json)(\.gz)?$/i, '').replace(/\.gz$/i, '');
+  if (/^(corpus|works|data|part_\d+|updated_date=.*)$/i.test(base)) return path.basename(path.dirname(path.resolve(file)));
+  return base;
+}
+
+/** Guesses the format from the first record: BEIR lines have `_id`, OpenAlex works an `id` URL. */
+function detectFormat(value: unknown): IngestFormat {
+  return typeof value === 'object' && value !== null && '_id' in value ? 'beir' : 'openalex';
+}
+
+interface PreparedPaper {
+  record: WorkRecord;
+  hash: string;
+}
+
+interface ChunkRow {
+  id: string;
+  paperId: string;
+  ordinal: number;
+  text: string;
+  start: number;
+  end: number;
+  tokenCount: number;
+  section: string;
+  paperTitle: string | null;
+  embedding: number[] | null;
+}
+
+/** The text that is embedded for a chunk: the paper title travels with every chunk. */
+export function embeddingInput(paperTitle: string | null, chunk: string, section: string): string {
+  if (section === 'title' || !paperTitle) return chunk;
+  return `${paperTitle}. ${chunk}`;
+}
+
+function contentHash(record: WorkRecord, chunking: ChunkingSettings): string {
+  return createHash('sha256').update(JSON.stringify({ record, chunking })).digest('hex').slice(0, 24);
+}
+
+function paperProps(record: WorkRecord, hash: string): Record<string, unknown> {
+  return {
+    doi: record.doi,
+    title: record.title,
+    abstract: record.abstract,
+    year: record.year,
+    publicationDate: record.publicationDate,
+    type: record.type,
+    citedByCount: record.citedByCount,
+    isRetracted: record.isRetracted,
+    source: record.source,
+    openalexId: record.ids.openalex ?? null,
+    pmid: record.ids.pmid ?? null,
+    mag: record.ids.mag ?? null,
+    referenceCount: record.references.length,
+    contentHash: hash,
+  };
+}
+
+function emptySummary(): IngestSummary {
+  return {
+    files: 0,
+    records: 0,
+    papersWritten: 0,
+    papersUnchanged: 0,
+    authorships: 0,
+    chunks: 0,
+    chunksEmbedded: 0,
+    citationEdges: 0,
+    selfCitationsSkipped: 0,
+    duplicatesInInput: 0,
+    skipped: [],
+    collections: [],
+    timings: { totalMs: 0, embedMs: 0, writeMs: 0, chunkMs: 0 },
+  };
+}
+
+/**
+ * Ingests files into the graph in batches. Each batch is one write transaction, so a record is written whole or
+ * not at all; a batch that fails is retried record by record so that one bad record costs only itself. Unchanged
+ * papers (same content hash) are not rewritten, which makes a second run cheap and a crashed run resumable.
+ */
+export class IngestService {
+  constructor(private readonly deps: IngestDependencies) {}
+
+  async ingestFiles(files: readonly string[], options: IngestOptions): Promise<IngestSummary> {
+    const summary = emptySummary();
+    const started = Date.now();
+    for (const file of files) {
+      await this.ingestFile(file, options, summary);
+      summary.files += 1;
+    }
+    summary.timings.totalMs = Date.now() - started;
+    return summary;
+  }
+
+  private async ingestFile(file: string, options: IngestOptions, summary: IngestSummary): Promise<void> {
+    const collection = options.collection ?? defaultCollection(file);
+    if (!summary.collections.includes(collection)) summary.collections.push(collection);
+    const progress = new Progress(options.progress ?? Boolean(process.stderr.isTTY));
+    let format = options.format;
+    let batch: PreparedPaper[] = [];
+    let batchWhere: string[] = [];
+    const seen = new Set<string>();
+    for await (const raw of readRecords(file)) {
+      if (raw.kind === 'error') {
+        summary.skipped.push({ where: raw.where, reason: raw.reason });
+        this.deps.logger.warn(`${raw.where}: ${raw.reason}`);
+        continue;
+      }
+      summary.records += 1;
+      format ??= detectFormat(raw.value);
+      let record: WorkRecord;
+      try {
+        record = format === 'beir' ? mapBeirDocument(raw.value, collection) : mapOpenAlexWork(raw.value);
+      } catch (error) {
+        const reason = error instanceof RecordError ? error.message : `cannot map record: ${(error as Error).message}`;
+        summary.skipped.push({ where: raw.where, reason });
+        this.deps.logger.warn(`${raw.where}: ${reason}`);
+        continue;
+      }
+      if (seen.has(record.id)) {
+        summary.duplicatesInInput += 1;
+        continue;
+      }
+      seen.add(record.id);
+      batch.push({ record, hash: contentHash(record, this.deps.chunking) });
+      batchWhere.push(raw.where);
+      if (batch.length >= this.deps.ingest.batchSize) {
+        await this.writeBatch(batch, batchWhere, collection, options, summary);
+        batch = [];
+        batchWhere = [];
+        progress.update(`${path.basename(file)}:`, summary.records, 'records');
+      }
+    }
+    if (batch.length > 0) await this.writeBatch(batch, batchWhere, collection, options, summary);
+    progress.done();
+  }
+
+  private async writeBatch(
+    batch: PreparedPaper[],
+    where: string[],
+    collection: string,
+    options: IngestOptions,
+    summary: IngestSummary,
+  ): Promise<void> {
+    const q = queries();
+    const existing = await this.deps.executor.read<{ id: string; contentHash: string | null; stub: boolean }>(
+      q.existingPapers({ ids: batch.map((paper) => paper.record.id) }),
+    );
+    const stored = new Map(existing.map((row) => [row.id, row]));
+    const unchanged = batch.filter((paper) => {
+      const row = stored.get(paper.record.id);
+      return row !== undefined && !row.stub && row.contentHash === paper.hash;
+    });
+    const changedIndexes = batch.map((_, index) => index).filter((index) => !unchanged.includes(batch[index]!));
+    if (unchanged.length > 0) {
+      await this.deps.executor.write(q.touchCollections({ ids: unchanged.map((paper) => paper.record.id), collection }));
+      summary.papersUnchanged += unchanged.length;
+    }
+    if (changedIndexes.length === 0) return;
+    const changed = changedIndexes.map((index) => batch[index]!);
+    const chunkRows = await this.prepareChunks(changed, options, summary);
+    try {
+      await this.writePapers(changed, chunkRows, collection, summary);
+    } catch (error) {
+      if (changed.length === 1) {
+        const reason = error instanceof CitegraphError ? `${error.code}: ${error.message}` : String(error);
+        summary.skipped.push({ where: where[changedIndexes[0]!]!, reason: `write failed: ${reason}` });
+        this.deps.logger.warn(`${where[changedIndexes[0]!]}: write failed: ${reason}`);
+        return;
+      }
+      if (error instanceof CitegraphError && error.retryable) throw error;
+      // Find the record at fault: each record alone, in its own transaction.
+      for (const index of changedIndexes) {
+        const paper = batch[index]!;
+        const own = chunkRows.filter((row) => row.paperId === paper.record.id);
+        try {
+          await this.writePapers([paper], own, collection, summary);
+        } catch (single) {
+          const reason = single instanceof CitegraphError ? `${single.code}: ${single.message}` : String(single);
+          summary.skipped.push({ where: where[index]!, reason: `write failed: ${reason}` });
+          this.deps.logger.warn(`${where[index]}: write failed: ${reason}`);
+        }
+      }
+    }
+  }
+
+  private async prepareChunks(papers: PreparedPaper[], options: IngestOptions, summary: IngestSummary): Promise<ChunkRow[]> {
+    const started = Date.now();
+    const counter = await this.deps.tokenCounter();
+    const rows: ChunkRow[] = [];
+    for (const { record } of papers) {
+      const source = record.abstract ?? record.title;
+      if (!source) continue;
+      const section = record.abstract ? 'abstract' : 'title';
+      for (const chunk of chunkText(source, this.deps.chunking, counter)) {
+        rows.push({
+          id: `${record.id}#${chunk.ordinal}`,
+          paperId: record.id,
+          ordinal: chunk.ordinal,
+          text: chunk.text,
+          start: chunk.start,
+          end: chunk.end,
+          tokenCount: chunk.tokenCount,
+          section,
+          paperTitle: record.title,
+          embedding: null,
+        });
+      }
+    }
+    summary.timings.chunkMs += Date.now() - started;
+    if (options.embed === 'now' && rows.length > 0) {
+      const embedStarted = Date.now();
+      const embedder = await this.deps.embedder();
+      const vectors = await embedder.embed(rows.map((row) => embeddingInput(row.paperTitle, row.text, row.section)));
+      rows.forEach((row, index) => {
+        row.embedding = Array.from(vectors[index]!);
+      });
+      summary.timings.embedMs += Date.now() - embedStarted;
+    }
+    return rows;
+  }
+
+  private async writePapers(papers: PreparedPaper[], chunks: ChunkRow[], collection: string, summary: IngestSummary): Promise<void> {
+    const q = queries();
+    const ids = papers.map((paper) => paper.record.id);
+    const authorRows: unknown[] = [];
+    const venueRows: unknown[] = [];
+    const topicRows: unknown[] = [];
+    const citationRows: Array<{ from: string; to: string }> = [];
+    let selfCitations = 0;
+    for (const { record } of papers) {
+      for (const authorship of record.authorships) {
+        authorRows.push({
+          paperId: record.id,
+          authorId: authorship.authorId ?? anonymousAuthorId(record.id, authorship.order),
+          anonymous: authorship.authorId === null,
+          name: authorship.name,
+          orcid: authorship.orcid,
+          position: authorship.position,
+          order: authorship.order,
+          corresponding: authorship.corresponding,
+          institutions: authorship.institutions,
+        });
+      }
+      if (record.venue) venueRows.push({ paperId: record.id, venueId: record.venue.id, ...record.venue });
+      for (const topic of record.topics) topicRows.push({ paperId: record.id, topicId: topic.id, ...topic });
+      for (const reference of record.references) {
+        if (reference === record.id) selfCitations += 1;
+        else citationRows.push({ from: record.id, to: reference });
+      }
+    }
+    const started = Date.now();
+    await this.deps.executor.writeTransaction('ingest-batch', async (tx) => {
+      await tx.run(q.upsertPapers({ papers: papers.map(({ record, hash }) => ({ id: record.id, props: paperProps(record, hash) })), collection }));
+      await tx.run(q.replaceAuthorships({ papers: ids, rows: authorRows }));
+      await tx.run(q.replaceVenues({ papers: ids, rows: venueRows }));
+      await tx.run(q.replaceTopics({ papers: ids, rows: topicRows }));
+      await tx.run(q.replaceChunks({ papers: ids, chunks }));
+      await tx.run(q.replaceCitations({ papers: ids, rows: citationRows }));
+    });
+    summary.timings.writeMs += Date.now() - started;
+    summary.papersWritten += papers.length;
+    summary.authorships += authorRows.length;
+    summary.chunks += chunks.length;
+    summary.chunksEmbedded += chunks.filter((chunk) => chunk.embedding !== null).length;
+    summary.citationEdges += citationRows.length;
+    summary.selfCitationsSkipped += selfCitations;
+  }
+
+  /** Embeds every chunk that has no embedding yet (chunks ingested with deferred embedding). Resumable. */
+  async embedMissing(batchSize = 256, progressEnabled = Boolean(process.stderr.isTTY)): Promise<{ embedded: number; embedMs: number; writeMs: number }> {
+    const q = queries();
+    const progress = new Progress(progressEnabled);
+    let embedded = 0;
+    let embedMs = 0;
+    let writeMs = 0;
+    for (;;) {
+      const rows = await this.deps.executor.read<{ id: string; text: string; paperTitle: string | null; section: string }>(
+        q.chunksMissingEmbedding({ limit: batchSize }),
+      );
+      if (rows.length === 0) break;
+      const embedder = await this.deps.embedder();
+      let started = Date.now();
+      const vectors = await embedder.embed(rows.map((row) => embeddingInput(row.paperTitle, row.text, row.section ?? 'abstract')));
+      embedMs += Date.now() - started;
+      started = Date.now();
+      await this.deps.executor.write(
+        q.setChunkEmbeddings({ rows: rows.map((row, index) => ({ id: row.id, embedding: Array.from(vectors[index]!) })) }),
+      );
+      writeMs += Date.now() - started;
+      embedded += rows.length;
+      progress.update('embedding:', embedded, 'chunks');
+    }
+    progress.done();
+    return { embedded, embedMs, writeMs };
+  }
+}
+
+/** The summary as text for people. */
+export function formatSummary(summary: IngestSummary): string {
+  const lines = [
+    `files: ${summary.files}  collections: ${summary.collections.join(', ')}`,
+    `records read: ${summary.records}  papers written: ${summary.papersWritten}  unchanged: ${summary.papersUnchanged}  duplicates in input: ${summary.duplicatesInInput}`,
+    `authorships: ${summary.authorships}  chunks: ${summary.chunks} (embedded ${summary.chunksEmbedded})  citation edges: ${summary.citationEdges}  self-citations skipped: ${summary.selfCitationsSkipped}`,
+    `time: ${(summary.timings.totalMs / 1000).toFixed(1)}s (embedding ${(summary.timings.embedMs / 1000).toFixed(1)}s, writing ${(summary.timings.writeMs / 1000).toFixed(1)}s, chunking ${(summary.timings.chunkMs / 1000).toFixed(1)}s)`,
+    `skipped: ${summary.skipped.length}`,
+  ];
+  const reasons = new Map<string, number>();
+  for (const skip of summary.skipped) {
+    const key = skip.reason.replace(/\d+/g, 'N').slice(0, 80);
+    reasons.set(key, (reasons.get(key) ?? 0) + 1);
+  }
+  for (const [reason, count] of reasons) lines.push(`  ${count} × ${reason}`);
+  for (const skip of summary.skipped.slice(0, 20)) lines.push(`  ${skip.where}: ${skip.reason}`);
+  if (summary.skipped.length > 20) lines.push(`  … and ${summary.skipped.length - 20} more`);
+  return lines.join('\n');
+}
