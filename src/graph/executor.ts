@@ -62,14 +62,14 @@ export class GraphExecutor {
   /** Runs a statement outside an explicit transaction (schema changes, CALL … IN TRANSACTIONS). */
   async autoCommit<T extends Row = Row>(query: CompiledQuery | { name: string; text: string; params?: Row }): Promise<T[]> {
     return this.withSession('WRITE', async (session) => {
-      const result = await session.run(query.text, query.params ?? {});
+      const result = await session.run(query.text, toCypherParams(query.params ?? {}) as Record<string, unknown>);
       return result.records.map((record) => record.toObject() as T);
     });
   }
 
   /** EXPLAIN a query: checks it parses and plans against this server without running it. */
   async explain(query: CompiledQuery): Promise<void> {
-    await this.withSession('READ', (session) => session.run(`EXPLAIN ${query.text}`, query.params));
+    await this.withSession('READ', (session) => session.run(`EXPLAIN ${query.text}`, toCypherParams(query.params) as Record<string, unknown>));
   }
 
   async close(): Promise<void> {
@@ -91,8 +91,24 @@ export class GraphExecutor {
   }
 }
 
+/**
+ * JavaScript numbers travel as floats; Cypher wants integers for LIMIT, years and counts. Whole numbers become
+ * Neo4j integers, except inside numeric arrays (embedding vectors stay floats).
+ */
+export function toCypherParams(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? neo4j.int(value) : value;
+  if (Array.isArray(value)) {
+    if (value.length > 0 && value.every((item) => typeof item === 'number')) return value;
+    return value.map(toCypherParams);
+  }
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, toCypherParams(inner)]));
+  }
+  return value;
+}
+
 async function runIn<T extends Row>(tx: ManagedTransaction, query: CompiledQuery): Promise<T[]> {
-  const result = await tx.run(query.text, query.params);
+  const result = await tx.run(query.text, toCypherParams(query.params) as Record<string, unknown>);
   return result.records.map((record) => record.toObject() as T);
 }
 

@@ -60,6 +60,7 @@ export const QUERY_SPECS = {
     'after', 'limit', 'collections', 'yearFrom', 'yearTo', 'topicId', 'venueId',
   ]),
   papersCount: spec<PaperFilterParams>('read/papers-count', ['collections', 'yearFrom', 'yearTo', 'topicId', 'venueId']),
+  vectorChunks: spec<{ k: number; vector: number[]; collections: Nullable<string[]> }>('read/vector-chunks', ['k', 'vector', 'collections']),
   clearDatabase: spec<Record<string, never>>('schema/clear-database', []),
 } as const;
 

@@ -1,0 +1,24 @@
+/** Three layers, one project each: unit (pure code), integration (real Neo4j), e2e (GraphQL over HTTP). */
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
+const common = { testEnvironment: '<rootDir>/test/helpers/node-environment.js', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/helpers/neo4j-global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/neo4j-global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/helpers/neo4j-global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/neo4j-global-teardown.ts',
+    },
+  ],
+  testTimeout: 600000,
+};

@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { cosine } from '../../src/embedding/embedder';
+import { queries } from '../../src/graph/query-registry';
+import { createTestContext, clearDatabase } from '../helpers/context';
+import { SHARED_DIR } from '../helpers/test-database';
+
+const { app } = createTestContext();
+
+beforeAll(() => clearDatabase(app));
+afterAll(async () => {
+  await clearDatabase(app);
+  await app.close();
+});
+
+describe('the local embedding model', () => {
+  it('is real: related sentences score clearly higher than unrelated ones', async () => {
+    const embedder = await app.embedder();
+    const [a, b, c, d] = await embedder.embed([
+      'Aspirin reduces the risk of heart attack.',
+      'Acetylsalicylic acid lowers the incidence of myocardial infarction.',
+      'The stock market fell sharply on Monday.',
+      'Low-dose aspirin prevents cardiovascular events.',
+    ]);
+    expect(a).toHaveLength(384);
+    expect(Math.hypot(...a!)).toBeCloseTo(1, 5);
+    expect(cosine(a!, b!)).toBeGreaterThan(0.5);
+    expect(cosine(a!, d!)).toBeGreaterThan(0.5);
+    expect(cosine(a!, c!)).toBeLessThan(0.2);
+    expect(cosine(a!, b!) - cosine(a!, c!)).toBeGreaterThan(0.35);
+  });
+
+  it('is deterministic, whatever the batch around a text', async () => {
+    const embedder = await app.embedder();
+    const text = 'Estrogen therapy and the risk of breast cancer in postmenopausal women.';
+    const [alone] = await embedder.embed([text]);
+    const batch = await embedder.embed(['short', text, 'a much longer sentence that pads the batch with many more tokens than the others']);
+    const again = await embedder.embed([text]);
+    expect(Array.from(again[0]!)).toEqual(Array.from(alone!));
+    for (let i = 0; i < 384; i += 1) expect(batch[1]![i]).toBeCloseTo(alone![i]!, 4);
+  });
+
+  it('embeds chunks at ingest and finds a paper by its own words through the vector index', async () => {
+    const lines = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/scifact/corpus.jsonl.gz'))).toString('utf8').split('\n').slice(0, 40);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'embed-')), 'corpus.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const summary = await app.ingest.ingestFiles([file], { embed: 'now', collection: 'scifact-mini', progress: false });
+    expect(summary.chunksEmbedded).toBe(summary.chunks);
+    const target = JSON.parse(lines[7]!) as { _id: string; title: string };
+    const [vector] = await (await app.embedder()).embed([target.title]);
+    const hits = await app.executor.read<{ paperId: string; score: number }>(
+      queries().vectorChunks({ k: 5, vector: Array.from(vector!), collections: ['scifact-mini'] }),
+    );
+    expect(hits[0]!.paperId).toBe(`scifact-mini:${target._id}`);
+  });
+
+  it('backfills embeddings of chunks ingested with deferred embedding', async () => {
+    const lines = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/scifact/corpus.jsonl.gz'))).toString('utf8').split('\n').slice(40, 60);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'defer-')), 'corpus.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const summary = await app.ingest.ingestFiles([file], { embed: 'defer', collection: 'scifact-defer', progress: false });
+    expect(summary.chunksEmbedded).toBe(0);
+    const result = await app.ingest.embedMissing(16, false);
+    expect(result.embedded).toBe(summary.chunks);
+    expect((await app.ingest.embedMissing(16, false)).embedded).toBe(0);
+  });
+});

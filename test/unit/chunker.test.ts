@@ -1,0 +1,62 @@
+import { chunkText, paragraphSpans, sentenceSpans, type TokenCounter } from '../../src/ingest/chunker';
+
+/** One token per whitespace-separated word: easy to reason about in tests. */
+const words: TokenCounter = { count: (text) => text.split(/\s+/).filter(Boolean).length };
+
+function sentence(n: number, length: number): string {
+  return `S${n} ${Array.from({ length: length - 2 }, (_, i) => `w${n}x${i}`).join(" ")} end${n}.`;
+}
+
+describe('chunker', () => {
+  it('splits sentences but not at abbreviations or decimals', () => {
+    const text = 'Levels rose 3.5-fold (Smith et al. 2001). A second one! Third?';
+    const spans = sentenceSpans(text, 0, text.length).map((s) => text.slice(s.start, s.end));
+    expect(spans).toEqual(['Levels rose 3.5-fold (Smith et al. 2001).', 'A second one!', 'Third?']);
+  });
+
+  it('finds paragraphs separated by blank lines', () => {
+    const text = 'First para.\n\n  Second para.\n \nThird.';
+    expect(paragraphSpans(text).map((s) => text.slice(s.start, s.end))).toEqual(['First para.', 'Second para.', 'Third.']);
+  });
+
+  it('keeps offsets into the source, respects the limit and overlaps', () => {
+    const text = Array.from({ length: 12 }, (_, i) => sentence(i, 10)).join(' ');
+    const chunks = chunkText(text, { maxTokens: 35, overlapTokens: 10 }, words);
+    expect(chunks.length).toBeGreaterThan(3);
+    chunks.forEach((chunk, index) => {
+      expect(chunk.ordinal).toBe(index);
+      expect(text.slice(chunk.start, chunk.end)).toBe(chunk.text);
+      expect(chunk.tokenCount).toBeLessThanOrEqual(35);
+    });
+    // Each next chunk starts with the last sentence of the previous one (10 tokens of overlap).
+    for (let i = 1; i < chunks.length; i += 1) {
+      expect(chunks[i]!.start).toBeLessThan(chunks[i - 1]!.end);
+    }
+    expect(chunks[chunks.length - 1]!.end).toBe(text.length);
+  });
+
+  it('does not overlap or merge across paragraphs that do not fit together', () => {
+    const p1 = [sentence(1, 10), sentence(2, 10)].join(' ');
+    const p2 = [sentence(3, 10), sentence(4, 10)].join(' ');
+    const text = `${p1}\n\n${p2}`;
+    const chunks = chunkText(text, { maxTokens: 30, overlapTokens: 10 }, words);
+    expect(chunks.map((c) => c.text)).toEqual([p1, p2]);
+  });
+
+  it('lets short paragraphs share a chunk', () => {
+    const text = 'Short one.\n\nShort two.';
+    expect(chunkText(text, { maxTokens: 30, overlapTokens: 5 }, words).map((c) => c.text)).toEqual([text]);
+  });
+
+  it('splits a sentence longer than the limit at word boundaries', () => {
+    const text = sentence(1, 95);
+    const chunks = chunkText(text, { maxTokens: 40, overlapTokens: 5 }, words);
+    expect(chunks.length).toBe(3);
+    for (const chunk of chunks) expect(chunk.tokenCount).toBeLessThanOrEqual(40);
+    expect(chunks.map((c) => c.text).join(' ')).toBe(text);
+  });
+
+  it('returns nothing for blank text', () => {
+    expect(chunkText('  \n\n ', { maxTokens: 10, overlapTokens: 2 }, words)).toEqual([]);
+  });
+});
