@@ -154,7 +154,7 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     model: {
       dir: path.resolve(root, str(env, 'CITEGRAPH_MODEL_DIR', path.join(cacheDir, 'model'))),
-      batchSize: num(env, 'CITEGRAPH_EMBED_BATCH', 32, 1, 512),
+      batchSize: num(env, 'CITEGRAPH_EMBED_BATCH', 16, 1, 512),
       maxSequenceLength,
       threads: num(env, 'CITEGRAPH_EMBED_THREADS', 0, 0, 64),
     },
@@ -192,7 +192,7 @@ export const SETTINGS_DOC: ReadonlyArray<readonly [string, string]> = [
   ['CITEGRAPH_NEO4J_DATA', 'store folder of the embedded server (default .data/neo4j)'],
   ['CITEGRAPH_NEO4J_PAGECACHE / CITEGRAPH_NEO4J_HEAP', 'memory of the embedded server (default 512m / 2g)'],
   ['CITEGRAPH_MODEL_DIR', 'folder with model.onnx and vocab.txt (default .cache/model)'],
-  ['CITEGRAPH_EMBED_BATCH / CITEGRAPH_EMBED_THREADS', 'embedding batch size (32) and ONNX threads (0 = default)'],
+  ['CITEGRAPH_EMBED_BATCH / CITEGRAPH_EMBED_THREADS', 'embedding batch size (16) and ONNX threads (0 = default)'],
   ['CITEGRAPH_CHUNK_MAX_TOKENS / CITEGRAPH_CHUNK_OVERLAP_TOKENS', 'chunk size and overlap in word pieces (200 / 30)'],
   ['CITEGRAPH_INGEST_BATCH', 'records per write transaction (200)'],
   ['CITEGRAPH_RRF_DENSE_WEIGHT / CITEGRAPH_RRF_SPARSE_WEIGHT / CITEGRAPH_RRF_K', 'weighted RRF (0.9 / 0.1 / 60)'],

@@ -44,7 +44,7 @@ export class OnnxSentenceEmbedder implements Embedder {
     const ort = await import('onnxruntime-node');
     const session = await ort.InferenceSession.create(files.model, {
       executionProviders: ['cpu'],
-      graphOptimizationLevel: 'all',
+      graphOptimizationLevel: 'basic',
       ...(settings.threads > 0 ? { intraOpNumThreads: settings.threads } : {}),
     });
     return new OnnxSentenceEmbedder(ort, session, WordPieceTokenizer.fromVocabFile(files.vocab), settings);
