@@ -10,6 +10,7 @@ import { IngestService } from './ingest/ingest-service';
 import type { Logger } from './logger';
 import { consoleLogger } from './logger';
 import { CatalogService } from './api/catalog-service';
+import { defaultSearchOptions, SearchService } from './retrieval/search-service';
 
 /** The services of one process, wired once from the settings. Dependencies are injected, never imported as globals. */
 export interface AppContext {
@@ -19,6 +20,7 @@ export interface AppContext {
   readonly embedder: () => Promise<Embedder>;
   readonly ingest: IngestService;
   readonly catalog: CatalogService;
+  readonly search: SearchService;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export function createAppContext(options: { settings?: Settings; logger?: Logger
     embedder: loadEmbedder,
     ingest,
     catalog: new CatalogService(executor),
+    search: new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval)),
     close: () => executor.close(),
   };
 }

@@ -9,6 +9,6 @@ CREATE INDEX paper_doi IF NOT EXISTS FOR (p:Paper) ON (p.doi);
 CREATE INDEX paper_year IF NOT EXISTS FOR (p:Paper) ON (p.year);
 CREATE INDEX paper_stub IF NOT EXISTS FOR (p:Paper) ON (p.stub);
 CREATE INDEX author_orcid IF NOT EXISTS FOR (a:Author) ON (a.orcid);
-CREATE FULLTEXT INDEX paper_text IF NOT EXISTS FOR (p:Paper) ON EACH [p.title, p.abstract] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
+CREATE FULLTEXT INDEX paper_text IF NOT EXISTS FOR (p:Paper) ON EACH [p.title, p.abstract, p.enrichment] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (c:Chunk) ON EACH [c.text, c.paperTitle] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding) OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}};

@@ -1,9 +1,18 @@
 import type { AppContext } from '../app-context';
 import { settingsHash } from '../config/settings';
 import { badInput } from '../errors';
+import type { SearchOptions } from '../retrieval/search-service';
 import { encodeCursor, type PaperFilter, type PaperRow, type AuthorRow } from './catalog-service';
 
 type Args = Record<string, unknown>;
+
+interface GraphqlSearchFilter {
+  collections?: string[] | null;
+  years?: { from?: number | null; to?: number | null } | null;
+  topics?: string[] | null;
+  authors?: string[] | null;
+  venues?: string[] | null;
+}
 
 function labelCounts(counts: Record<string, number>): Array<{ label: string; count: number }> {
   return [
@@ -63,6 +72,40 @@ export function makeResolvers(app: AppContext) {
       author: async (_: unknown, args: { id: string }) => {
         const found = await catalog.author(args.id);
         return found ? { ...found.author, institutions: found.institutions, paperCount: found.paperCount } : null;
+      },
+      search: async (
+        _: unknown,
+        args: { query: string; first?: number | null; filter?: GraphqlSearchFilter | null; options?: Partial<SearchOptions> | null },
+      ) => {
+        const filter = args.filter ?? {};
+        const response = await app.search.search(
+          args.query,
+          args.first ?? 10,
+          {
+            collections: filter.collections ?? null,
+            yearFrom: filter.years?.from ?? null,
+            yearTo: filter.years?.to ?? null,
+            topics: filter.topics ?? null,
+            authors: filter.authors ?? null,
+            venues: filter.venues ?? null,
+          },
+          args.options ?? undefined,
+        );
+        const { trace } = response;
+        return {
+          results: response.results,
+          trace: {
+            query: trace.query,
+            luceneQuery: trace.luceneQuery,
+            expansionTerms: trace.expansionTerms,
+            expansionCandidates: trace.expansionCandidates,
+            options: trace.options,
+            timings: Object.entries(trace.timings).map(([stage, ms]) => ({ stage: stage.replace(/Ms$/, ''), ms })),
+            sparseHits: trace.counts.sparse,
+            denseHits: trace.counts.dense,
+            fusedHits: trace.counts.fused,
+          },
+        };
       },
       papers: async (_: unknown, args: { filter?: PaperFilter | null; first?: number | null; after?: string | null }) => {
         const page = await catalog.papers(args.filter, args.first, args.after);

@@ -10,6 +10,8 @@ import { applySchema } from '../graph/schema';
 import { formatSummary, type IngestFormat } from '../ingest/ingest-service';
 import { serveGraphQL } from '../api/server';
 import { ensureDatabase } from './database';
+import { EVAL_USAGE, evalRetrievalCommand } from './eval-command';
+import type { SearchOptions } from '../retrieval/search-service';
 
 const USAGE = `citegraph — a graph-centric knowledge service for scientific literature
 
@@ -20,6 +22,8 @@ usage:
   citegraph ingest PATH... [--format openalex|beir] [--collection NAME] [--defer-embedding]
   citegraph embed                      embed chunks ingested with --defer-embedding
   citegraph stats                      counts per label and relationship type
+  citegraph search "TEXT" [--first N] [--collection C] [--options JSON]
+  citegraph eval retrieval …           BEIR-style evaluation (citegraph eval for the options)
   citegraph help                       this text and the environment variables
 `;
 
@@ -114,6 +118,41 @@ function isDirectory(entry: string): boolean {
   return existsSync(entry) && statSync(entry).isDirectory();
 }
 
+async function searchCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { first: { type: 'string' }, collection: { type: 'string', multiple: true }, options: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const query = positionals.join(' ');
+  await withApp(async (app) => {
+    await ensureDatabase(app);
+    const response = await app.search.search(
+      query,
+      values.first ? Number(values.first) : 10,
+      { collections: values.collection ?? null },
+      values.options ? (JSON.parse(values.options) as Partial<SearchOptions>) : undefined,
+    );
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(response, null, 2)}\n`);
+      return;
+    }
+    for (const result of response.results) {
+      const t = result.trace;
+      process.stdout.write(
+        `${result.rank}. [${result.paper.id}] ${String(result.paper.title ?? '(no title)')} (${String(result.paper.year ?? 'n.d.')})\n` +
+          `   score ${result.score.toFixed(4)}  sparse ${t.sparse ? `#${t.sparse.rank}` : '-'}  dense ${t.dense ? `#${t.dense.rank}` : '-'}` +
+          `${t.moves.length ? `  moved: ${t.moves.map((m) => `${m.stage} ${m.from}→${m.to}`).join(', ')}` : ''}\n`,
+      );
+      for (const passage of result.passages.slice(0, 1)) {
+        process.stdout.write(`   “${passage.text.slice(0, 220)}${passage.text.length > 220 ? '…' : ''}” [${passage.start}-${passage.end}]\n`);
+      }
+    }
+    const timings = Object.entries(response.trace.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(1)}`).join(', ');
+    process.stdout.write(`\nlucene: ${response.trace.luceneQuery ?? '-'}\nexpansion: ${response.trace.expansionTerms.join(', ') || '-'}\ntimings (ms): ${timings}\n`);
+  });
+}
+
 async function statsCommand(): Promise<void> {
   await withApp(async (app) => {
     await ensureDatabase(app);
@@ -172,6 +211,17 @@ export async function main(argv: string[]): Promise<void> {
       });
     case 'stats':
       return statsCommand();
+    case 'search':
+      return searchCommand(rest);
+    case 'eval':
+      if (rest[0] !== 'retrieval') {
+        process.stdout.write(EVAL_USAGE);
+        return;
+      }
+      return withApp(async (app) => {
+        await ensureDatabase(app);
+        await evalRetrievalCommand(app, rest.slice(1), (text) => process.stdout.write(`${text}\n`));
+      });
     case undefined:
     case 'help':
     case '--help':

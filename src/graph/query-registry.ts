@@ -31,6 +31,16 @@ export interface PaperFilterParams extends Record<string, unknown> {
   venueId: Nullable<string>;
 }
 
+/** Filter parameters shared by the retrievers. */
+export interface SearchFilterParams extends Record<string, unknown> {
+  collections: Nullable<string[]>;
+  yearFrom: Nullable<number>;
+  yearTo: Nullable<number>;
+  topics: Nullable<string[]>;
+  authors: Nullable<string[]>;
+  venues: Nullable<string[]>;
+}
+
 /** Every registered Cypher file (path under cypher/ without .cypher) and the parameters it takes. */
 export const QUERY_SPECS = {
   existingPapers: spec<{ ids: string[] }>('ingest/existing-papers', ['ids']),
@@ -61,6 +71,22 @@ export const QUERY_SPECS = {
   ]),
   papersCount: spec<PaperFilterParams>('read/papers-count', ['collections', 'yearFrom', 'yearTo', 'topicId', 'venueId']),
   vectorChunks: spec<{ k: number; vector: number[]; collections: Nullable<string[]> }>('read/vector-chunks', ['k', 'vector', 'collections']),
+  sparsePapers: spec<SearchFilterParams & { query: string; k: number; limit: number }>('retrieval/sparse-papers', [
+    'query', 'k', 'limit', 'collections', 'yearFrom', 'yearTo', 'topics', 'authors', 'venues',
+  ]),
+  denseChunks: spec<SearchFilterParams & { vector: number[]; k: number; limit: number }>('retrieval/dense-chunks', [
+    'vector', 'k', 'limit', 'collections', 'yearFrom', 'yearTo', 'topics', 'authors', 'venues',
+  ]),
+  denseChunksExact: spec<SearchFilterParams & { vector: number[]; k: number }>('retrieval/dense-chunks-exact', [
+    'vector', 'k', 'collections', 'yearFrom', 'yearTo', 'topics', 'authors', 'venues',
+  ]),
+  paperPassages: spec<{ paperIds: string[]; vector: number[]; perPaper: number }>('retrieval/paper-passages', ['paperIds', 'vector', 'perPaper']),
+  paperVectors: spec<{ paperIds: string[] }>('retrieval/paper-vectors', ['paperIds']),
+  citationSignal: spec<{ candidateIds: string[]; seedIds: string[] }>('retrieval/citation-signal', ['candidateIds', 'seedIds']),
+  corpusTexts: spec<{ after: string; limit: number; collections: Nullable<string[]> }>('retrieval/corpus-texts', ['after', 'limit', 'collections']),
+  citingTitles: spec<{ after: string; limit: number; collections: Nullable<string[]> }>('retrieval/citing-titles', ['after', 'limit', 'collections']),
+  setEnrichment: spec<{ rows: unknown[] }>('retrieval/set-enrichment', ['rows']),
+  indexSizes: spec<Record<string, never>>('retrieval/index-sizes', []),
   clearDatabase: spec<Record<string, never>>('schema/clear-database', []),
 } as const;
 

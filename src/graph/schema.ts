@@ -1,12 +1,38 @@
 import type { GraphExecutor } from './executor';
 import { readCypher, splitStatements } from './query-registry';
 
-/** Applies constraints and indexes (idempotent) and waits until every index is online. */
+/** Name and indexed properties of a CREATE … INDEX statement, to notice an index whose definition changed. */
+export function indexDefinition(statement: string): { name: string; properties: string[] } | null {
+  const match = /CREATE\s+(?:FULLTEXT|VECTOR|RANGE|TEXT)?\s*INDEX\s+(\w+)\s+IF NOT EXISTS\s+FOR\s+\((\w+):\w+\)\s+ON\s+(?:EACH\s+)?\[?([^\]\n]+?)\]?\s*(?:OPTIONS|$)/i.exec(statement);
+  if (!match) return null;
+  const variable = match[2]!;
+  const properties = match[3]!
+    .replace(/[()]/g, '')
+    .split(',')
+    .map((part) => part.trim().replace(new RegExp(`^${variable}\\.`), ''))
+    .filter(Boolean);
+  return { name: match[1]!, properties };
+}
+
+/**
+ * Applies constraints and indexes (idempotent) and waits until every index is online. An index whose properties
+ * differ from its statement (the definition changed since it was created) is dropped and created anew.
+ */
 export async function applySchema(executor: GraphExecutor): Promise<number> {
   const statements = splitStatements(readCypher('schema/constraints-and-indexes'));
+  const existing = await executor.autoCommit<{ name: string; properties: string[] }>({
+    name: 'schema#show',
+    text: 'SHOW INDEXES YIELD name, properties RETURN name, properties',
+  });
+  const current = new Map(existing.map((row) => [row.name, row.properties]));
   for (const [index, text] of statements.entries()) {
+    const definition = indexDefinition(text);
+    const properties = definition ? current.get(definition.name) : undefined;
+    if (definition && properties && properties.join(',') !== definition.properties.join(',')) {
+      await executor.autoCommit({ name: `schema#drop-${definition.name}`, text: `DROP INDEX ${definition.name}` });
+    }
     await executor.autoCommit({ name: `schema#${index}`, text });
   }
-  await executor.autoCommit({ name: 'schema#await', text: 'CALL db.awaitIndexes(300)' });
+  await executor.autoCommit({ name: 'schema#await', text: 'CALL db.awaitIndexes(600)' });
   return statements.length;
 }

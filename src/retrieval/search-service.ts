@@ -1,0 +1,516 @@
+import type { RetrievalSettings } from '../config/settings';
+import type { Embedder } from '../embedding/embedder';
+import { cosine } from '../embedding/embedder';
+import { badInput } from '../errors';
+import type { GraphExecutor } from '../graph/executor';
+import { queries } from '../graph/query-registry';
+import type { PaperRow } from '../api/catalog-service';
+import { type DocumentFrequencies, feedbackTerms, InMemoryDocumentFrequencies, validateTerms } from './expansion';
+import { aggregateChunks, weightedRrf, type RankedList } from './fusion';
+import { buildLuceneQuery } from './query-text';
+import { mmr, personalisedPageRank } from './rerank';
+
+/** Which papers a search may return. */
+export interface SearchFilter {
+  collections?: string[] | null;
+  yearFrom?: number | null;
+  yearTo?: number | null;
+  topics?: string[] | null;
+  authors?: string[] | null;
+  venues?: string[] | null;
+}
+
+/** Every stage can be switched per request; unset fields take the settings' defaults. */
+export interface SearchOptions {
+  sparse: boolean;
+  dense: boolean;
+  denseWeight: number;
+  sparseWeight: number;
+  rrfK: number;
+  aggregation: 'max' | 'sum';
+  /** Papers fetched from each retriever before fusion. */
+  candidates: number;
+  expansion: boolean;
+  expansionTerms: number;
+  expansionTau: number;
+  expansionWeight: number;
+  feedbackDocs: number;
+  citation: boolean;
+  citationSeeds: number;
+  citationWeight: number;
+  pagerank: boolean;
+  pagerankThreshold: number;
+  pagerankDamping: number;
+  pagerankWeight: number;
+  /** How many top candidates the graph stages (citation, PageRank) rerank. */
+  rerankDepth: number;
+  mmr: boolean;
+  mmrLambda: number;
+  mmrK: number;
+  /** Best passages returned per paper. */
+  passages: number;
+}
+
+export function defaultSearchOptions(settings: RetrievalSettings): SearchOptions {
+  return {
+    sparse: true,
+    dense: true,
+    denseWeight: settings.denseWeight,
+    sparseWeight: settings.sparseWeight,
+    rrfK: settings.rrfK,
+    aggregation: settings.aggregation,
+    candidates: settings.candidates,
+    expansion: false,
+    expansionTerms: 8,
+    expansionTau: 0.1,
+    expansionWeight: 0.3,
+    feedbackDocs: 5,
+    citation: false,
+    citationSeeds: 5,
+    citationWeight: 0.3,
+    pagerank: false,
+    pagerankThreshold: 0.6,
+    pagerankDamping: 0.5,
+    pagerankWeight: 0.3,
+    rerankDepth: 30,
+    mmr: false,
+    mmrLambda: 0.8,
+    mmrK: 10,
+    passages: 2,
+  };
+}
+
+export interface Passage {
+  chunkId: string;
+  text: string;
+  start: number;
+  end: number;
+  ordinal: number;
+  section: string | null;
+  score: number;
+}
+
+/** Why a result is where it is. */
+export interface ResultTrace {
+  sparse: { rank: number; score: number } | null;
+  dense: { rank: number; score: number } | null;
+  expanded: { rank: number; score: number } | null;
+  fusedScore: number;
+  fusedRank: number;
+  citation: { cocited: number; coupled: number; direct: number; boost: number } | null;
+  pagerank: number | null;
+  finalScore: number;
+  /** Stages that changed this result's rank, with the rank before and after. */
+  moves: Array<{ stage: string; from: number; to: number }>;
+}
+
+export interface SearchResult {
+  paper: PaperRow;
+  rank: number;
+  score: number;
+  passages: Passage[];
+  trace: ResultTrace;
+}
+
+export interface SearchTrace {
+  query: string;
+  luceneQuery: string | null;
+  expansionTerms: string[];
+  expansionCandidates: string[];
+  options: SearchOptions;
+  timings: Record<string, number>;
+  counts: { sparse: number; dense: number; fused: number };
+}
+
+export interface SearchResponse {
+  results: SearchResult[];
+  trace: SearchTrace;
+}
+
+interface Candidate {
+  id: string;
+  score: number;
+  fusedScore: number;
+  fusedRank: number;
+  ranks: Record<string, { rank: number; score: number | undefined }>;
+  citation: ResultTrace['citation'];
+  pagerank: number | null;
+  moves: ResultTrace['moves'];
+}
+
+function filterParams(filter: SearchFilter | undefined) {
+  const list = (value: string[] | null | undefined) => (value && value.length > 0 ? value : null);
+  return {
+    collections: list(filter?.collections),
+    yearFrom: filter?.yearFrom ?? null,
+    yearTo: filter?.yearTo ?? null,
+    topics: list(filter?.topics),
+    authors: list(filter?.authors),
+    venues: list(filter?.venues),
+  };
+}
+
+function filtered(filter: SearchFilter | undefined): boolean {
+  const params = filterParams(filter);
+  return Object.values(params).some((value) => value !== null);
+}
+
+function elapsed(started: bigint): number {
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** Validates and completes options given by a client. */
+export function resolveOptions(base: SearchOptions, overrides: Partial<SearchOptions> | undefined): SearchOptions {
+  const options = { ...base, ...Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined && value !== null)) } as SearchOptions;
+  if (!options.sparse && !options.dense) throw badInput('at least one of sparse and dense retrieval must be on');
+  const inRange = (name: keyof SearchOptions, min: number, max: number) => {
+    const value = options[name] as number;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) throw badInput(`${name} must be in [${min}, ${max}], got ${value}`);
+  };
+  inRange('denseWeight', 0, 10);
+  inRange('sparseWeight', 0, 10);
+  inRange('rrfK', 1, 1000);
+  inRange('candidates', 1, 1000);
+  inRange('expansionTerms', 0, 32);
+  inRange('expansionTau', 0, 1);
+  inRange('expansionWeight', 0, 5);
+  inRange('feedbackDocs', 1, 50);
+  inRange('citationSeeds', 1, 50);
+  inRange('citationWeight', 0, 10);
+  inRange('pagerankThreshold', -1, 1);
+  inRange('pagerankDamping', 0, 0.99);
+  inRange('pagerankWeight', 0, 10);
+  inRange('rerankDepth', 1, 200);
+  inRange('mmrLambda', 0, 1);
+  inRange('mmrK', 1, 200);
+  inRange('passages', 0, 10);
+  if (options.aggregation !== 'max' && options.aggregation !== 'sum') throw badInput('aggregation must be max or sum');
+  return options;
+}
+
+/**
+ * Hybrid retrieval over the graph's indexes: BM25 over papers and dense search over chunks, fused by weighted
+ * reciprocal rank fusion, then optional query expansion (pseudo-relevance feedback validated against the corpus),
+ * citation-graph boosting, personalised PageRank over the candidates' similarity graph, and MMR diversification.
+ */
+export class SearchService {
+  private readonly frequencies = new Map<string, Promise<DocumentFrequencies>>();
+  private sizes: { papers: number; chunks: number; at: number } | undefined;
+
+  constructor(
+    private readonly executor: GraphExecutor,
+    private readonly embedder: () => Promise<Embedder>,
+    private readonly defaults: SearchOptions,
+  ) {}
+
+  get defaultOptions(): SearchOptions {
+    return this.defaults;
+  }
+
+  async search(query: string, first: number, filter?: SearchFilter, overrides?: Partial<SearchOptions>): Promise<SearchResponse> {
+    const options = resolveOptions(this.defaults, overrides);
+    if (!Number.isInteger(first) || first < 1 || first > 200) throw badInput(`first must be an integer in [1, 200], got ${first}`);
+    if (query.length > 10_000) throw badInput('the query is longer than 10,000 characters');
+    const timings: Record<string, number> = {};
+    const trace: SearchTrace = {
+      query,
+      luceneQuery: null,
+      expansionTerms: [],
+      expansionCandidates: [],
+      options,
+      timings,
+      counts: { sparse: 0, dense: 0, fused: 0 },
+    };
+    const depth = Math.max(options.candidates, first);
+    const params = filterParams(filter);
+
+    let luceneQuery: string | null = null;
+    if (options.sparse) luceneQuery = buildLuceneQuery(query); // validates the text early: empty → BAD_USER_INPUT
+    else if (!/[\p{L}\p{N}]/u.test(query)) throw badInput('the query is empty');
+
+    let started = process.hrtime.bigint();
+    const vector = options.dense || options.pagerank || options.mmr || options.passages > 0 ? await this.embedQuery(query) : null;
+    timings.embedMs = elapsed(started);
+
+    const lists: RankedList[] = [];
+    let sparseHits: Array<{ paperId: string; score: number }> = [];
+    if (options.sparse && luceneQuery) {
+      started = process.hrtime.bigint();
+      sparseHits = await this.sparse(luceneQuery, depth, params);
+      timings.sparseMs = elapsed(started);
+      trace.luceneQuery = luceneQuery;
+      trace.counts.sparse = sparseHits.length;
+      lists.push({ name: 'sparse', weight: options.sparseWeight, ids: sparseHits.map((hit) => hit.paperId), scores: sparseHits.map((hit) => hit.score) });
+    }
+    if (options.dense && vector) {
+      started = process.hrtime.bigint();
+      const denseHits = await this.dense(vector, depth, params, filtered(filter), options.aggregation);
+      timings.denseMs = elapsed(started);
+      trace.counts.dense = denseHits.length;
+      lists.push({ name: 'dense', weight: options.denseWeight, ids: denseHits.map((hit) => hit.paperId), scores: denseHits.map((hit) => hit.score) });
+    }
+
+    if (options.expansion && options.sparse && luceneQuery) {
+      started = process.hrtime.bigint();
+      const firstPass = weightedRrf(lists, options.rrfK).slice(0, options.feedbackDocs).map((item) => item.id);
+      const frequencies = await this.documentFrequencies(params.collections);
+      const texts = await this.paperTexts(firstPass);
+      const candidates = feedbackTerms(query, texts, frequencies, options.expansionTerms * 2);
+      const chosen = validateTerms(candidates, frequencies, options.expansionTau).slice(0, options.expansionTerms);
+      trace.expansionCandidates = candidates;
+      trace.expansionTerms = chosen;
+      if (chosen.length > 0) {
+        const expandedQuery = buildLuceneQuery(query, chosen, options.expansionWeight);
+        const expandedHits = await this.sparse(expandedQuery, depth, params);
+        trace.luceneQuery = expandedQuery;
+        // The expanded query replaces the plain sparse list: BM25(q) + w·BM25(q_exp) in one Lucene query.
+        const index = lists.findIndex((list) => list.name === 'sparse');
+        lists[index] = { name: 'sparse', weight: options.sparseWeight, ids: expandedHits.map((hit) => hit.paperId), scores: expandedHits.map((hit) => hit.score) };
+        sparseHits = expandedHits;
+      }
+      timings.expansionMs = elapsed(started);
+    }
+
+    started = process.hrtime.bigint();
+    const fused = weightedRrf(lists, options.rrfK);
+    timings.fusionMs = elapsed(started);
+    trace.counts.fused = fused.length;
+    let ranked: Candidate[] = fused.map((item, index) => ({
+      id: item.id,
+      score: item.score,
+      fusedScore: item.score,
+      fusedRank: index + 1,
+      ranks: item.ranks as Candidate['ranks'],
+      citation: null,
+      pagerank: null,
+      moves: [],
+    }));
+
+    const reorder = (stage: string, next: Candidate[]) => {
+      const before = new Map(ranked.map((candidate, index) => [candidate.id, index + 1]));
+      next.forEach((candidate, index) => {
+        const from = before.get(candidate.id)!;
+        if (from !== index + 1) candidate.moves.push({ stage, from, to: index + 1 });
+      });
+      ranked = next;
+    };
+
+    if (options.citation && ranked.length > 1) {
+      started = process.hrtime.bigint();
+      reorder('citation', await this.citationBoost(ranked, options));
+      timings.citationMs = elapsed(started);
+    }
+
+    let vectors: Map<string, Float32Array> | undefined;
+    if ((options.pagerank || options.mmr) && vector && ranked.length > 1) {
+      started = process.hrtime.bigint();
+      vectors = await this.paperVectors(ranked.slice(0, Math.max(options.rerankDepth, options.mmr ? options.mmrK * 3 : 0)).map((c) => c.id));
+      timings.vectorsMs = elapsed(started);
+    }
+    if (options.pagerank && vector && vectors && ranked.length > 1) {
+      started = process.hrtime.bigint();
+      reorder('pagerank', this.pagerankRerank(ranked, vectors, vector, options));
+      timings.pagerankMs = elapsed(started);
+    }
+    if (options.mmr && vectors && ranked.length > 1) {
+      started = process.hrtime.bigint();
+      const pool = ranked.slice(0, Math.max(options.mmrK * 3, options.mmrK));
+      const order = mmr(pool.map((c) => ({ id: c.id, score: c.score })), vectors, options.mmrLambda, options.mmrK);
+      const byId = new Map(pool.map((c) => [c.id, c]));
+      reorder('mmr', [...order.map((id) => byId.get(id)!), ...ranked.slice(pool.length)]);
+      timings.mmrMs = elapsed(started);
+    }
+
+    const top = ranked.slice(0, first);
+    started = process.hrtime.bigint();
+    const [papers, passages] = await Promise.all([
+      this.papers(top.map((c) => c.id)),
+      options.passages > 0 && vector ? this.passages(top.map((c) => c.id), vector, options.passages) : Promise.resolve(new Map<string, Passage[]>()),
+    ]);
+    timings.hydrateMs = elapsed(started);
+
+    const results: SearchResult[] = [];
+    top.forEach((candidate, index) => {
+      const paper = papers.get(candidate.id);
+      if (!paper) return;
+      const sparse = candidate.ranks.sparse;
+      const dense = candidate.ranks.dense;
+      results.push({
+        paper,
+        rank: index + 1,
+        score: candidate.score,
+        passages: passages.get(candidate.id) ?? [],
+        trace: {
+          sparse: sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
+          dense: dense ? { rank: dense.rank, score: dense.score ?? 0 } : null,
+          expanded: trace.expansionTerms.length > 0 && sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
+          fusedScore: candidate.fusedScore,
+          fusedRank: candidate.fusedRank,
+          citation: candidate.citation,
+          pagerank: candidate.pagerank,
+          finalScore: candidate.score,
+          moves: candidate.moves,
+        },
+      });
+    });
+    return { results, trace };
+  }
+
+  /** Embeds a query with the same model as the chunks. */
+  async embedQuery(query: string): Promise<Float32Array> {
+    const [vector] = await (await this.embedder()).embed([query]);
+    return vector!;
+  }
+
+  /** Paper and chunk counts, cached for a minute: once the over-fetch reaches them the index has given everything. */
+  private async indexSizes(): Promise<{ papers: number; chunks: number }> {
+    if (!this.sizes || Date.now() - this.sizes.at > 60_000) {
+      const [row] = await this.executor.read<{ papers: number; chunks: number }>(queries().indexSizes({}));
+      this.sizes = { papers: row?.papers ?? 0, chunks: row?.chunks ?? 0, at: Date.now() };
+    }
+    return this.sizes;
+  }
+
+  private async sparse(luceneQuery: string, k: number, params: ReturnType<typeof filterParams>): Promise<Array<{ paperId: string; score: number }>> {
+    const narrowed = Object.values(params).some((value) => value !== null);
+    const { papers } = await this.indexSizes();
+    // Filters apply after Lucene ranks the whole index: over-fetch, and fetch more while filters leave too few.
+    let limit = narrowed ? Math.min(Math.max(k * 5, 500), Math.max(papers, k)) : k;
+    for (;;) {
+      const rows = await this.executor.read<{ paperId: string; score: number }>(
+        queries().sparsePapers({ query: luceneQuery, k, limit, ...params }),
+      );
+      if (rows.length >= k || !narrowed || limit >= papers) return rows;
+      limit = Math.min(limit * 4, papers);
+    }
+  }
+
+  private async dense(
+    vector: Float32Array,
+    k: number,
+    params: ReturnType<typeof filterParams>,
+    narrowed: boolean,
+    aggregation: 'max' | 'sum',
+  ): Promise<Array<{ paperId: string; score: number }>> {
+    // Several chunks per paper: ask for more chunks than papers wanted.
+    const chunkK = k * 3;
+    const { chunks } = await this.indexSizes();
+    const MAX_APPROXIMATE = 10_000;
+    let limit = narrowed ? Math.min(Math.max(chunkK * 4, 1000), Math.max(chunks, chunkK)) : chunkK;
+    let rows: Array<{ chunkId: string; paperId: string; score: number }> = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      rows = await this.executor.read(queries().denseChunks({ vector: Array.from(vector), k: chunkK, limit: Math.min(limit, MAX_APPROXIMATE), ...params }));
+      if (new Set(rows.map((row) => row.paperId)).size >= k || !narrowed || limit >= Math.min(chunks, MAX_APPROXIMATE)) break;
+      limit = Math.min(limit * 4, chunks);
+    }
+    // Narrow filters over a large index: rank the filtered chunks exactly instead.
+    if (narrowed && limit < chunks && new Set(rows.map((row) => row.paperId)).size < k) {
+      rows = await this.executor.read(queries().denseChunksExact({ vector: Array.from(vector), k: chunkK, ...params }));
+    }
+    return aggregateChunks(rows, aggregation).slice(0, k);
+  }
+
+  private async papers(ids: string[]): Promise<Map<string, PaperRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids }));
+    return new Map(rows.map((row) => [row.paper.id, row.paper]));
+  }
+
+  private async paperTexts(ids: string[]): Promise<string[]> {
+    const papers = await this.papers(ids);
+    return ids.map((id) => papers.get(id)).filter(Boolean).map((paper) => `${paper!.title ?? ''} ${paper!.abstract ?? ''}`);
+  }
+
+  private async passages(ids: string[], vector: Float32Array, perPaper: number): Promise<Map<string, Passage[]>> {
+    const rows = await this.executor.read<{ paperId: string; passages: Passage[] }>(
+      queries().paperPassages({ paperIds: ids, vector: Array.from(vector), perPaper }),
+    );
+    return new Map(rows.map((row) => [row.paperId, row.passages]));
+  }
+
+  /** Paper vectors: the normalised mean of each paper's chunk embeddings. */
+  async paperVectors(ids: string[]): Promise<Map<string, Float32Array>> {
+    const rows = await this.executor.read<{ paperId: string; embedding: number[] }>(queries().paperVectors({ paperIds: ids }));
+    const sums = new Map<string, Float32Array>();
+    for (const row of rows) {
+      const sum = sums.get(row.paperId) ?? new Float32Array(row.embedding.length);
+      row.embedding.forEach((value, index) => {
+        sum[index]! += value;
+      });
+      sums.set(row.paperId, sum);
+    }
+    for (const sum of sums.values()) {
+      const norm = Math.hypot(...sum) || 1;
+      for (let i = 0; i < sum.length; i += 1) sum[i]! /= norm;
+    }
+    return sums;
+  }
+
+  private async citationBoost(ranked: Candidate[], options: SearchOptions): Promise<Candidate[]> {
+    const depth = Math.min(options.rerankDepth, ranked.length);
+    const head = ranked.slice(0, depth);
+    const seeds = head.slice(0, options.citationSeeds).map((c) => c.id);
+    const rows = await this.executor.read<{ paperId: string; cocited: number; coupled: number; direct: number }>(
+      queries().citationSignal({ candidateIds: head.map((c) => c.id), seedIds: seeds }),
+    );
+    const signal = new Map(rows.map((row) => [row.paperId, row]));
+    // The boost is relative to the head's fused scores so that it is comparable whatever the RRF weights are.
+    // The seeds keep their places: the signal says which other candidates belong with them.
+    const scale = head[0]!.score;
+    const boosted = head.slice(seeds.length).map((candidate) => {
+      const s = signal.get(candidate.id);
+      if (!s) return candidate;
+      const strength = Math.log1p(s.cocited) + Math.log1p(s.coupled) * 0.5 + Math.log1p(s.direct);
+      const boost = options.citationWeight * scale * (strength / (1 + strength));
+      return { ...candidate, score: candidate.score + boost, citation: { cocited: s.cocited, coupled: s.coupled, direct: s.direct, boost } };
+    });
+    boosted.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    const seedRows = head.slice(0, seeds.length).map((candidate) => {
+      const s = signal.get(candidate.id);
+      return s ? { ...candidate, citation: { cocited: s.cocited, coupled: s.coupled, direct: s.direct, boost: 0 } } : candidate;
+    });
+    return [...seedRows, ...boosted, ...ranked.slice(depth)];
+  }
+
+  private pagerankRerank(ranked: Candidate[], vectors: Map<string, Float32Array>, query: Float32Array, options: SearchOptions): Candidate[] {
+    const depth = Math.min(options.rerankDepth, ranked.length);
+    const head = ranked.slice(0, depth);
+    const ids = head.map((c) => c.id);
+    const similarity = new Map(ids.map((id) => [id, vectors.has(id) ? cosine(vectors.get(id)!, query) : 0]));
+    const pr = personalisedPageRank(ids, vectors, similarity, { threshold: options.pagerankThreshold, damping: options.pagerankDamping });
+    const maxPr = Math.max(...pr.values()) || 1;
+    const scale = head[0]!.score;
+    const reranked = head.map((candidate) => {
+      const value = pr.get(candidate.id) ?? 0;
+      return { ...candidate, pagerank: value, score: candidate.score + options.pagerankWeight * scale * (value / maxPr) };
+    });
+    reranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    return [...reranked, ...ranked.slice(depth)];
+  }
+
+  /** Document frequencies per collection set, computed once from the graph and kept in memory. */
+  async documentFrequencies(collections: string[] | null): Promise<DocumentFrequencies> {
+    const key = collections ? [...collections].sort().join('\u0000') : '*';
+    let pending = this.frequencies.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const frequencies = new InMemoryDocumentFrequencies();
+        let after = '';
+        for (;;) {
+          const rows = await this.executor.read<{ id: string; text: string }>(queries().corpusTexts({ after, limit: 5000, collections }));
+          for (const row of rows) frequencies.add(row.text);
+          if (rows.length < 5000) break;
+          after = rows[rows.length - 1]!.id;
+        }
+        return frequencies;
+      })();
+      this.frequencies.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Forget cached corpus statistics (after an ingest). */
+  invalidate(): void {
+    this.frequencies.clear();
+  }
+}
