@@ -10,6 +10,7 @@ import { applySchema } from '../graph/schema';
 import { formatSummary, type IngestFormat } from '../ingest/ingest-service';
 import { serveGraphQL } from '../api/server';
 import { ensureDatabase } from './database';
+import { enrichPapers } from '../retrieval/enrichment';
 import { EVAL_USAGE, evalRetrievalCommand } from './eval-command';
 import type { SearchOptions } from '../retrieval/search-service';
 
@@ -23,6 +24,7 @@ usage:
   citegraph embed                      embed chunks ingested with --defer-embedding
   citegraph stats                      counts per label and relationship type
   citegraph search "TEXT" [--first N] [--collection C] [--options JSON]
+  citegraph enrich [--collection C] [--tau 0.1] [--max-terms 10]   index vocabulary from citing papers' titles
   citegraph eval retrieval …           BEIR-style evaluation (citegraph eval for the options)
   citegraph help                       this text and the environment variables
 `;
@@ -213,6 +215,17 @@ export async function main(argv: string[]): Promise<void> {
       return statsCommand();
     case 'search':
       return searchCommand(rest);
+    case 'enrich':
+      return withApp(async (app) => {
+        await ensureDatabase(app);
+        const { values } = parseArgs({ args: rest, options: { collection: { type: 'string', multiple: true }, tau: { type: 'string' }, 'max-terms': { type: 'string' } } });
+        const summary = await enrichPapers(app.executor, values.collection ?? null, {
+          tau: values.tau ? Number(values.tau) : 0.1,
+          maxTerms: values['max-terms'] ? Number(values['max-terms']) : 10,
+          minSupport: 2,
+        });
+        process.stdout.write(`enriched ${summary.enriched} of ${summary.papers} papers with ${summary.terms} terms from the titles of citing papers\n`);
+      });
     case 'eval':
       if (rest[0] !== 'retrieval') {
         process.stdout.write(EVAL_USAGE);

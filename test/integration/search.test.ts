@@ -101,4 +101,16 @@ describe('hybrid search over the real indexes', () => {
     expect(response.results.some((r) => r.trace.pagerank !== null)).toBe(true);
     expect(response.trace.timings.mmrMs).toBeDefined();
   });
+
+  it('indexes vocabulary from citing titles (corpus-side enrichment), so BM25 finds what the text lacks', async () => {
+    const { enrichPapers } = await import('../../src/retrieval/enrichment');
+    const before = await app.search.search('antiplatelet', 8, only, { ...plain, dense: false });
+    expect(ids(before)).not.toContain('W901');
+    const summary = await enrichPapers(app.executor, [COLLECTION], { tau: 0.5, maxTerms: 10, minSupport: 1 });
+    expect(summary.enriched).toBeGreaterThan(0);
+    const paper = await app.catalog.paperById('W901');
+    expect(String(paper!.enrichment)).toContain('antiplatelet');
+    const after = await app.search.search('antiplatelet', 8, only, { ...plain, dense: false });
+    expect(ids(after)).toEqual(expect.arrayContaining(['W906', 'W901']));
+  });
 });

@@ -120,3 +120,17 @@ describe('reranking', () => {
     expect(pr.get('b')!).toBeLessThan(pr.get('a')!);
   });
 });
+
+describe('corpus-side enrichment', () => {
+  it('takes words that citing titles share and the paper lacks, validated by document frequency', () => {
+    const { enrichmentTerms } = require('../../src/retrieval/enrichment') as typeof import('../../src/retrieval/enrichment');
+    const frequencies = new InMemoryDocumentFrequencies();
+    ['aspirin infarction trial', 'heart attack antiplatelet', 'heart attack statins', 'platelet review heart', 'sleep memory', 'protein folding', 'cells', 'memory']
+      .forEach((text) => frequencies.add(text));
+    const citing = ['Heart attack after stopping antiplatelet drugs', 'Heart attack risk and statins', 'Review of aspirin', 'Quantum gravity'];
+    expect(enrichmentTerms('Aspirin prevents myocardial infarction', citing, frequencies, { tau: 0.5, maxTerms: 5, minSupport: 2 })).toEqual(['attack', 'heart']);
+    // "heart" is too common for τ = 0.3 (df 3 of 8 ≥ 2.4); terms the paper already has never count.
+    expect(enrichmentTerms('Aspirin prevents myocardial infarction', citing, frequencies, { tau: 0.3, maxTerms: 5, minSupport: 2 })).toEqual(['attack']);
+    expect(enrichmentTerms('heart attack', citing, frequencies, { tau: 0.5, maxTerms: 5, minSupport: 2 })).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import type { GraphExecutor } from '../graph/executor';
+import { queries } from '../graph/query-registry';
+import { type DocumentFrequencies, InMemoryDocumentFrequencies, validateTerms } from './expansion';
+import { contentTerms } from './query-text';
+
+/**
+ * Corpus-side enrichment: words that others use for a paper but its own text lacks. Offline, they come from the
+ * titles of the papers that cite it: a term counts when at least `minSupport` citing titles use it, the paper's own
+ * title and abstract do not, and the corpus check (0 < df < τ·|corpus|) passes.
+ */
+export function enrichmentTerms(
+  ownText: string,
+  citingTitles: readonly string[],
+  frequencies: DocumentFrequencies,
+  options: { tau: number; maxTerms: number; minSupport: number },
+): string[] {
+  const own = new Set(contentTerms(ownText));
+  const support = new Map<string, number>();
+  for (const title of citingTitles) {
+    for (const term of new Set(contentTerms(title))) {
+      if (own.has(term) || /^\d+$/.test(term)) continue;
+      support.set(term, (support.get(term) ?? 0) + 1);
+    }
+  }
+  const candidates = [...support.entries()]
+    .filter(([, count]) => count >= options.minSupport)
+    .sort((a, b) => b[1] - a[1] || frequencies.df(a[0]) - frequencies.df(b[0]) || (a[0] < b[0] ? -1 : 1))
+    .map(([term]) => term);
+  return validateTerms(candidates, frequencies, options.tau).slice(0, options.maxTerms);
+}
+
+export interface EnrichmentSummary {
+  papers: number;
+  enriched: number;
+  terms: number;
+}
+
+/** Computes and stores `Paper.enrichment` (indexed in `paper_text`) for the papers of some collections, or all. */
+export async function enrichPapers(
+  executor: GraphExecutor,
+  collections: string[] | null,
+  options: { tau: number; maxTerms: number; minSupport: number } = { tau: 0.1, maxTerms: 10, minSupport: 2 },
+): Promise<EnrichmentSummary> {
+  const q = queries();
+  const frequencies = new InMemoryDocumentFrequencies();
+  let after = '';
+  for (;;) {
+    const rows = await executor.read<{ id: string; text: string }>(q.corpusTexts({ after, limit: 5000, collections }));
+    for (const row of rows) frequencies.add(row.text);
+    if (rows.length < 5000) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  const summary: EnrichmentSummary = { papers: 0, enriched: 0, terms: 0 };
+  after = '';
+  for (;;) {
+    const rows = await executor.read<{ id: string; text: string; citingTitles: string[] }>(q.citingTitles({ after, limit: 2000, collections }));
+    const updates = rows.map((row) => {
+      const terms = enrichmentTerms(row.text, row.citingTitles, frequencies, options);
+      summary.papers += 1;
+      if (terms.length > 0) summary.enriched += 1;
+      summary.terms += terms.length;
+      return { id: row.id, terms: terms.length > 0 ? terms.join(' ') : null };
+    });
+    if (updates.length > 0) await executor.write(q.setEnrichment({ rows: updates }));
+    if (rows.length < 2000) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return summary;
+}

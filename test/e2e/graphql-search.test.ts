@@ -1,0 +1,69 @@
+import { serveGraphQL } from '../../src/api/server';
+import { createTestContext, clearDatabase } from '../helpers/context';
+import { writeSearchCorpus } from '../helpers/search-corpus';
+
+const { app } = createTestContext();
+let url = '';
+let stop: () => Promise<void> = async () => undefined;
+
+async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  return response.json();
+}
+
+const SEARCH = `query ($q: String!, $first: Int, $filter: SearchFilter, $options: SearchOptionsInput) {
+  search(query: $q, first: $first, filter: $filter, options: $options) {
+    results { rank score paper { id title year } passages { chunkId text start end score }
+              trace { sparse { rank score } dense { rank score } fusedScore fusedRank finalScore moves { stage from to } citation { direct boost } } }
+    trace { query luceneQuery expansionTerms options { denseWeight sparseWeight rrfK expansion mmr } timings { stage ms } sparseHits denseHits fusedHits }
+  } }`;
+
+beforeAll(async () => {
+  await clearDatabase(app);
+  await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'search-corpus', progress: false });
+  ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
+});
+
+afterAll(async () => {
+  await stop();
+  await clearDatabase(app);
+  await app.close();
+});
+
+describe('GraphQL search', () => {
+  it('returns ranked papers with passages and the trace', async () => {
+    const { data, errors } = await gql(SEARCH, { q: 'aspirin and myocardial infarction', first: 3, filter: { collections: ['search-corpus'] } });
+    expect(errors).toBeUndefined();
+    const { results, trace } = data.search;
+    expect(results[0].paper.id).toBe('W901');
+    expect(results.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3]);
+    expect(results[0].passages[0].text.length).toBeGreaterThan(10);
+    expect(results[0].trace.sparse.rank).toBe(1);
+    expect(trace.options).toMatchObject({ denseWeight: 0.9, sparseWeight: 0.1, rrfK: 60 });
+    expect(trace.luceneQuery).toBe('aspirin myocardial infarction');
+    expect(trace.timings.map((t: { stage: string }) => t.stage)).toEqual(expect.arrayContaining(['embed', 'sparse', 'dense', 'fusion']));
+  });
+
+  it('takes per-request options and filters', async () => {
+    const { data } = await gql(SEARCH, {
+      q: 'heart',
+      first: 5,
+      filter: { collections: ['search-corpus'], years: { from: 2015, to: 2020 } },
+      options: { dense: false, expansion: true, expansionTau: 0.5, citation: true },
+    });
+    expect(data.search.trace.options.expansion).toBe(true);
+    for (const result of data.search.results) {
+      expect(result.paper.year).toBeGreaterThanOrEqual(2015);
+      expect(result.trace.dense).toBeNull();
+    }
+  });
+
+  it('reports bad queries and options with BAD_USER_INPUT', async () => {
+    expect((await gql(SEARCH, { q: '  ' })).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await gql(SEARCH, { q: 'aspirin', options: { mmrLambda: 3 } })).errors[0]).toMatchObject({
+      message: 'mmrLambda must be in [0, 1], got 3',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect((await gql(SEARCH, { q: 'aspirin', first: 0 })).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
