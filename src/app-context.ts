@@ -11,6 +11,7 @@ import type { Logger } from './logger';
 import { consoleLogger } from './logger';
 import { CatalogService } from './api/catalog-service';
 import { defaultSearchOptions, SearchService } from './retrieval/search-service';
+import { AnalyticsService } from './analytics/analytics-service';
 
 /** The services of one process, wired once from the settings. Dependencies are injected, never imported as globals. */
 export interface AppContext {
@@ -21,6 +22,7 @@ export interface AppContext {
   readonly ingest: IngestService;
   readonly catalog: CatalogService;
   readonly search: SearchService;
+  readonly analytics: AnalyticsService;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export function createAppContext(options: { settings?: Settings; logger?: Logger
     ingest: settings.ingest,
     logger,
   });
+  const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
   return {
     settings,
     executor,
@@ -53,7 +56,8 @@ export function createAppContext(options: { settings?: Settings; logger?: Logger
     embedder: loadEmbedder,
     ingest,
     catalog: new CatalogService(executor),
-    search: new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval)),
+    search,
+    analytics: new AnalyticsService(executor, search),
     close: () => executor.close(),
   };
 }

@@ -3,12 +3,13 @@ import { startStandaloneServer } from '@apollo/server/standalone';
 import type { AppContext } from '../app-context';
 import { makeFormatError } from './errors';
 import { makeResolvers } from './resolvers';
+import { makeAnalyticsResolvers } from './analytics-resolvers';
 import { loadTypeDefs } from './schema-loader';
 
 export function createApolloServer(app: AppContext): ApolloServer {
   return new ApolloServer({
     typeDefs: loadTypeDefs(),
-    resolvers: makeResolvers(app) as never,
+    resolvers: [makeResolvers(app), makeAnalyticsResolvers(app)] as never,
     formatError: makeFormatError(app.settings.api.production),
     includeStacktraceInErrorResponses: !app.settings.api.production,
     introspection: true,

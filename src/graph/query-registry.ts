@@ -41,6 +41,21 @@ export interface SearchFilterParams extends Record<string, unknown> {
   venues: Nullable<string[]>;
 }
 
+/** Filter parameters of the bibliometric queries. */
+export interface AnalyticsFilterParams extends Record<string, unknown> {
+  yearFrom: Nullable<number>;
+  yearTo: Nullable<number>;
+  topicId: Nullable<string>;
+  venueId: Nullable<string>;
+  collections: Nullable<string[]>;
+}
+
+/** Offset paging of bounded lists. */
+export interface Page extends Record<string, unknown> {
+  skip: number;
+  limit: number;
+}
+
 /** Every registered Cypher file (path under cypher/ without .cypher) and the parameters it takes. */
 export const QUERY_SPECS = {
   existingPapers: spec<{ ids: string[] }>('ingest/existing-papers', ['ids']),
@@ -87,6 +102,30 @@ export const QUERY_SPECS = {
   citingTitles: spec<{ after: string; limit: number; collections: Nullable<string[]> }>('retrieval/citing-titles', ['after', 'limit', 'collections']),
   setEnrichment: spec<{ rows: unknown[] }>('retrieval/set-enrichment', ['rows']),
   indexSizes: spec<Record<string, never>>('retrieval/index-sizes', []),
+  authorWorks: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/author-works', ['id', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
+  authorCoauthors: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/author-coauthors', ['id', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
+  authorMetrics: spec<AnalyticsFilterParams & { id: string }>('analytics/author-metrics', ['id', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
+  authorTopics: spec<{ id: string; limit: number; minLevel: Nullable<number> }>('analytics/author-topics', ['id', 'limit', 'minLevel']),
+  paperCitedBy: spec<Page & { id: string }>('analytics/paper-cited-by', ['id', 'skip', 'limit']),
+  paperReferencesPage: spec<Page & { id: string }>('analytics/paper-references-page', ['id', 'skip', 'limit']),
+  paperCocited: spec<Page & { id: string }>('analytics/paper-cocited', ['id', 'skip', 'limit']),
+  paperCoupled: spec<Page & { id: string }>('analytics/paper-coupled', ['id', 'skip', 'limit']),
+  topicById: spec<{ id: string }>('analytics/topic-by-id', ['id']),
+  topicPapers: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/topic-papers', ['id', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
+  topPapers: spec<AnalyticsFilterParams & Page & { by: string }>('analytics/top-papers', ['by', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
+  topAuthors: spec<AnalyticsFilterParams & Page & { by: string }>('analytics/top-authors', ['by', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
+  venueStats: spec<AnalyticsFilterParams & Page>('analytics/venue-stats', ['skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
+  topicYears: spec<{ topicIds: string[]; from: number; to: number; venueId: Nullable<string>; collections: Nullable<string[]> }>(
+    'analytics/topic-years', ['topicIds', 'from', 'to', 'venueId', 'collections'],
+  ),
+  papersYears: spec<{ ids: string[]; from: number; to: number }>('analytics/papers-years', ['ids', 'from', 'to']),
+  emergingTopics: spec<{ from: number; to: number; split: number; minSupport: number; minScore: number; minLevel: Nullable<number>; venueId: Nullable<string>; collections: Nullable<string[]> }>(
+    'analytics/emerging-topics', ['from', 'to', 'split', 'minSupport', 'minScore', 'minLevel', 'venueId', 'collections'],
+  ),
+  collaborationNodes: spec<AnalyticsFilterParams & { limit: number }>('analytics/collaboration-nodes', ['limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
+  collaborationEdges: spec<AnalyticsFilterParams & { authorIds: string[]; minJoint: number; maxEdges: number }>(
+    'analytics/collaboration-edges', ['authorIds', 'minJoint', 'maxEdges', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections'],
+  ),
   clearDatabase: spec<Record<string, never>>('schema/clear-database', []),
 } as const;
 

@@ -1,0 +1,13 @@
+// Most cited authors over the filtered papers: sum of internal or global citations of their papers, and paper count.
+MATCH (a:Author)-[:AUTHORED]->(p:Paper)
+WHERE p.stub = false
+  AND ($yearFrom IS NULL OR p.year >= $yearFrom)
+  AND ($yearTo IS NULL OR p.year <= $yearTo)
+  AND ($topicId IS NULL OR EXISTS { (p)-[:HAS_TOPIC]->(:Topic {id: $topicId}) })
+  AND ($venueId IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(:Venue {id: $venueId}) })
+  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+WITH a, p, CASE $by WHEN 'GLOBAL_CITATIONS' THEN coalesce(p.citedByCount, 0) ELSE COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } END AS citations
+WITH a, count(DISTINCT p) AS papers, sum(citations) AS score
+ORDER BY score DESC, papers DESC, a.id
+WITH collect({author: a {.*}, papers: papers, score: score}) AS rows
+RETURN size(rows) AS total, rows[$skip..($skip + $limit)] AS items

@@ -1,0 +1,8 @@
+// Papers per year for each topic in a year range.
+UNWIND $topicIds AS topicId
+MATCH (:Topic {id: topicId})<-[:HAS_TOPIC]-(p:Paper)
+WHERE p.stub = false AND p.year >= $from AND p.year <= $to
+  AND ($venueId IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(:Venue {id: $venueId}) })
+  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+RETURN topicId, p.year AS year, count(p) AS count
+ORDER BY topicId, year
