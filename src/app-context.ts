@@ -12,6 +12,7 @@ import { consoleLogger } from './logger';
 import { CatalogService } from './api/catalog-service';
 import { defaultSearchOptions, SearchService } from './retrieval/search-service';
 import { AnalyticsService } from './analytics/analytics-service';
+import { FetchService } from './external/fetch-service';
 
 /** The services of one process, wired once from the settings. Dependencies are injected, never imported as globals. */
 export interface AppContext {
@@ -23,6 +24,7 @@ export interface AppContext {
   readonly catalog: CatalogService;
   readonly search: SearchService;
   readonly analytics: AnalyticsService;
+  readonly external: FetchService;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export function createAppContext(options: { settings?: Settings; logger?: Logger
     ingest: settings.ingest,
     logger,
   });
+  const external = new FetchService(settings.clients, ingest);
   const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
   return {
     settings,
@@ -58,6 +61,10 @@ export function createAppContext(options: { settings?: Settings; logger?: Logger
     catalog: new CatalogService(executor),
     search,
     analytics: new AnalyticsService(executor, search),
-    close: () => executor.close(),
+    external,
+    close: async () => {
+      await external.close();
+      await executor.close();
+    },
   };
 }

@@ -7,6 +7,6 @@ WITH count(*) AS removed
 UNWIND $rows AS row
 MATCH (p:Paper {id: row.from})
 MERGE (q:Paper {id: row.to})
-ON CREATE SET q.stub = true
+ON CREATE SET q.stub = true, q.doi = row.toDoi
 MERGE (p)-[:CITES]->(q)
 RETURN count(*) AS citations

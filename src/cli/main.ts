@@ -24,6 +24,7 @@ usage:
   citegraph embed                      embed chunks ingested with --defer-embedding
   citegraph stats                      counts per label and relationship type
   citegraph search "TEXT" [--first N] [--collection C] [--options JSON]
+  citegraph fetch --doi D | --search "TEXT" [--source openalex|crossref|s2]... [--cap N] [--ingest]
   citegraph enrich [--collection C] [--tau 0.1] [--max-terms 10]   index vocabulary from citing papers' titles
   citegraph eval retrieval …           BEIR-style evaluation (citegraph eval for the options)
   citegraph help                       this text and the environment variables
@@ -155,6 +156,43 @@ async function searchCommand(args: string[]): Promise<void> {
   });
 }
 
+async function fetchCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      doi: { type: 'string' },
+      search: { type: 'string' },
+      source: { type: 'string', multiple: true },
+      cap: { type: 'string' },
+      ingest: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const sources = (values.source ?? []).map((source) => {
+    if (source !== 'openalex' && source !== 'crossref' && source !== 's2') throw badInput(`--source is openalex, crossref or s2, not ${source}`);
+    return source;
+  });
+  await withApp(async (app) => {
+    if (values.ingest) await ensureDatabase(app);
+    const report = await app.external.fetch({ doi: values.doi, search: values.search, sources, cap: values.cap ? Number(values.cap) : undefined, ingest: values.ingest });
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      return;
+    }
+    for (const source of report.perSource) {
+      process.stdout.write(`${source.source}: ${source.error ? `failed (${source.error.code}${source.error.retryable ? ', retryable' : ''}): ${source.error.message}` : `${source.found} found`}\n`);
+    }
+    process.stdout.write(`\nmerged into ${report.merged.length} works:\n`);
+    for (const work of report.merged) {
+      const r = work.record;
+      process.stdout.write(`- [${r.id}] ${r.title ?? '(no title)'} (${r.year ?? 'n.d.'})  sources: ${work.sources.join(', ')}  ids: ${Object.entries(r.ids).map(([k, v]) => `${k}=${v}`).join(' ')}\n`);
+      process.stdout.write(`  fields from: ${Object.entries(work.provenance).map(([field, source]) => `${field}←${source}`).join(', ')}\n`);
+    }
+    if (report.written) process.stdout.write(`\ngraph: ${formatSummary(report.written)}\n`);
+    process.stdout.write(`calls: ${JSON.stringify(report.calls)}\n`);
+  });
+}
+
 async function statsCommand(): Promise<void> {
   await withApp(async (app) => {
     await ensureDatabase(app);
@@ -215,6 +253,8 @@ export async function main(argv: string[]): Promise<void> {
       return statsCommand();
     case 'search':
       return searchCommand(rest);
+    case 'fetch':
+      return fetchCommand(rest);
     case 'enrich':
       return withApp(async (app) => {
         await ensureDatabase(app);

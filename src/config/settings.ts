@@ -65,6 +65,35 @@ export interface RetrievalSettings {
   readonly aggregation: 'max' | 'sum';
 }
 
+/** One scholarly API: where it is, who we are to it, and how politely we call it. */
+export interface ProviderSettings {
+  readonly baseUrl: string;
+  /** API key (OpenAlex api_key, Semantic Scholar x-api-key) or Crossref Plus token. */
+  readonly apiKey: string | undefined;
+  /** Contact address for polite pools (OpenAlex and Crossref mailto). */
+  readonly mailto: string | undefined;
+  readonly requestsPerSecond: number;
+  readonly maxConcurrent: number;
+}
+
+export interface ClientSettings {
+  readonly openalex: ProviderSettings;
+  readonly crossref: ProviderSettings;
+  readonly semanticScholar: ProviderSettings;
+  /** Per-request timeout. */
+  readonly timeoutMs: number;
+  /** Retries after the first attempt on 429, 5xx and network errors. */
+  readonly retries: number;
+  /** First backoff; doubles per retry, with jitter. */
+  readonly backoffMs: number;
+  /** Longest single wait, Retry-After included. */
+  readonly maxBackoffMs: number;
+  /** How long a response is reused. */
+  readonly cacheTtlSeconds: number;
+  /** Responses kept in the cache. */
+  readonly cacheEntries: number;
+}
+
 export interface ApiSettings {
   readonly port: number;
   readonly host: string;
@@ -79,6 +108,7 @@ export interface Settings {
   readonly ingest: IngestSettings;
   readonly retrieval: RetrievalSettings;
   readonly api: ApiSettings;
+  readonly clients: ClientSettings;
   /** Folder for downloaded artefacts (jars, wheels, model). */
   readonly cacheDir: string;
 }
@@ -172,6 +202,35 @@ export function loadSettings(env: Env = process.env): Settings {
       host: str(env, 'CITEGRAPH_HOST', '127.0.0.1'),
       production: bool(env, 'CITEGRAPH_PRODUCTION', env.NODE_ENV === 'production'),
     },
+    clients: {
+      openalex: {
+        baseUrl: str(env, 'OPENALEX_BASE_URL', 'https://api.openalex.org'),
+        apiKey: env.OPENALEX_API_KEY || undefined,
+        mailto: env.OPENALEX_MAILTO || env.CITEGRAPH_MAILTO || undefined,
+        requestsPerSecond: num(env, 'OPENALEX_RPS', 8, 0.1, 100, false),
+        maxConcurrent: num(env, 'OPENALEX_CONCURRENCY', 4, 1, 32),
+      },
+      crossref: {
+        baseUrl: str(env, 'CROSSREF_BASE_URL', 'https://api.crossref.org'),
+        apiKey: env.CROSSREF_PLUS_TOKEN || undefined,
+        mailto: env.CROSSREF_MAILTO || env.CITEGRAPH_MAILTO || undefined,
+        requestsPerSecond: num(env, 'CROSSREF_RPS', 5, 0.1, 100, false),
+        maxConcurrent: num(env, 'CROSSREF_CONCURRENCY', 2, 1, 32),
+      },
+      semanticScholar: {
+        baseUrl: str(env, 'S2_BASE_URL', 'https://api.semanticscholar.org'),
+        apiKey: env.S2_API_KEY || undefined,
+        mailto: undefined,
+        requestsPerSecond: num(env, 'S2_RPS', 1, 0.1, 100, false),
+        maxConcurrent: num(env, 'S2_CONCURRENCY', 1, 1, 32),
+      },
+      timeoutMs: num(env, 'CITEGRAPH_HTTP_TIMEOUT_MS', 15_000, 100, 300_000),
+      retries: num(env, 'CITEGRAPH_HTTP_RETRIES', 4, 0, 10),
+      backoffMs: num(env, 'CITEGRAPH_HTTP_BACKOFF_MS', 500, 1, 60_000),
+      maxBackoffMs: num(env, 'CITEGRAPH_HTTP_MAX_BACKOFF_MS', 30_000, 1, 600_000),
+      cacheTtlSeconds: num(env, 'CITEGRAPH_HTTP_CACHE_TTL', 86_400, 0, 31_536_000),
+      cacheEntries: num(env, 'CITEGRAPH_HTTP_CACHE_ENTRIES', 5_000, 0, 1_000_000),
+    },
     cacheDir,
   };
   return deepFreeze(settings);
@@ -198,4 +257,11 @@ export const SETTINGS_DOC: ReadonlyArray<readonly [string, string]> = [
   ['CITEGRAPH_RRF_DENSE_WEIGHT / CITEGRAPH_RRF_SPARSE_WEIGHT / CITEGRAPH_RRF_K', 'weighted RRF (0.9 / 0.1 / 60)'],
   ['CITEGRAPH_PORT / CITEGRAPH_HOST', 'GraphQL server address (4000 / 127.0.0.1)'],
   ['CITEGRAPH_PRODUCTION', 'hide internal error details from clients'],
+  ['OPENALEX_BASE_URL / OPENALEX_API_KEY / OPENALEX_MAILTO', 'OpenAlex API (api_key and mailto sent as parameters)'],
+  ['CROSSREF_BASE_URL / CROSSREF_MAILTO / CROSSREF_PLUS_TOKEN', 'Crossref API (mailto = polite pool; Plus token header)'],
+  ['S2_BASE_URL / S2_API_KEY', 'Semantic Scholar Graph API (x-api-key header)'],
+  ['CITEGRAPH_MAILTO', 'contact address for both polite pools when the per-provider one is unset'],
+  ['OPENALEX_RPS / CROSSREF_RPS / S2_RPS (+ _CONCURRENCY)', 'rate limits per host (8 / 5 / 1 per second; 4 / 2 / 1 at once)'],
+  ['CITEGRAPH_HTTP_TIMEOUT_MS / _RETRIES / _BACKOFF_MS / _MAX_BACKOFF_MS', 'timeouts and retries (15000 / 4 / 500 / 30000)'],
+  ['CITEGRAPH_HTTP_CACHE_TTL / CITEGRAPH_HTTP_CACHE_ENTRIES', 'response cache (86400 s / 5000 entries)'],
 ];

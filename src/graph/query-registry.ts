@@ -67,6 +67,7 @@ export const QUERY_SPECS = {
   replaceCitations: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-citations', ['papers', 'rows']),
   chunksMissingEmbedding: spec<{ limit: number }>('ingest/chunks-missing-embedding', ['limit']),
   setChunkEmbeddings: spec<{ rows: unknown[] }>('ingest/set-chunk-embeddings', ['rows']),
+  papersByDoi: spec<{ dois: string[] }>('ingest/papers-by-doi', ['dois']),
   touchCollections: spec<{ ids: string[]; collection: string }>('ingest/touch-collections', ['ids', 'collection']),
   stats: spec<Record<string, never>>('read/stats', []),
   collectionStats: spec<Record<string, never>>('read/collection-stats', []),

@@ -98,6 +98,7 @@ function contentHash(record: WorkRecord, chunking: ChunkingSettings): string {
 
 function paperProps(record: WorkRecord, hash: string): Record<string, unknown> {
   return {
+    s2Id: record.ids.s2 ?? null,
     doi: record.doi,
     title: record.title,
     abstract: record.abstract,
@@ -201,6 +202,7 @@ export class IngestService {
     collection: string,
     options: IngestOptions,
     summary: IngestSummary,
+    fetchedAt?: string,
   ): Promise<void> {
     const q = queries();
     const existing = await this.deps.executor.read<{ id: string; contentHash: string | null; stub: boolean }>(
@@ -220,7 +222,7 @@ export class IngestService {
     const changed = changedIndexes.map((index) => batch[index]!);
     const chunkRows = await this.prepareChunks(changed, options, summary);
     try {
-      await this.writePapers(changed, chunkRows, collection, summary);
+      await this.writePapers(changed, chunkRows, collection, summary, fetchedAt);
     } catch (error) {
       if (changed.length === 1) {
         const reason = error instanceof CitegraphError ? `${error.code}: ${error.message}` : String(error);
@@ -234,7 +236,7 @@ export class IngestService {
         const paper = batch[index]!;
         const own = chunkRows.filter((row) => row.paperId === paper.record.id);
         try {
-          await this.writePapers([paper], own, collection, summary);
+          await this.writePapers([paper], own, collection, summary, fetchedAt);
         } catch (single) {
           const reason = single instanceof CitegraphError ? `${single.code}: ${single.message}` : String(single);
           summary.skipped.push({ where: where[index]!, reason: `write failed: ${reason}` });
@@ -280,13 +282,13 @@ export class IngestService {
     return rows;
   }
 
-  private async writePapers(papers: PreparedPaper[], chunks: ChunkRow[], collection: string, summary: IngestSummary): Promise<void> {
+  private async writePapers(papers: PreparedPaper[], chunks: ChunkRow[], collection: string, summary: IngestSummary, fetchedAt?: string): Promise<void> {
     const q = queries();
     const ids = papers.map((paper) => paper.record.id);
     const authorRows: unknown[] = [];
     const venueRows: unknown[] = [];
     const topicRows: unknown[] = [];
-    const citationRows: Array<{ from: string; to: string }> = [];
+    const citationRows: Array<{ from: string; to: string; toDoi: string | null }> = [];
     let selfCitations = 0;
     for (const { record } of papers) {
       for (const authorship of record.authorships) {
@@ -306,12 +308,17 @@ export class IngestService {
       for (const topic of record.topics) topicRows.push({ paperId: record.id, topicId: topic.id, ...topic });
       for (const reference of record.references) {
         if (reference === record.id) selfCitations += 1;
-        else citationRows.push({ from: record.id, to: reference });
+        else citationRows.push({ from: record.id, to: reference, toDoi: reference.startsWith('doi:') ? reference.slice(4) : null });
       }
     }
     const started = Date.now();
     await this.deps.executor.writeTransaction('ingest-batch', async (tx) => {
-      await tx.run(q.upsertPapers({ papers: papers.map(({ record, hash }) => ({ id: record.id, props: paperProps(record, hash) })), collection }));
+      await tx.run(
+        q.upsertPapers({
+          papers: papers.map(({ record, hash }) => ({ id: record.id, props: { ...paperProps(record, hash), ...(fetchedAt ? { fetchedAt } : {}) } })),
+          collection,
+        }),
+      );
       await tx.run(q.replaceAuthorships({ papers: ids, rows: authorRows }));
       await tx.run(q.replaceVenues({ papers: ids, rows: venueRows }));
       await tx.run(q.replaceTopics({ papers: ids, rows: topicRows }));
@@ -325,6 +332,54 @@ export class IngestService {
     summary.chunksEmbedded += chunks.filter((chunk) => chunk.embedding !== null).length;
     summary.citationEdges += citationRows.length;
     summary.selfCitationsSkipped += selfCitations;
+  }
+
+  /**
+   * Writes records that came from the scholarly APIs (write-through): ids and references are first resolved against
+   * papers already known by DOI, so a fetched work joins its graph paper (a stub becomes full) instead of
+   * duplicating it. Same batching, atomicity and idempotency as file ingestion.
+   */
+  async writeRecords(records: readonly WorkRecord[], options: { collection: string; embed: 'now' | 'defer'; fetchedAt?: string }): Promise<IngestSummary> {
+    const summary = emptySummary();
+    summary.collections.push(options.collection);
+    const started = Date.now();
+    const dois = new Set<string>();
+    for (const record of records) {
+      if (record.doi) dois.add(record.doi);
+      for (const ref of record.references) if (ref.startsWith('doi:')) dois.add(ref.slice(4));
+    }
+    const known = new Map<string, string>();
+    if (dois.size > 0) {
+      const rows = await this.deps.executor.read<{ doi: string; id: string }>(queries().papersByDoi({ dois: [...dois] }));
+      for (const row of rows) known.set(row.doi, row.id);
+    }
+    const resolve = (id: string, doi: string | null): string => {
+      if (id.startsWith('W')) return id;
+      const existing = doi ? known.get(doi) : undefined;
+      return existing ?? id;
+    };
+    const prepared: PreparedPaper[] = [];
+    const seen = new Set<string>();
+    for (const original of records) {
+      const record: WorkRecord = {
+        ...original,
+        id: resolve(original.id, original.doi),
+        references: original.references.map((ref) => resolve(ref, ref.startsWith('doi:') ? ref.slice(4) : null)),
+      };
+      if (seen.has(record.id)) {
+        summary.duplicatesInInput += 1;
+        continue;
+      }
+      seen.add(record.id);
+      summary.records += 1;
+      prepared.push({ record, hash: contentHash(record, this.deps.chunking) });
+    }
+    for (let offset = 0; offset < prepared.length; offset += this.deps.ingest.batchSize) {
+      const batch = prepared.slice(offset, offset + this.deps.ingest.batchSize);
+      await this.writeBatch(batch, batch.map((paper) => `${paper.record.source}:${paper.record.id}`), options.collection, { embed: options.embed, progress: false }, summary, options.fetchedAt);
+    }
+    summary.timings.totalMs = Date.now() - started;
+    return summary;
   }
 
   /** Embeds every chunk that has no embedding yet (chunks ingested with deferred embedding). Resumable. */

@@ -1,0 +1,80 @@
+/**
+ * Bibliometrics benchmark: p50/p95 of each analytics query over the full SYNERGY graph (7,233 papers, ~159,000 stub
+ * references), as loaded by `scripts/bench-ingest --keep` (or NEO4J_URI). Each query runs over several subjects
+ * (the most productive authors, the most cited papers, the biggest topics), after a warm-up.
+ *
+ *   scripts/bench-analytics [--runs N]
+ */
+import { createAppContext } from '../src/app-context';
+import { loadSettings } from '../src/config/settings';
+import { startEmbedded } from '../src/graph/embedded-server';
+import { consoleLogger } from '../src/logger';
+import { BENCH_ENV } from './bench-ingest';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 30;
+  let settings = loadSettings({ ...process.env, ...(process.env.NEO4J_URI ? {} : BENCH_ENV) });
+  if (!process.env.NEO4J_URI) {
+    const status = await startEmbedded(settings);
+    settings = loadSettings({ ...process.env, ...BENCH_ENV, NEO4J_URI: status.uri });
+  }
+  const app = createAppContext({ settings, logger: consoleLogger });
+  const a = app.analytics;
+  try {
+    const synergy = { collections: null };
+    const authors = (await a.topAuthors(synergy, 'INTERNAL_CITATIONS', { skip: 0, limit: runs })).items.map((row) => row.author.id);
+    const papers = (await a.topPapers(synergy, 'INTERNAL_CITATIONS', { skip: 0, limit: runs })).items.map((row) => row.paper.id);
+    const mostCited = papers[0]!;
+    const topics = ['C71924100', 'C126322002', 'C2779134260', 'C118552586', 'C15744967', 'C141071460'];
+    const page = { skip: 0, limit: 20 };
+    const cases: Array<[string, (i: number) => Promise<unknown>]> = [
+      ['author profile (metrics)', (i) => a.authorMetrics(authors[i % authors.length]!)],
+      ['author works (page of 20)', (i) => a.authorWorks(authors[i % authors.length]!, null, page)],
+      ['author co-authors (page of 20)', (i) => a.authorCoauthors(authors[i % authors.length]!, null, page)],
+      ['author main topics', (i) => a.authorTopics(authors[i % authors.length]!, 5, 1)],
+      ['paper cited-by (page of 20)', (i) => a.paperCitedBy(papers[i % papers.length]!, page)],
+      ['paper co-cited (page of 20)', (i) => a.paperCocited(papers[i % papers.length]!, page)],
+      ['co-cited of the most cited paper', () => a.paperCocited(mostCited, page)],
+      ['paper coupled (page of 20)', (i) => a.paperCoupled(papers[i % papers.length]!, page)],
+      ['coupled of the most cited paper', () => a.paperCoupled(mostCited, page)],
+      ['paper related (10)', (i) => a.paperRelated(papers[i % papers.length]!, 10)],
+      ['topic papers (page of 20)', (i) => a.topicPapers(topics[i % topics.length]!, null, page)],
+      ['topic trend 1990–2022', (i) => a.topicTrends([topics[i % topics.length]!], 1990, 2022)],
+      ['trends, 6 topics 1990–2022', () => a.topicTrends(topics, 1990, 2022)],
+      ['emerging topics 2000–2022', () => a.emergingTopics(2000, 2022, { minSupport: 5, first: 10, minLevel: 1 })],
+      ['top papers, internal citations', () => a.topPapers(null, 'INTERNAL_CITATIONS', page)],
+      ['top papers, global citations', () => a.topPapers(null, 'GLOBAL_CITATIONS', page)],
+      ['top papers in a topic and years', (i) => a.topPapers({ topic: topics[i % topics.length]!, yearFrom: 2000, yearTo: 2015 }, 'INTERNAL_CITATIONS', page)],
+      ['top authors, internal citations', () => a.topAuthors(null, 'INTERNAL_CITATIONS', page)],
+      ['top authors, global citations', () => a.topAuthors(null, 'GLOBAL_CITATIONS', page)],
+      ['venue statistics', () => a.venueStats(null, page)],
+      ['collaboration network (50 authors)', () => a.collaborationNetwork(null, 50, 1)],
+    ];
+    const { counts } = await app.catalog.stats();
+    process.stdout.write(`graph: ${(counts.paperNodes ?? 0) - (counts.stubPapers ?? 0)} papers, ${counts.stubPapers} stubs, ${counts.cites} CITES; ${runs} runs per query after 3 warm-up runs\n\n`);
+    process.stdout.write('| query | p50 ms | p95 ms | max ms |\n|---|---|---|---|\n');
+    for (const [name, run] of cases) {
+      for (let i = 0; i < 3; i += 1) await run(i);
+      const times: number[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const started = process.hrtime.bigint();
+        await run(i);
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      times.sort((x, y) => x - y);
+      process.stdout.write(`| ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times[times.length - 1]!.toFixed(1)} |\n`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench-analytics failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
