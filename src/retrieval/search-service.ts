@@ -65,7 +65,8 @@ export function defaultSearchOptions(settings: RetrievalSettings): SearchOptions
     expansionTau: 0.1,
     expansionWeight: 0.3,
     feedbackDocs: 5,
-    citation: false,
+    // On by default: it lifted nDCG@10 on SYNERGY and costs nothing where a corpus has no citations (SciFact).
+    citation: true,
     citationSeeds: 5,
     citationWeight: 0.3,
     pagerank: false,

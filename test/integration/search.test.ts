@@ -37,7 +37,8 @@ describe('hybrid search over the real indexes', () => {
     for (const result of response.results) {
       const t = result.trace;
       expect(t.sparse !== null || t.dense !== null).toBe(true);
-      const expected = (t.sparse ? 0.1 / (60 + t.sparse.rank) : 0) + (t.dense ? 0.9 / (60 + t.dense.rank) : 0);
+      const { sparseWeight, denseWeight, rrfK } = response.trace.options;
+      const expected = (t.sparse ? sparseWeight / (rrfK + t.sparse.rank) : 0) + (t.dense ? denseWeight / (rrfK + t.dense.rank) : 0);
       expect(t.fusedScore).toBeCloseTo(expected, 10);
     }
     expect(response.trace.timings.embedMs).toBeGreaterThanOrEqual(0);

@@ -4,7 +4,7 @@ describe('settings', () => {
   it('has defaults for every field and freezes them', () => {
     const settings = loadSettings({});
     expect(settings.neo4j.uri).toBeUndefined();
-    expect(settings.retrieval).toMatchObject({ denseWeight: 0.9, sparseWeight: 0.1, rrfK: 60 });
+    expect(settings.retrieval).toMatchObject({ denseWeight: 0.5, sparseWeight: 0.5, rrfK: 60 });
     expect(settings.chunking).toEqual({ maxTokens: 200, overlapTokens: 30 });
     expect(Object.isFrozen(settings.neo4j)).toBe(true);
   });
