@@ -13,6 +13,8 @@ import { CatalogService } from './api/catalog-service';
 import { defaultSearchOptions, SearchService } from './retrieval/search-service';
 import { AnalyticsService } from './analytics/analytics-service';
 import { FetchService } from './external/fetch-service';
+import { AskService } from './pipeline/ask-service';
+import { createLlmClient, type LlmClient } from './generation/llm';
 
 /** The services of one process, wired once from the settings. Dependencies are injected, never imported as globals. */
 export interface AppContext {
@@ -25,10 +27,12 @@ export interface AppContext {
   readonly search: SearchService;
   readonly analytics: AnalyticsService;
   readonly external: FetchService;
+  readonly ask: AskService;
+  readonly llm: LlmClient | null;
   close(): Promise<void>;
 }
 
-export function createAppContext(options: { settings?: Settings; logger?: Logger } = {}): AppContext {
+export function createAppContext(options: { settings?: Settings; logger?: Logger; llm?: LlmClient | null } = {}): AppContext {
   const settings = options.settings ?? loadSettings();
   const logger = options.logger ?? consoleLogger;
   queries(); // fail fast on a Cypher file that does not match its declared parameters
@@ -52,6 +56,9 @@ export function createAppContext(options: { settings?: Settings; logger?: Logger
   });
   const external = new FetchService(settings.clients, ingest);
   const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
+  const analytics = new AnalyticsService(executor, search);
+  const llm = options.llm !== undefined ? options.llm : createLlmClient(settings.generation);
+  const ask = new AskService({ settings, executor, search, analytics, external, ingest, embedder: loadEmbedder, llm });
   return {
     settings,
     executor,
@@ -60,8 +67,10 @@ export function createAppContext(options: { settings?: Settings; logger?: Logger
     ingest,
     catalog: new CatalogService(executor),
     search,
-    analytics: new AnalyticsService(executor, search),
+    analytics,
     external,
+    ask,
+    llm,
     close: async () => {
       await external.close();
       await executor.close();

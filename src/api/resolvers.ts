@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import { settingsHash } from '../config/settings';
 import { badInput } from '../errors';
 import type { SearchOptions } from '../retrieval/search-service';
+import type { AskOptions } from '../pipeline/ask-service';
 import { encodeCursor, type PaperFilter, type PaperRow, type AuthorRow } from './catalog-service';
 
 type Args = Record<string, unknown>;
@@ -73,6 +74,7 @@ export function makeResolvers(app: AppContext) {
         const found = await catalog.author(args.id);
         return found ? { ...found.author, institutions: found.institutions, paperCount: found.paperCount } : null;
       },
+      ask: (_: unknown, args: { question: string; options?: AskOptions | null }) => app.ask.ask(args.question, args.options ?? {}),
       search: async (
         _: unknown,
         args: { query: string; first?: number | null; filter?: GraphqlSearchFilter | null; options?: Partial<SearchOptions> | null },

@@ -94,6 +94,46 @@ export interface ClientSettings {
   readonly cacheEntries: number;
 }
 
+export interface GenerationSettings {
+  /** OpenAI-compatible endpoint; the LLM is used only when this or the key is set. */
+  readonly baseUrl: string | undefined;
+  readonly apiKey: string | undefined;
+  readonly model: string;
+  readonly timeoutMs: number;
+  /** US dollars per 1,000 prompt and completion tokens, for the cost estimate. */
+  readonly promptPricePer1k: number;
+  readonly completionPricePer1k: number;
+  /** Context budget in word pieces. */
+  readonly contextTokens: number;
+  /** Most sentences an extractive answer has. */
+  readonly extractiveSentences: number;
+}
+
+export interface EvidenceSettings {
+  /** Sufficiency score at or above which evidence is STRONG. */
+  readonly strongBand: number;
+  /** Score at or above which it is MODERATE (below: WEAK). */
+  readonly moderateBand: number;
+  /** Abstain when the final score is below this. */
+  readonly abstainBelow: number;
+  /** Local evidence scoring below this is not put in the context. */
+  readonly minEvidenceScore: number;
+  /** Agentic retries when evidence is WEAK. */
+  readonly retries: number;
+  /** Minimum share of the original content terms a reformulated query keeps. */
+  readonly driftGuard: number;
+  /** External search attempts per route. */
+  readonly externalAttemptsContent: number;
+  readonly externalAttemptsBibliometric: number;
+  readonly externalAttemptsCurrent: number;
+  /** Search the scholarly APIs at all. */
+  readonly externalSearch: boolean;
+  /** Cosine similarity (raw) an external paper needs to the question to be kept. */
+  readonly vettingThreshold: number;
+  /** Support needed by a cited sentence (0..1). */
+  readonly supportThreshold: number;
+}
+
 export interface ApiSettings {
   readonly port: number;
   readonly host: string;
@@ -109,6 +149,8 @@ export interface Settings {
   readonly retrieval: RetrievalSettings;
   readonly api: ApiSettings;
   readonly clients: ClientSettings;
+  readonly generation: GenerationSettings;
+  readonly evidence: EvidenceSettings;
   /** Folder for downloaded artefacts (jars, wheels, model). */
   readonly cacheDir: string;
 }
@@ -231,6 +273,30 @@ export function loadSettings(env: Env = process.env): Settings {
       cacheTtlSeconds: num(env, 'CITEGRAPH_HTTP_CACHE_TTL', 86_400, 0, 31_536_000),
       cacheEntries: num(env, 'CITEGRAPH_HTTP_CACHE_ENTRIES', 5_000, 0, 1_000_000),
     },
+    generation: {
+      baseUrl: env.OPENAI_BASE_URL || undefined,
+      apiKey: env.OPENAI_API_KEY || undefined,
+      model: str(env, 'CITEGRAPH_LLM_MODEL', 'gpt-4o-mini'),
+      timeoutMs: num(env, 'CITEGRAPH_LLM_TIMEOUT_MS', 60_000, 100, 600_000),
+      promptPricePer1k: num(env, 'CITEGRAPH_LLM_PROMPT_PRICE', 0.00015, 0, 1, false),
+      completionPricePer1k: num(env, 'CITEGRAPH_LLM_COMPLETION_PRICE', 0.0006, 0, 1, false),
+      contextTokens: num(env, 'CITEGRAPH_CONTEXT_TOKENS', 1800, 100, 100_000),
+      extractiveSentences: num(env, 'CITEGRAPH_EXTRACTIVE_SENTENCES', 4, 1, 20),
+    },
+    evidence: {
+      strongBand: num(env, 'CITEGRAPH_BAND_STRONG', 80, 1, 100),
+      moderateBand: num(env, 'CITEGRAPH_BAND_MODERATE', 50, 0, 99),
+      abstainBelow: num(env, 'CITEGRAPH_ABSTAIN_BELOW', 50, 0, 100),
+      minEvidenceScore: num(env, 'CITEGRAPH_MIN_EVIDENCE_SCORE', 30, 0, 100),
+      retries: num(env, 'CITEGRAPH_AGENTIC_RETRIES', 1, 0, 5),
+      driftGuard: num(env, 'CITEGRAPH_DRIFT_GUARD', 0.3, 0, 1, false),
+      externalAttemptsContent: num(env, 'CITEGRAPH_EXTERNAL_ATTEMPTS_CONTENT', 3, 0, 20),
+      externalAttemptsBibliometric: num(env, 'CITEGRAPH_EXTERNAL_ATTEMPTS_BIBLIOMETRIC', 5, 0, 20),
+      externalAttemptsCurrent: num(env, 'CITEGRAPH_EXTERNAL_ATTEMPTS_CURRENT', 3, 0, 20),
+      externalSearch: bool(env, 'CITEGRAPH_EXTERNAL_SEARCH', true),
+      vettingThreshold: num(env, 'CITEGRAPH_VETTING_THRESHOLD', 0.35, -1, 1, false),
+      supportThreshold: num(env, 'CITEGRAPH_SUPPORT_THRESHOLD', 0.6, 0, 1, false),
+    },
     cacheDir,
   };
   return deepFreeze(settings);
@@ -264,4 +330,11 @@ export const SETTINGS_DOC: ReadonlyArray<readonly [string, string]> = [
   ['OPENALEX_RPS / CROSSREF_RPS / S2_RPS (+ _CONCURRENCY)', 'rate limits per host (8 / 5 / 1 per second; 4 / 2 / 1 at once)'],
   ['CITEGRAPH_HTTP_TIMEOUT_MS / _RETRIES / _BACKOFF_MS / _MAX_BACKOFF_MS', 'timeouts and retries (15000 / 4 / 500 / 30000)'],
   ['CITEGRAPH_HTTP_CACHE_TTL / CITEGRAPH_HTTP_CACHE_ENTRIES', 'response cache (86400 s / 5000 entries)'],
+  ['OPENAI_BASE_URL / OPENAI_API_KEY / CITEGRAPH_LLM_MODEL', 'optional OpenAI-compatible LLM (gpt-4o-mini); without it answers are extractive'],
+  ['CITEGRAPH_LLM_TIMEOUT_MS / CITEGRAPH_LLM_PROMPT_PRICE / CITEGRAPH_LLM_COMPLETION_PRICE', 'LLM timeout and $ per 1k tokens'],
+  ['CITEGRAPH_CONTEXT_TOKENS / CITEGRAPH_EXTRACTIVE_SENTENCES', 'context budget (1800) and extractive answer length (4)'],
+  ['CITEGRAPH_BAND_STRONG / CITEGRAPH_BAND_MODERATE / CITEGRAPH_ABSTAIN_BELOW', 'sufficiency bands (80 / 50) and abstention (50)'],
+  ['CITEGRAPH_MIN_EVIDENCE_SCORE / CITEGRAPH_AGENTIC_RETRIES / CITEGRAPH_DRIFT_GUARD', 'evidence floor (30), retries (1), drift guard (0.3)'],
+  ['CITEGRAPH_EXTERNAL_SEARCH / CITEGRAPH_EXTERNAL_ATTEMPTS_*', 'external search on/off, attempts (content 3, bibliometric 5, current 3)'],
+  ['CITEGRAPH_VETTING_THRESHOLD / CITEGRAPH_SUPPORT_THRESHOLD', 'external vetting cosine (0.35) and citation support (0.6)'],
 ];

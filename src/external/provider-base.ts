@@ -50,7 +50,8 @@ export function backoffMs(attempt: number, base: number, cap: number, random = M
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-const NETWORK_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_CANCELED', 'ERR_NETWORK', 'EHOSTUNREACH']);
+// ENOTFOUND is left out: a host that does not resolve (an offline machine) will not resolve a second later.
+const NETWORK_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ERR_CANCELED', 'ERR_NETWORK', 'EHOSTUNREACH']);
 
 /**
  * The one place that talks HTTP to scholarly APIs: an axios instance, a Bottleneck limiter per host, timeouts, and

@@ -127,6 +127,9 @@ export const QUERY_SPECS = {
   collaborationEdges: spec<AnalyticsFilterParams & { authorIds: string[]; minJoint: number; maxEdges: number }>(
     'analytics/collaboration-edges', ['authorIds', 'minJoint', 'maxEdges', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections'],
   ),
+  evidencePapers: spec<{ ids: string[] }>('pipeline/evidence-papers', ['ids']),
+  authorsByName: spec<{ name: string; limit: number }>('pipeline/authors-by-name', ['name', 'limit']),
+  authorsOfPapers: spec<{ ids: string[]; limit: number }>('pipeline/authors-of-papers', ['ids', 'limit']),
   clearDatabase: spec<Record<string, never>>('schema/clear-database', []),
 } as const;
 

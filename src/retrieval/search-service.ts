@@ -422,7 +422,8 @@ export class SearchService {
     return ids.map((id) => papers.get(id)).filter(Boolean).map((paper) => `${paper!.title ?? ''} ${paper!.abstract ?? ''}`);
   }
 
-  private async passages(ids: string[], vector: Float32Array, perPaper: number): Promise<Map<string, Passage[]>> {
+  /** The best passages of given papers for a query vector. */
+  async passages(ids: string[], vector: Float32Array, perPaper: number): Promise<Map<string, Passage[]>> {
     const rows = await this.executor.read<{ paperId: string; passages: Passage[] }>(
       queries().paperPassages({ paperIds: ids, vector: Array.from(vector), perPaper }),
     );

@@ -1,0 +1,78 @@
+import OpenAI from 'openai';
+import type { GenerationSettings } from '../config/settings';
+import { CitegraphError, ErrorCode } from '../errors';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatResult {
+  text: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** A chat model. The pipeline works without one; with one, it routes, rewrites and writes answers. */
+export interface LlmClient {
+  readonly model: string;
+  chat(messages: ChatMessage[], options?: { json?: boolean; maxTokens?: number }): Promise<ChatResult>;
+}
+
+/** Any OpenAI-compatible endpoint through the `openai` package. Errors become LLM_ERROR with a retryable flag. */
+export class OpenAiCompatibleClient implements LlmClient {
+  readonly model: string;
+  private readonly client: OpenAI;
+
+  constructor(settings: GenerationSettings) {
+    this.model = settings.model;
+    this.client = new OpenAI({
+      apiKey: settings.apiKey ?? 'not-needed',
+      ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}),
+      timeout: settings.timeoutMs,
+      maxRetries: 1,
+    });
+  }
+
+  async chat(messages: ChatMessage[], options: { json?: boolean; maxTokens?: number } = {}): Promise<ChatResult> {
+    let response: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      response = await this.client.chat.completions.create({
+        model: this.model,
+        messages,
+        temperature: 0,
+        ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
+        ...(options.json ? { response_format: { type: 'json_object' as const } } : {}),
+      });
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      const timeout = error instanceof OpenAI.APIConnectionTimeoutError;
+      throw new CitegraphError(ErrorCode.LLM_ERROR, `LLM call failed: ${timeout ? 'timed out' : (error as Error).message}`, {
+        retryable: timeout || status === undefined || status === 429 || status >= 500,
+        cause: error,
+        details: { status },
+      });
+    }
+    const text = response.choices?.[0]?.message?.content;
+    if (typeof text !== 'string') {
+      throw new CitegraphError(ErrorCode.LLM_ERROR, 'LLM answered without message content', { retryable: false });
+    }
+    return { text, promptTokens: response.usage?.prompt_tokens ?? 0, completionTokens: response.usage?.completion_tokens ?? 0 };
+  }
+}
+
+/** Parses a JSON object from a model's text (tolerating a code fence); throws LLM_ERROR when it is not one. */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  const trimmed = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/```$/, '').trim();
+  try {
+    const value = JSON.parse(trimmed) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new CitegraphError(ErrorCode.LLM_ERROR, `LLM output is not a JSON object: ${trimmed.slice(0, 80)}`, { retryable: false });
+}
+
+export function createLlmClient(settings: GenerationSettings): LlmClient | null {
+  return settings.baseUrl || settings.apiKey ? new OpenAiCompatibleClient(settings) : null;
+}

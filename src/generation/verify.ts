@@ -1,0 +1,155 @@
+import { sentenceSpans } from '../ingest/chunker';
+import { contentTerms } from '../retrieval/query-text';
+import type { Evidence } from '../pipeline/evidence';
+
+/** One citation of an answer sentence, aligned to the passage it rests on. */
+export interface VerifiedCitation {
+  marker: number;
+  evidenceId: string;
+  paperId: string;
+  chunkId: string;
+  /** The supporting words as they stand in the passage. */
+  quote: string;
+  /** Character offsets of the quote in the paper's source text (chunk offset + position in the chunk). */
+  start: number;
+  end: number;
+  supportScore: number;
+  method: 'exact' | 'normalised' | 'overlap' | 'semantic' | 'computed';
+}
+
+export interface VerifiedSentence {
+  text: string;
+  citations: VerifiedCitation[];
+}
+
+export interface VerificationResult {
+  sentences: VerifiedSentence[];
+  answer: string;
+  /** Sentences removed because no cited passage supports them. */
+  dropped: Array<{ text: string; reason: string }>;
+  /** Markers that named no evidence and were removed. */
+  strippedMarkers: string[];
+  bibliography: Array<{ marker: number; evidenceId: string; paperId: string }>;
+}
+
+const MARKER = /\[(E?\d+(?:\s*,\s*E?\d+)*)\]/g;
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Sentences that only frame the answer ("In summary:") need no citation. */
+function isFactual(sentence: string): boolean {
+  return contentTerms(sentence).length >= 3;
+}
+
+/**
+ * Aligns a claim with a passage: exact substring, then normalised substring, then token overlap combined with
+ * embedding similarity. Returns the support (0–1), the method, and where in the passage the quote stands.
+ */
+export function alignQuote(
+  claim: string,
+  passage: string,
+  similarity: number | undefined,
+): { support: number; method: VerifiedCitation['method']; start: number; end: number } {
+  const bare = claim.replace(MARKER, '').replace(/\s+/g, ' ').trim().replace(/[.;:]$/, '');
+  const exact = bare.length > 0 ? passage.indexOf(bare) : -1;
+  if (exact >= 0) return { support: 1, method: 'exact', start: exact, end: exact + bare.length };
+  const normalClaim = normalise(bare);
+  if (normalClaim.length > 0 && normalise(passage).includes(normalClaim)) {
+    // Locate it back in the passage by its first and last words.
+    const words = bare.split(/\s+/);
+    const first = passage.toLowerCase().indexOf(words[0]!.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+    const start = Math.max(0, first);
+    return { support: 0.95, method: 'normalised', start, end: Math.min(passage.length, start + bare.length) };
+  }
+  const claimTerms = new Set(contentTerms(bare));
+  const passageTerms = new Set(contentTerms(passage));
+  const overlap = claimTerms.size === 0 ? 0 : [...claimTerms].filter((term) => passageTerms.has(term)).length / claimTerms.size;
+  // The quote is the passage sentence sharing most terms with the claim.
+  let best = { start: 0, end: passage.length, shared: -1 };
+  for (const span of sentenceSpans(passage, 0, passage.length)) {
+    const terms = new Set(contentTerms(passage.slice(span.start, span.end)));
+    const shared = [...claimTerms].filter((term) => terms.has(term)).length;
+    if (shared > best.shared) best = { ...span, shared };
+  }
+  if (similarity === undefined) return { support: overlap, method: 'overlap', start: best.start, end: best.end };
+  const support = 0.5 * overlap + 0.5 * Math.max(0, similarity);
+  return { support, method: overlap >= similarity ? 'overlap' : 'semantic', start: best.start, end: best.end };
+}
+
+/**
+ * Verifies an answer whose sentences cite evidence as [E3] or [3]: markers that resolve to no evidence are removed;
+ * each factual sentence must have a cited passage that supports it above `threshold`, or it is dropped. Markers are
+ * renumbered in order of first use, and the same source keeps its number.
+ */
+export function verifyAnswer(
+  answer: string,
+  evidence: ReadonlyMap<string, Evidence>,
+  labelOf: (label: string) => string | undefined,
+  threshold: number,
+  similarity?: (sentence: string, evidence: Evidence) => number,
+): VerificationResult {
+  const dropped: VerificationResult['dropped'] = [];
+  const strippedMarkers: string[] = [];
+  const numbers = new Map<string, number>();
+  const sentences: VerifiedSentence[] = [];
+  const spans = sentenceSpans(answer, 0, answer.length);
+  for (const span of spans) {
+    const raw = answer.slice(span.start, span.end).trim();
+    if (!raw) continue;
+    const cited: Evidence[] = [];
+    for (const match of raw.matchAll(MARKER)) {
+      for (const label of match[1]!.split(/\s*,\s*/)) {
+        const id = labelOf(label);
+        const item = id ? evidence.get(id) : undefined;
+        if (item) {
+          if (!cited.includes(item)) cited.push(item);
+        } else strippedMarkers.push(`[${label}]`);
+      }
+    }
+    const text = raw.replace(MARKER, '').replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+    if (!text) continue;
+    if (!isFactual(text)) {
+      sentences.push({ text, citations: [] });
+      continue;
+    }
+    if (cited.length === 0) {
+      dropped.push({ text, reason: 'no citation that resolves to evidence' });
+      continue;
+    }
+    const citations: VerifiedCitation[] = [];
+    for (const item of cited) {
+      const aligned = alignQuote(text, item.text, similarity ? similarity(text, item) : undefined);
+      if (aligned.support < threshold) continue;
+      let marker = numbers.get(item.id);
+      if (marker === undefined) {
+        marker = numbers.size + 1;
+        numbers.set(item.id, marker);
+      }
+      citations.push({
+        marker,
+        evidenceId: item.id,
+        paperId: item.paperId,
+        chunkId: item.chunkId,
+        quote: item.text.slice(aligned.start, aligned.end),
+        start: item.start + aligned.start,
+        end: item.start + aligned.end,
+        supportScore: Number(aligned.support.toFixed(3)),
+        method: aligned.method,
+      });
+    }
+    if (citations.length === 0) {
+      dropped.push({ text, reason: `no cited passage supports it (threshold ${threshold})` });
+      continue;
+    }
+    sentences.push({ text, citations });
+  }
+  const rendered = sentences
+    .map((sentence) => (sentence.citations.length ? `${sentence.text.replace(/[.!?]$/, '')} ${[...new Set(sentence.citations.map((c) => c.marker))].map((m) => `[${m}]`).join('')}.` : sentence.text))
+    .join(' ');
+  const bibliography = [...numbers.entries()]
+    .sort((a, b) => a[1] - b[1])
+    .map(([evidenceId, marker]) => ({ marker, evidenceId, paperId: evidence.get(evidenceId)!.paperId }));
+  return { sentences, answer: rendered, dropped, strippedMarkers, bibliography };
+}

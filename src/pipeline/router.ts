@@ -1,0 +1,75 @@
+import nlp from 'compromise';
+
+/** The kinds of question citegraph answers differently. */
+export type Route = 'content' | 'bibliometric' | 'trend' | 'current_world';
+export const ROUTES: readonly Route[] = ['content', 'bibliometric', 'trend', 'current_world'];
+
+export interface RouteDecision {
+  route: Route;
+  /** Which cues decided, for the trace. */
+  reasons: string[];
+  /** People named in the question (compromise). */
+  people: string[];
+  /** Year range named in the question, if any. */
+  years: { from: number | null; to: number | null };
+}
+
+const CURRENT = /\b(latest|news|market|markets|regulations?|regulatory|this (?:year|month|week)|today|todays|today's|currently|current|recent(?:ly)?|newest|breaking|prices?|announced|recalls?|upcoming|guidance|guidelines|polic(?:y|ies)|insurance|nobel)\b/i;
+/** Words for a body of literature: what trend questions count. */
+const LITERATURE = String.raw`(?:research|publications?|papers?|studies|literature|interest|output|volume|topics?|areas?|fields?|popularity|number of (?:papers|studies|publications))`;
+const CHANGE = String.raw`(?:increas\w*|decreas\w*|declin\w*|grow\w*|growth|chang\w*|evolv\w*|develop\w*|rise|rose|fell|peak\w*)`;
+const TREND = new RegExp(
+  [
+    String.raw`\b(?:over time|trends?|per year|by year|year by year|yearly|annual(?:ly)?|evolution|history|historical|take off|took off|emerging|fastest[- ]growing|over the (?:last|past) (?:decade|\d+ years))\b`,
+    String.raw`\bsince (?:the )?\d{4}s?\b|\bbetween \d{4} and \d{4}\b|\bfrom \d{4} to \d{4}\b`,
+    // A change word tied to the literature ("research … declined", "growth of … publications"), not to a finding.
+    String.raw`\b${LITERATURE}\b[^.?!]{0,40}\b${CHANGE}\b`,
+    String.raw`\b${CHANGE}\b (?:of|in) [^.?!]{0,40}\b${LITERATURE}\b`,
+  ].join('|'),
+  'i',
+);
+const BIBLIOMETRIC = /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|most cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|co-citation|bibliometric)\b/i;
+
+/** Years the question names: "between 2000 and 2020", "from 1990 to 2010", "since 2015", "in 2018", "last decade". */
+export function yearRange(question: string, currentYear = new Date().getFullYear()): { from: number | null; to: number | null } {
+  let match = /\b(?:between|from)\s+(\d{4})\s+(?:and|to|-|–)\s+(\d{4})\b/i.exec(question);
+  if (match) return { from: Number(match[1]), to: Number(match[2]) };
+  match = /\bsince\s+(?:the\s+)?(\d{4})s?\b/i.exec(question);
+  if (match) return { from: Number(match[1]), to: currentYear };
+  match = /\bover the (?:last|past) (\d+) years\b/i.exec(question);
+  if (match) return { from: currentYear - Number(match[1]), to: currentYear };
+  if (/\b(?:last|past) decade\b/i.test(question)) return { from: currentYear - 10, to: currentYear };
+  match = /\b(?:after)\s+(\d{4})\b/i.exec(question);
+  if (match) return { from: Number(match[1]) + 1, to: currentYear };
+  return { from: null, to: null };
+}
+
+/**
+ * Offline router: time-sensitive cues (news, market, regulation, "this year") mean the current world; change over
+ * time means a trend; people, counts and citations mean bibliometrics; everything else asks about content.
+ */
+export function routeQuestion(question: string): RouteDecision {
+  const reasons: string[] = [];
+  const people = (nlp(question).people().out('array') as string[]).map((name) => name.replace(/[?.!,]+$/, '').trim()).filter(Boolean);
+  const years = yearRange(question);
+  const current = CURRENT.exec(question);
+  const trend = TREND.exec(question);
+  const biblio = BIBLIOMETRIC.exec(question);
+  let route: Route = 'content';
+  if (current) {
+    route = 'current_world';
+    reasons.push(`time-sensitive cue "${current[0]}"`);
+  } else if (trend) {
+    route = 'trend';
+    reasons.push(`change-over-time cue "${trend[0]}"`);
+  } else if (biblio) {
+    route = 'bibliometric';
+    reasons.push(`bibliometric cue "${biblio[0]}"`);
+  } else if (people.length > 0) {
+    route = 'bibliometric';
+    reasons.push(`names a person (${people.join(', ')})`);
+  } else {
+    reasons.push('no bibliometric, trend or current-world cue');
+  }
+  return { route, reasons, people, years };
+}

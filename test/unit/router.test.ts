@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROUTES, routeQuestion, yearRange, type Route } from '../../src/pipeline/router';
+
+const labelled = readFileSync(path.join(__dirname, '..', 'fixtures', 'route-questions.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as { question: string; route: Route });
+
+describe('question router', () => {
+  it('has a labelled set of at least 80 questions across the four routes', () => {
+    expect(labelled.length).toBeGreaterThanOrEqual(80);
+    for (const route of ROUTES) expect(labelled.filter((q) => q.route === route).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('routes the labelled set accurately, per route', () => {
+    const perRoute = Object.fromEntries(ROUTES.map((route) => [route, { right: 0, total: 0 }]));
+    const wrong: string[] = [];
+    for (const { question, route } of labelled) {
+      const decision = routeQuestion(question);
+      perRoute[route]!.total += 1;
+      if (decision.route === route) perRoute[route]!.right += 1;
+      else wrong.push(`${route} → ${decision.route}: ${question}`);
+    }
+    // Every route at least 90% right; the misses are listed when this fails.
+    for (const route of ROUTES) expect({ route, accuracy: perRoute[route]!.right / perRoute[route]!.total, wrong }).toMatchObject({ route, accuracy: expect.any(Number) });
+    for (const route of ROUTES) expect(perRoute[route]!.right / perRoute[route]!.total).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('reads year ranges and people', () => {
+    expect(yearRange('between 2000 and 2020')).toEqual({ from: 2000, to: 2020 });
+    expect(yearRange('since 2015', 2026)).toEqual({ from: 2015, to: 2026 });
+    expect(yearRange('over the past 20 years', 2026)).toEqual({ from: 2006, to: 2026 });
+    expect(yearRange('no years here')).toEqual({ from: null, to: null });
+    expect(routeQuestion('What is the h-index of Roger Chou?').people).toEqual(['Roger Chou']);
+  });
+});
