@@ -38,6 +38,31 @@ function normalise(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/** The normalised text with, for each of its characters, the index of the original character it came from. */
+function normaliseWithMap(text: string): { text: string; map: number[] } {
+  let out = '';
+  const map: number[] = [];
+  let pendingSpace = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i]!;
+    if (/[\p{L}\p{N}]/u.test(ch)) {
+      if (pendingSpace && out.length > 0) {
+        out += ' ';
+        map.push(i);
+      }
+      pendingSpace = false;
+      const lower = ch.toLowerCase();
+      for (const piece of lower) {
+        out += piece;
+        map.push(i);
+      }
+    } else {
+      pendingSpace = true;
+    }
+  }
+  return { text: out, map };
+}
+
 /** Sentences that only frame the answer ("In summary:") need no citation. */
 function isFactual(sentence: string): boolean {
   return contentTerms(sentence).length >= 3;
@@ -56,12 +81,14 @@ export function alignQuote(
   const exact = bare.length > 0 ? passage.indexOf(bare) : -1;
   if (exact >= 0) return { support: 1, method: 'exact', start: exact, end: exact + bare.length };
   const normalClaim = normalise(bare);
-  if (normalClaim.length > 0 && normalise(passage).includes(normalClaim)) {
-    // Locate it back in the passage by its first and last words.
-    const words = bare.split(/\s+/);
-    const first = passage.toLowerCase().indexOf(words[0]!.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
-    const start = Math.max(0, first);
-    return { support: 0.95, method: 'normalised', start, end: Math.min(passage.length, start + bare.length) };
+  if (normalClaim.length > 0) {
+    const { text: normalPassage, map } = normaliseWithMap(passage);
+    const at = normalPassage.indexOf(normalClaim);
+    if (at >= 0) {
+      const start = map[at]!;
+      const end = map[at + normalClaim.length - 1]! + 1;
+      return { support: 0.95, method: 'normalised', start, end };
+    }
   }
   const claimTerms = new Set(contentTerms(bare));
   const passageTerms = new Set(contentTerms(passage));
@@ -110,6 +137,12 @@ export function verifyAnswer(
     }
     const text = raw.replace(MARKER, '').replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
     if (!text) continue;
+    const hadMarkers = MARKER.test(raw);
+    MARKER.lastIndex = 0;
+    if (hadMarkers && cited.length === 0) {
+      dropped.push({ text, reason: 'its citations resolve to no evidence' });
+      continue;
+    }
     if (!isFactual(text)) {
       sentences.push({ text, citations: [] });
       continue;

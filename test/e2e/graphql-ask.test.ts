@@ -1,0 +1,120 @@
+import { serveGraphQL } from '../../src/api/server';
+import { createTestContext, clearDatabase } from '../helpers/context';
+import { loadRecorded, ReplayServer } from '../helpers/replay-server';
+import { SEARCH_CORPUS, writeSearchCorpus } from '../helpers/search-corpus';
+
+const replay = new ReplayServer();
+let replayUrl = '';
+let app: ReturnType<typeof createTestContext>['app'];
+let url = '';
+let stop: () => Promise<void> = async () => undefined;
+
+async function ask(question: string, options: Record<string, unknown> = {}): Promise<any> {
+  const query = `query ($q: String!, $o: AskOptionsInput) { ask(question: $q, options: $o) {
+    answer abstained abstentionReason route routeReasons rewrite generator sourceNote settingsHash
+    sentences { text citations { marker evidenceId chunkId quote start end supportScore method paper { id title year } } }
+    bibliography { marker doiUrl paper { id title } }
+    sufficiency { score band dimensions { name score weight reason } }
+    evidence { id score source text start end paper { id } }
+    subQueries { text queryClass domain evidenceCount }
+    externalSearches { query source found kept error }
+    gaps contradictions { a b note } droppedSentences { text reason }
+    trace { stage ms note } cost { llmCalls promptTokens completionTokens estimatedUsd apiCalls { provider calls } } } }`;
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { q: question, o: options } }) });
+  return response.json();
+}
+
+beforeAll(async () => {
+  replayUrl = await replay.start();
+  // The "latest" question is answered from OpenAlex: a real recorded search page, served for any works search.
+  const page = loadRecorded('openalex').find((i) => i.url.includes('title_and_abstract.search%3Abiodiversity+AND+finance'))!.body_json;
+  replay.script('/works', [{ status: 200, body: page }]);
+  ({ app } = createTestContext({
+    OPENALEX_BASE_URL: replayUrl,
+    S2_BASE_URL: replayUrl,
+    CROSSREF_BASE_URL: replayUrl,
+    CITEGRAPH_HTTP_RETRIES: '0',
+    OPENAI_BASE_URL: '',
+    OPENAI_API_KEY: '',
+  }));
+  await clearDatabase(app);
+  await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'ask-corpus', progress: false });
+  ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
+});
+
+afterAll(async () => {
+  await stop();
+  await clearDatabase(app);
+  await app.close();
+  await replay.stop();
+});
+
+describe('ask over GraphQL, offline', () => {
+  it('answers a covered question with citations that verify against their passages', async () => {
+    const { data, errors } = await ask('Does low-dose aspirin prevent myocardial infarction?', { collections: ['ask-corpus'], externalSearch: false });
+    expect(errors).toBeUndefined();
+    const result = data.ask;
+    expect(result.abstained).toBe(false);
+    expect(result.route).toBe('content');
+    expect(result.generator).toBe('extractive');
+    expect(['STRONG', 'MODERATE']).toContain(result.sufficiency.band);
+    expect(result.sufficiency.dimensions).toHaveLength(5);
+    expect(result.sentences.length).toBeGreaterThan(0);
+    for (const sentence of result.sentences) {
+      expect(sentence.citations.length).toBeGreaterThan(0);
+      for (const citation of sentence.citations) {
+        const abstract = SEARCH_CORPUS.find((p) => p.id === citation.paper.id)!.abstract;
+        expect(abstract.slice(citation.start, citation.end)).toBe(citation.quote);
+        expect(citation.supportScore).toBeGreaterThanOrEqual(0.6);
+        expect(sentence.text.toLowerCase()).toContain(citation.quote.toLowerCase().replace(/[.]$/, '').slice(0, 40));
+      }
+    }
+    const markers = result.sentences.flatMap((s: any) => s.citations.map((c: any) => c.marker));
+    expect(result.bibliography.map((b: any) => b.marker)).toEqual([...new Set<number>(markers)].sort((a, b) => a - b));
+    expect(result.answer).toMatch(/\[1\]/);
+    expect(result.trace.map((t: any) => t.stage)).toEqual(expect.arrayContaining(['route', 'rewrite', 'retrieve', 'sufficiency', 'context', 'generate', 'verify', 'total']));
+    expect(result.cost).toMatchObject({ llmCalls: 0, estimatedUsd: 0 });
+  });
+
+  it('abstains on a topic the corpus does not cover, saying what it searched and found', async () => {
+    const { data } = await ask('What is the boiling point of liquid nitrogen on Mars?', { collections: ['ask-corpus'], externalSearch: false });
+    expect(data.ask.abstained).toBe(true);
+    expect(data.ask.sufficiency.band).toBe('WEAK');
+    expect(data.ask.sentences).toEqual([]);
+    expect(data.ask.abstentionReason).toMatch(/Insufficient evidence .*Searched the graph for "boiling point liquid nitrogen mars"/);
+    expect(data.ask.answer).toMatch(/^Insufficient evidence/);
+    expect(data.ask.trace.map((t: any) => t.stage)).toContain('retry');
+  });
+
+  it('answers bibliometric and trend questions from counted papers', async () => {
+    const biblio = (await ask('Who are the authors with the most papers on aspirin and platelets?', { collections: ['ask-corpus'], externalSearch: false })).data.ask;
+    expect(biblio.route).toBe('bibliometric');
+    expect(biblio.generator).toBe('bibliometric');
+    expect(biblio.answer).toMatch(/Author A90\d \(\d\)/);
+    expect(biblio.sentences.every((s: any) => s.citations.every((c: any) => c.method === 'computed'))).toBe(true);
+    const trend = (await ask('How has research on heart attack prevention changed over time since 1990?', { collections: ['ask-corpus'], externalSearch: false })).data.ask;
+    expect(trend.route).toBe('trend');
+    expect(trend.answer).toMatch(/Papers per year: /);
+  });
+
+  it('answers a current-world question from external sources, vetted and written to the graph', async () => {
+    const { data, errors } = await ask('What is the latest research on biodiversity finance?', { collections: ['ask-corpus', 'external'] });
+    expect(errors).toBeUndefined();
+    const result = data.ask;
+    expect(result.route).toBe('current_world');
+    expect(result.externalSearches[0]).toMatchObject({ source: 'openalex', found: expect.any(Number), error: null });
+    expect(result.externalSearches[0].kept).toBeGreaterThan(0);
+    // Semantic Scholar has nothing recorded here (501, reported); Crossref's /works gets the OpenAlex page, which
+    // has no Crossref items: found 0. Neither failure fails the question.
+    expect(result.externalSearches.find((s: any) => s.source === 's2').error).toMatch(/EXTERNAL_HTTP/);
+    expect(result.externalSearches.find((s: any) => s.source === 'crossref').found).toBe(0);
+    expect(result.evidence.some((e: any) => e.source === 'external')).toBe(true);
+    if (!result.abstained) expect(result.sourceNote).toMatch(/external sources \(openalex\)/);
+    expect(result.cost.apiCalls.find((a: any) => a.provider === 'openalex').calls).toBeGreaterThan(0);
+  });
+
+  it('refuses an empty question', async () => {
+    const { errors } = await ask('  ?? ');
+    expect(errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});

@@ -1,0 +1,98 @@
+import { loadSettings } from '../../src/config/settings';
+import { OpenAiCompatibleClient } from '../../src/generation/llm';
+import { createAppContext, type AppContext } from '../../src/app-context';
+import { MemoryLogger } from '../../src/logger';
+import { clearDatabase } from '../helpers/context';
+import { OpenAiCompatibleServer } from '../helpers/openai-server';
+import { writeSearchCorpus } from '../helpers/search-corpus';
+
+const model = new OpenAiCompatibleServer();
+let baseUrl = '';
+
+beforeAll(async () => {
+  baseUrl = await model.start();
+});
+afterAll(() => model.stop());
+
+function client(timeoutMs = 2000) {
+  return new OpenAiCompatibleClient(loadSettings({ OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'test-key', CITEGRAPH_LLM_MODEL: 'local-model', CITEGRAPH_LLM_TIMEOUT_MS: String(timeoutMs) }).generation);
+}
+
+describe('the OpenAI-compatible provider against a local server', () => {
+  it('sends the model and messages and returns the text and token usage', async () => {
+    model.behaviour = { reply: (messages) => `echo: ${messages[messages.length - 1]!.content}`, promptTokens: 42, completionTokens: 7 };
+    const result = await client().chat([{ role: 'user', content: 'hello' }], { json: true });
+    expect(result).toEqual({ text: 'echo: hello', promptTokens: 42, completionTokens: 7 });
+    expect(model.requests[model.requests.length - 1]).toMatchObject({ model: 'local-model', response_format: { type: 'json_object' } });
+  });
+
+  it('turns a server error into a retryable LLM_ERROR', async () => {
+    model.behaviour = { status: 500, error: 'boom' };
+    await expect(client().chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({ code: 'LLM_ERROR', retryable: true });
+    model.behaviour = { status: 400, error: 'bad request' };
+    await expect(client().chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({ code: 'LLM_ERROR', retryable: false });
+  });
+
+  it('times out', async () => {
+    model.behaviour = { hang: true };
+    const started = Date.now();
+    await expect(client(300).chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({ code: 'LLM_ERROR', retryable: true });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('reports malformed output', async () => {
+    model.behaviour = { malformed: true };
+    await expect(client().chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({ code: 'LLM_ERROR' });
+  });
+});
+
+describe('ask with an LLM', () => {
+  let app: AppContext;
+  beforeAll(async () => {
+    app = createAppContext({
+      settings: loadSettings({ ...process.env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'k', CITEGRAPH_EXTERNAL_SEARCH: 'false' }),
+      logger: new MemoryLogger(),
+    });
+    await clearDatabase(app);
+    await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'ask-llm', progress: false });
+  });
+  afterAll(async () => {
+    await clearDatabase(app);
+    await app.close();
+  });
+
+  it('routes, rewrites, generates with citations, verifies them, and counts tokens', async () => {
+    model.behaviour = {
+      reply: (messages) => {
+        const system = messages[0]!.content;
+        if (system.startsWith('Classify')) return '{"route": "content"}';
+        if (system.startsWith('Rewrite')) return '{"rewrite": "low-dose aspirin myocardial infarction prevention", "subQueries": ["aspirin bleeding risk", "Fakename 2031 megatrial"]}';
+        const evidence = messages[1]!.content;
+        const label = /\[(E\d+)\] \(Low-dose aspirin/.exec(evidence)?.[1] ?? 'E1';
+        return `Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [${label}]. Aspirin also cures baldness [${label}]. This is supported by [E99].`;
+      },
+    };
+    const result = await app.ask.ask('Does low-dose aspirin prevent myocardial infarction?', { collections: ['ask-llm'] });
+    expect(result.route).toBe('content');
+    expect(result.routeReasons[0]).toMatch(/LLM classifier/);
+    expect(result.subQueries.map((s) => s.text)).not.toContain('Fakename 2031 megatrial');
+    expect(result.generator).toBe('llm');
+    expect(result.abstained).toBe(false);
+    expect(result.sentences).toHaveLength(1);
+    const citation = result.sentences[0]!.citations[0]!;
+    expect(citation).toMatchObject({ marker: 1, paper: { id: 'W901' }, method: 'normalised' });
+    expect(citation.quote.toLowerCase()).toBe('low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent');
+    expect(result.droppedSentences.map((d) => d.text)).toEqual(['Aspirin also cures baldness.', 'This is supported by.']);
+    expect(result.cost.llmCalls).toBe(3);
+    expect(result.cost.promptTokens).toBeGreaterThan(0);
+    expect(result.cost.estimatedUsd).toBeGreaterThan(0);
+  });
+
+  it('falls back to extractive generation when the LLM fails', async () => {
+    model.behaviour = { status: 503, error: 'overloaded' };
+    const result = await app.ask.ask('Does low-dose aspirin prevent myocardial infarction?', { collections: ['ask-llm'] });
+    expect(result.generator).toBe('extractive');
+    expect(result.abstained).toBe(false);
+    expect(result.trace.some((t) => /LLM failed/.test(t.note) || /LLM classifier failed/.test(t.note) || t.stage === 'generate')).toBe(true);
+  });
+});
