@@ -9,7 +9,7 @@ import { createAppContext } from '../src/app-context';
 import { loadSettings } from '../src/config/settings';
 import { startEmbedded } from '../src/graph/embedded-server';
 import { consoleLogger } from '../src/logger';
-import { BENCH_ENV } from './bench-ingest';
+import { BENCH_ENV } from './bench-env';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+if (require.main === module) main().catch((error: unknown) => {
   process.stderr.write(`bench-analytics failed: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

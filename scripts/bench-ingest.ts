@@ -17,13 +17,8 @@ import { queries } from '../src/graph/query-registry';
 import { applySchema } from '../src/graph/schema';
 import { formatSummary } from '../src/ingest/ingest-service';
 import { consoleLogger } from '../src/logger';
+import { BENCH_ENV } from './bench-env';
 
-export const BENCH_ENV = {
-  CITEGRAPH_NEO4J_PORT: '7698',
-  CITEGRAPH_NEO4J_DATA: path.join(PROJECT_ROOT, '.data', 'neo4j-bench'),
-  CITEGRAPH_NEO4J_PAGECACHE: '2g',
-  CITEGRAPH_NEO4J_HEAP: '4g',
-};
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -88,7 +83,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+if (require.main === module) main().catch((error: unknown) => {
   process.stderr.write(`bench-ingest failed: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

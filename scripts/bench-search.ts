@@ -12,7 +12,7 @@ import { startEmbedded } from '../src/graph/embedded-server';
 import { consoleLogger } from '../src/logger';
 import { loadQueries } from '../src/retrieval/evaluation';
 import type { SearchOptions } from '../src/retrieval/search-service';
-import { BENCH_ENV } from './bench-ingest';
+import { BENCH_ENV } from './bench-env';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+if (require.main === module) main().catch((error: unknown) => {
   process.stderr.write(`bench-search failed: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });
