@@ -14,6 +14,7 @@ import { createAppContext } from '../src/app-context';
 import { loadSettings, PROJECT_ROOT } from '../src/config/settings';
 import { startEmbedded } from '../src/graph/embedded-server';
 import { consoleLogger } from '../src/logger';
+import { percentile } from '../src/retrieval/evaluation';
 import { BENCH_ENV } from './bench-env';
 
 const OFF_TOPIC = [
@@ -39,9 +40,6 @@ const OFF_TOPIC = [
   'What is the recipe for a classic French omelette?',
 ];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

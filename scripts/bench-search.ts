@@ -10,13 +10,10 @@ import { createAppContext } from '../src/app-context';
 import { loadSettings, PROJECT_ROOT } from '../src/config/settings';
 import { startEmbedded } from '../src/graph/embedded-server';
 import { consoleLogger } from '../src/logger';
-import { loadQueries } from '../src/retrieval/evaluation';
+import { loadQueries, percentile } from '../src/retrieval/evaluation';
 import type { SearchOptions } from '../src/retrieval/search-service';
 import { BENCH_ENV } from './bench-env';
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { serveGraphQL } from '../../src/api/server';
+import { postGraphql } from '../helpers/graphql-client';
 import { createTestContext, clearDatabase } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
 
@@ -40,11 +41,7 @@ const { app } = createTestContext();
 let url = '';
 let stop: () => Promise<void> = async () => undefined;
 
-async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-  const body = (await response.json()) as { data?: unknown; errors?: unknown };
-  return body;
-}
+const gql = (query: string, variables: Record<string, unknown> = {}): Promise<any> => postGraphql(url, query, variables);
 
 beforeAll(async () => {
   await clearDatabase(app);

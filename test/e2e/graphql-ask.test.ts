@@ -1,4 +1,5 @@
 import { serveGraphQL } from '../../src/api/server';
+import { postGraphql } from '../helpers/graphql-client';
 import { createTestContext, clearDatabase } from '../helpers/context';
 import { loadRecorded, ReplayServer } from '../helpers/replay-server';
 import { SEARCH_CORPUS, writeSearchCorpus } from '../helpers/search-corpus';
@@ -20,8 +21,7 @@ async function ask(question: string, options: Record<string, unknown> = {}): Pro
     externalSearches { query source found kept error }
     gaps contradictions { a b note } droppedSentences { text reason }
     trace { stage ms note } cost { llmCalls promptTokens completionTokens estimatedUsd apiCalls { provider calls } } } }`;
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { q: question, o: options } }) });
-  return response.json();
+  return postGraphql(url, query, { q: question, o: options });
 }
 
 beforeAll(async () => {

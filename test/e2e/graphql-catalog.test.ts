@@ -2,6 +2,7 @@ import path from 'node:path';
 import { printSchema } from 'graphql';
 import { makeExecutableSchemaForSnapshot } from '../helpers/schema-snapshot';
 import { serveGraphQL } from '../../src/api/server';
+import { postGraphql } from '../helpers/graphql-client';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { createTestContext, clearDatabase } from '../helpers/context';
 
@@ -10,8 +11,7 @@ let url = '';
 let stop: () => Promise<void> = async () => undefined;
 
 async function gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-  return (await response.json()) as { data?: T };
+  return postGraphql(url, query, variables);
 }
 
 beforeAll(async () => {

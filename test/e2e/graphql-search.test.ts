@@ -1,4 +1,5 @@
 import { serveGraphQL } from '../../src/api/server';
+import { postGraphql } from '../helpers/graphql-client';
 import { createTestContext, clearDatabase } from '../helpers/context';
 import { writeSearchCorpus } from '../helpers/search-corpus';
 
@@ -6,10 +7,7 @@ const { app } = createTestContext();
 let url = '';
 let stop: () => Promise<void> = async () => undefined;
 
-async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-  return response.json();
-}
+const gql = (query: string, variables: Record<string, unknown> = {}): Promise<any> => postGraphql(url, query, variables);
 
 const SEARCH = `query ($q: String!, $first: Int, $filter: SearchFilter, $options: SearchOptionsInput) {
   search(query: $q, first: $first, filter: $filter, options: $options) {
