@@ -52,7 +52,10 @@ export function routeQuestion(question: string): RouteDecision {
   const reasons: string[] = [];
   const people = (nlp(question).people().out('array') as string[]).map((name) => name.replace(/[?.!,]+$/, '').trim()).filter(Boolean);
   const years = yearRange(question);
-  const current = CURRENT.exec(question);
+  // A year at most one year back ("approved in 2026") is about the current world too.
+  const thisYear = new Date().getFullYear();
+  const recentYear = [...question.matchAll(/\b(19|20)\d{2}\b/g)].map((m) => Number(m[0])).find((year) => year >= thisYear - 1);
+  const current = CURRENT.exec(question) ?? (recentYear !== undefined && !/\b(?:between|from|since)\b/i.test(question) ? [`${recentYear}`] : null);
   const trend = TREND.exec(question);
   const biblio = BIBLIOMETRIC.exec(question);
   let route: Route = 'content';
