@@ -14,13 +14,14 @@ export interface RouteDecision {
   years: { from: number | null; to: number | null };
 }
 
-const CURRENT = /\b(latest|news|market|markets|regulations?|regulatory|this (?:year|month|week)|today|todays|today's|currently|current|recent(?:ly)?|newest|breaking|prices?|announced|recalls?|upcoming|guidance|guidelines|polic(?:y|ies)|insurance|nobel)\b/i;
+const CURRENT = /\b(latest|news|market|markets|regulations?|regulatory|regulators?|this (?:year|month|week|spring|summer|autumn|fall|winter)|today|todays|today's|right now|nowadays|currently|current|recent(?:ly)?|lately|newest|breaking|prices?|announced|recalls?|upcoming|guidance|guidelines|polic(?:y|ies)|insurance|nobel|startups?|compan(?:y|ies)|funding|raising money|investors?|shortages?|supply problems?)\b/i;
 /** Words for a body of literature: what trend questions count. */
-const LITERATURE = String.raw`(?:research|publications?|papers?|studies|literature|interest|output|volume|topics?|areas?|fields?|popularity|number of (?:papers|studies|publications))`;
-const CHANGE = String.raw`(?:increas\w*|decreas\w*|declin\w*|grow\w*|growth|chang\w*|evolv\w*|develop\w*|rise|rose|fell|peak\w*)`;
+const LITERATURE = String.raw`(?:research|publications?|papers?|studies|literature|interest|output|volume|topics?|areas?|fields?|work|popularity|number of (?:papers|studies|publications))`;
+const CHANGE = String.raw`(?:increas\w*|decreas\w*|declin\w*|grow\w*|grew|growth|chang\w*|evolv\w*|develop\w*|rise|risen|rising|rose|fell|peak\w*)`;
 const TREND = new RegExp(
   [
-    String.raw`\b(?:over time|trends?|per year|by year|year by year|yearly|annual(?:ly)?|evolution|history|historical|take off|took off|emerging|fastest[- ]growing|over the (?:last|past) (?:decade|\d+ years))\b`,
+    String.raw`\b(?:over time|trends?|per (?:year|decade)|by (?:year|decade)|year by year|every year|each year|which years|what years|yearly|annual(?:ly)?|evolution|history|historical|take off|took off|emerging|fastest[- ]growing|over the (?:last|past) (?:decade|\d+ years))\b`,
+    String.raw`\b(?:publication|paper|study|article) (?:counts?|numbers?|output)\b|\bnumber of [a-z-]+ (?:studies|papers|publications|articles)\b`,
     String.raw`\bsince (?:the )?\d{4}s?\b|\bbetween \d{4} and \d{4}\b|\bfrom \d{4} to \d{4}\b`,
     // A change word tied to the literature ("research … declined", "growth of … publications"), not to a finding.
     String.raw`\b${LITERATURE}\b[^.?!]{0,40}\b${CHANGE}\b`,
@@ -28,7 +29,7 @@ const TREND = new RegExp(
   ].join('|'),
   'i',
 );
-const BIBLIOMETRIC = /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|most cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|co-citation|bibliometric)\b/i;
+const BIBLIOMETRIC = /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
 
 /** Years the question names: "between 2000 and 2020", "from 1990 to 2010", "since 2015", "in 2018", "last decade". */
 export function yearRange(question: string, currentYear = new Date().getFullYear()): { from: number | null; to: number | null } {

@@ -27,6 +27,13 @@ describe('question router', () => {
     for (const route of ROUTES) expect(perRoute[route]!.right / perRoute[route]!.total).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('routes a second set, written after the rules, at least 85% right', () => {
+    const heldOut = readFileSync(path.join(__dirname, '..', 'fixtures', 'route-questions-heldout.jsonl'), 'utf8')
+      .trim().split('\n').map((line) => JSON.parse(line) as { question: string; route: Route });
+    const right = heldOut.filter(({ question, route }) => routeQuestion(question).route === route).length;
+    expect(right / heldOut.length).toBeGreaterThanOrEqual(0.85);
+  });
+
   it('reads year ranges and people', () => {
     expect(yearRange('between 2000 and 2020')).toEqual({ from: 2000, to: 2020 });
     expect(yearRange('since 2015', 2026)).toEqual({ from: 2015, to: 2026 });
