@@ -244,6 +244,36 @@ async function serveCommand(args: string[], bootstrap: boolean): Promise<void> {
   const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' } } });
   const app = createAppContext();
   const { startedEmbedded } = await ensureDatabase(app);
+  let stopServer: (() => Promise<void>) | undefined;
+  let stopping = false;
+  // Each step is guarded and bounded: a failing step must not keep the embedded database (which this command
+  // started) running. Installed before the sample ingest, so Ctrl-C during it also stops cleanly.
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    app.logger.info(`${signal}: stopping`);
+    const attempt = async (label: string, step: () => Promise<unknown>, seconds = 10) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          step(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no answer within ${seconds}s`)), seconds * 1000);
+          }),
+        ]);
+      } catch (error) {
+        app.logger.warn(`${label}: ${(error as Error).message}`);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    if (stopServer) await attempt('GraphQL server', stopServer);
+    await attempt('connections', () => app.close());
+    if (startedEmbedded) await attempt('embedded Neo4j', () => stopEmbedded(app.settings), 90);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   if (bootstrap) {
     const { counts } = await app.catalog.stats();
     if ((counts.paperNodes ?? 0) === 0) {
@@ -253,17 +283,11 @@ async function serveCommand(args: string[], bootstrap: boolean): Promise<void> {
       app.logger.info(formatSummary(summary));
     }
   }
+  if (stopping) return;
   const port = values.port ? Number(values.port) : app.settings.api.port;
   const { url, stop } = await serveGraphQL(app, port, values.host ?? app.settings.api.host);
+  stopServer = stop;
   process.stdout.write(`citegraph GraphQL ready at ${url}\n`);
-  const shutdown = async (): Promise<void> => {
-    await stop();
-    await app.close();
-    if (startedEmbedded) await stopEmbedded(app.settings);
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
 }
 
 export async function main(argv: string[]): Promise<void> {
