@@ -130,6 +130,7 @@ export const QUERY_SPECS = {
   evidencePapers: spec<{ ids: string[] }>('pipeline/evidence-papers', ['ids']),
   authorsByName: spec<{ name: string; limit: number }>('pipeline/authors-by-name', ['name', 'limit']),
   authorsOfPapers: spec<{ ids: string[]; limit: number }>('pipeline/authors-of-papers', ['ids', 'limit']),
+  chunkEmbeddings: spec<{ ids: string[] }>('pipeline/chunk-embeddings', ['ids']),
   clearDatabase: spec<Record<string, never>>('schema/clear-database', []),
 } as const;
 

@@ -451,6 +451,16 @@ export class AskService {
     return response.results.map((r) => r.paper.id);
   }
 
+  /**
+   * Whether papers a text query retrieved are about the question at all: counting them only makes sense if their
+   * best passages are evidence (not WEAK). Otherwise the content path runs, and abstains if it must.
+   */
+  private async relevant(state: AskState, paperIds: string[]): Promise<boolean> {
+    await this.evidenceFromPapers(state, paperIds.slice(0, 5), 'local', state.rewrite);
+    this.score(state);
+    return state.sufficiency.band !== 'WEAK';
+  }
+
   private async bibliometricAnswer(state: AskState): Promise<AskResult | null> {
     const sentences: Array<{ text: string; papers: string[] }> = [];
     for (const person of state.decision.people.slice(0, 2)) {
@@ -472,7 +482,7 @@ export class AskService {
     }
     if (sentences.length === 0) {
       const ids = await this.papersFor(state);
-      if (ids.length === 0) return null;
+      if (ids.length === 0 || !(await this.relevant(state, ids))) return null;
       const meta = await this.deps.executor.read<{ id: string; title: string; year: number; citedByCount: number; internalCitations: number }>(queries().evidencePapers({ ids }));
       if (/\b(who|authors?|researchers|prolific|wrote)\b/i.test(state.question)) {
         const authors = await this.deps.executor.read<{ id: string; name: string; count: number; paperIds: string[] }>(queries().authorsOfPapers({ ids, limit: 5 }));
@@ -499,7 +509,7 @@ export class AskService {
     const from = state.decision.years.from ?? 1990;
     const to = Math.min(state.decision.years.to ?? currentYear, currentYear);
     const trend = await this.deps.analytics.queryTrend(state.rewrite || state.question, from, to, { collections: state.options.collections ?? null });
-    if (trend.total === 0) return null;
+    if (trend.total === 0 || !(await this.relevant(state, trend.paperIds))) return null;
     const peak = [...trend.points].sort((a, b) => b.count - a.count || b.year - a.year)[0]!;
     const active = trend.points.filter((p) => p.count > 0);
     const first = active[0]!;
@@ -555,8 +565,11 @@ export class AskService {
     await this.stage(state, 'precheck', async () => {
       state.gaps = state.subQueries.filter((sub) => ![...state.pool.values()].some((e) => e.foundBy.includes(sub.text) && e.score >= settings.evidence.minEvidenceScore)).map((sub) => `no evidence for "${sub.text}"`);
       const ordered = context?.ordered ?? [];
-      const vectors = ordered.length > 0 ? await embedder.embed(ordered.map((e) => e.text)) : [];
-      const byId = new Map(ordered.map((e, i) => [e.id, vectors[i]!]));
+      // The chunks' stored embeddings (title + passage, computed at ingest) stand for the passages.
+      const rows = ordered.length > 0 ? await this.deps.executor.read<{ id: string; embedding: number[] }>(queries().chunkEmbeddings({ ids: ordered.map((e) => e.id) })) : [];
+      const byId = new Map<string, Float32Array>(rows.map((row) => [row.id, Float32Array.from(row.embedding)]));
+      const missing = ordered.filter((e) => !byId.has(e.id));
+      if (missing.length > 0) (await embedder.embed(missing.map((e) => e.text))).forEach((vector, i) => byId.set(missing[i]!.id, vector));
       passageVectors = byId;
       state.contradictions = findContradictions(ordered, (a, b) => (byId.get(a.id) && byId.get(b.id) ? cosine(byId.get(a.id)!, byId.get(b.id)!) : 0));
     });
@@ -634,7 +647,9 @@ export class AskService {
   }
 
   private abstentionReason(state: AskState): string {
-    const best = [...state.pool.values()].sort((a, b) => b.score - a.score).slice(0, 3);
+    const best = [...new Map([...state.pool.values()].sort((a, b) => b.score - a.score).map((e) => [e.paperId, e] as const)).values()]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 3);
     const searched = state.subQueries.map((s) => `"${s.text}"`).join(', ');
     const external = state.externalSearches.length
       ? ` External searches: ${state.externalSearches.map((s) => `${s.source} (${s.error ? 'failed' : `${s.kept} of ${s.found} kept`})`).join(', ')}.`
