@@ -8,5 +8,5 @@ WHERE co <> a AND p.stub = false
   AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
 WITH co, count(DISTINCT p) AS joint
 ORDER BY joint DESC, co.id
-WITH collect({author: co {.*}, joint: joint}) AS rows
-RETURN size(rows) AS total, rows[$skip..($skip + $limit)] AS items
+WITH collect([co, joint]) AS rows
+RETURN size(rows) AS total, [r IN rows[$skip..($skip + $limit)] | {author: properties(r[0]), joint: r[1]}] AS items

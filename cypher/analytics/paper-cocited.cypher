@@ -4,5 +4,5 @@ MATCH (p:Paper {id: $id})<-[:CITES]-(x:Paper)-[:CITES]->(q:Paper)
 WHERE x.stub = false AND q <> p
 WITH q, count(DISTINCT x) AS count
 ORDER BY count DESC, q.stub, q.id
-WITH collect({paper: q {.*}, count: count}) AS rows
-RETURN size(rows) AS total, rows[$skip..($skip + $limit)] AS items
+WITH collect([q, count]) AS rows
+RETURN size(rows) AS total, [r IN rows[$skip..($skip + $limit)] | {paper: properties(r[0]), count: r[1]}] AS items

@@ -3,5 +3,5 @@ MATCH (p:Paper {id: $id})-[:CITES]->(r:Paper)<-[:CITES]-(q:Paper)
 WHERE q.stub = false AND q <> p
 WITH q, count(DISTINCT r) AS count
 ORDER BY count DESC, q.id
-WITH collect({paper: q {.*}, count: count}) AS rows
-RETURN size(rows) AS total, rows[$skip..($skip + $limit)] AS items
+WITH collect([q, count]) AS rows
+RETURN size(rows) AS total, [r IN rows[$skip..($skip + $limit)] | {paper: properties(r[0]), count: r[1]}] AS items

@@ -1,13 +1,15 @@
 // Most cited authors over the filtered papers: sum of internal or global citations of their papers, and paper count.
-MATCH (a:Author)-[:AUTHORED]->(p:Paper)
+MATCH (p:Paper)
 WHERE p.stub = false
   AND ($yearFrom IS NULL OR p.year >= $yearFrom)
   AND ($yearTo IS NULL OR p.year <= $yearTo)
   AND ($topicId IS NULL OR EXISTS { (p)-[:HAS_TOPIC]->(:Topic {id: $topicId}) })
   AND ($venueId IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(:Venue {id: $venueId}) })
   AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
-WITH a, p, CASE $by WHEN 'GLOBAL_CITATIONS' THEN coalesce(p.citedByCount, 0) ELSE COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } END AS citations
+// Each paper's citations once, then spread over its authors (not once per authorship).
+WITH p, CASE $by WHEN 'GLOBAL_CITATIONS' THEN coalesce(p.citedByCount, 0) ELSE COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } END AS citations
+MATCH (a:Author)-[:AUTHORED]->(p)
 WITH a, count(DISTINCT p) AS papers, sum(citations) AS score
 ORDER BY score DESC, papers DESC, a.id
-WITH collect({author: a {.*}, papers: papers, score: score}) AS rows
-RETURN size(rows) AS total, rows[$skip..($skip + $limit)] AS items
+WITH collect([a, papers, score]) AS rows
+RETURN size(rows) AS total, [r IN rows[$skip..($skip + $limit)] | {author: properties(r[0]), papers: r[1], score: r[2]}] AS items

@@ -9,5 +9,6 @@ WHERE p.stub = false
 WITH p, COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } AS internal, coalesce(p.citedByCount, 0) AS global
 WITH p, internal, global, CASE $by WHEN 'GLOBAL_CITATIONS' THEN global ELSE internal END AS score
 ORDER BY score DESC, p.id
-WITH collect({paper: p {.*}, internal: internal, global: global, score: score}) AS rows
-RETURN size(rows) AS total, rows[$skip..($skip + $limit)] AS items
+// Collect node references and project only the page: projecting every paper (abstracts included) is the cost.
+WITH collect([p, internal, global, score]) AS rows
+RETURN size(rows) AS total, [r IN rows[$skip..($skip + $limit)] | {paper: properties(r[0]), internal: r[1], global: r[2], score: r[3]}] AS items

@@ -9,5 +9,6 @@ WHERE p.stub = false
 WITH v, count(p) AS papers, sum(coalesce(p.citedByCount, 0)) AS globalCitations,
      sum(COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }) AS internalCitations, min(p.year) AS firstYear, max(p.year) AS lastYear
 ORDER BY papers DESC, v.id
-WITH collect({venue: v {.*}, papers: papers, globalCitations: globalCitations, internalCitations: internalCitations, firstYear: firstYear, lastYear: lastYear}) AS rows
-RETURN size(rows) AS total, rows[$skip..($skip + $limit)] AS items
+WITH collect([v, papers, globalCitations, internalCitations, firstYear, lastYear]) AS rows
+RETURN size(rows) AS total,
+       [r IN rows[$skip..($skip + $limit)] | {venue: properties(r[0]), papers: r[1], globalCitations: r[2], internalCitations: r[3], firstYear: r[4], lastYear: r[5]}] AS items
