@@ -126,6 +126,14 @@ export function decompose(question: string, maxSubQueries: number): { rewrite: s
   return { rewrite, subQueries: [...new Set(subQueries)].filter(Boolean).slice(0, Math.max(1, maxSubQueries)) };
 }
 
+/** Bibliometric and trend framing ("who", "most cited papers", "over time"): what is counted, not what about. */
+const COUNTING = /\b(?:who|whom|which|authors?|researchers?|groups?|papers?|articles?|publications?|studies|works?|most|top|cited|citations?|count|number|how many|prolific|wrote|written|published|research|trends?|over time|per year|by year|changed?|grown?|growth|since|years?|decades?|history|\d{4})\b/gi;
+
+/** The topic of a bibliometric or trend question: its content terms without the counting framing. */
+export function topicOf(question: string): string {
+  return contentTerms(question.replace(COUNTING, ' ')).join(' ');
+}
+
 /** Keeps only the words of an LLM-proposed query that come from the question or exist in the corpus vocabulary. */
 export function constrainQuery(proposed: string, question: string, vocabulary: DocumentFrequencies): string {
   const own = new Set(contentTerms(question));
@@ -447,7 +455,7 @@ export class AskService {
   // ------------------------------------------------------------------------------------- bibliometric and trend
 
   private async papersFor(state: AskState, first = 50): Promise<string[]> {
-    const response = await this.deps.search.search(state.rewrite || state.question, first, { collections: state.options.collections ?? null }, { passages: 0 });
+    const response = await this.deps.search.search(topicOf(state.question) || state.rewrite || state.question, first, { collections: state.options.collections ?? null }, { passages: 0 });
     return response.results.map((r) => r.paper.id);
   }
 
@@ -457,8 +465,8 @@ export class AskService {
    */
   private async relevant(state: AskState, paperIds: string[]): Promise<boolean> {
     await this.evidenceFromPapers(state, paperIds.slice(0, 5), 'local', state.rewrite);
-    this.score(state);
-    return state.sufficiency.band !== 'WEAK';
+    const topic = topicOf(state.question) || state.rewrite;
+    return scoreSufficiency(topic, [...state.pool.values()], state.decision.route, this.deps.settings.evidence).band !== 'WEAK';
   }
 
   private async bibliometricAnswer(state: AskState): Promise<AskResult | null> {
@@ -488,7 +496,7 @@ export class AskService {
         const authors = await this.deps.executor.read<{ id: string; name: string; count: number; paperIds: string[] }>(queries().authorsOfPapers({ ids, limit: 5 }));
         if (authors.length > 0) {
           sentences.push({
-            text: `Among the ${ids.length} papers the graph holds on "${state.rewrite}", the authors with the most papers are ${authors.map((a) => `${a.name} (${a.count})`).join(', ')}.`,
+            text: `Among the ${ids.length} papers the graph holds on "${topicOf(state.question) || state.rewrite}", the authors with the most papers are ${authors.map((a) => `${a.name} (${a.count})`).join(', ')}.`,
             papers: [...new Set(authors.flatMap((a) => a.paperIds.slice(0, 1)))].slice(0, 5),
           });
         }
@@ -497,7 +505,7 @@ export class AskService {
       const ranked = [...meta].sort((a, b) => (global ? b.citedByCount - a.citedByCount : b.internalCitations - a.internalCitations || b.citedByCount - a.citedByCount));
       const top = ranked.slice(0, 3);
       sentences.push({
-        text: `Of the ${ids.length} papers the graph holds on "${state.rewrite}", the most cited are ${top.map((p) => `"${p.title}" (${p.year ?? 'n.d.'}; ${p.internalCitations} citations inside the graph, ${p.citedByCount} in all)`).join(', ')}.`,
+        text: `Of the ${ids.length} papers the graph holds on "${topicOf(state.question) || state.rewrite}", the most cited are ${top.map((p) => `"${p.title}" (${p.year ?? 'n.d.'}; ${p.internalCitations} citations inside the graph, ${p.citedByCount} in all)`).join(', ')}.`,
         papers: top.map((p) => p.id),
       });
     }
@@ -508,7 +516,7 @@ export class AskService {
     const currentYear = new Date().getFullYear();
     const from = state.decision.years.from ?? 1990;
     const to = Math.min(state.decision.years.to ?? currentYear, currentYear);
-    const trend = await this.deps.analytics.queryTrend(state.rewrite || state.question, from, to, { collections: state.options.collections ?? null });
+    const trend = await this.deps.analytics.queryTrend(topicOf(state.question) || state.rewrite || state.question, from, to, { collections: state.options.collections ?? null });
     if (trend.total === 0 || !(await this.relevant(state, trend.paperIds))) return null;
     const peak = [...trend.points].sort((a, b) => b.count - a.count || b.year - a.year)[0]!;
     const active = trend.points.filter((p) => p.count > 0);
@@ -519,7 +527,7 @@ export class AskService {
     const late = trend.points.slice(half).reduce((s, p) => s + p.count, 0);
     const sentences = [
       {
-        text: `Among the ${trend.total} papers in the graph that match "${state.rewrite}" between ${from} and ${to}, publication runs from ${first.year} to ${last.year} and peaks in ${peak.year} with ${peak.count} papers.`,
+        text: `Among the ${trend.total} papers in the graph that match "${topicOf(state.question) || state.rewrite}" between ${from} and ${to}, publication runs from ${first.year} to ${last.year} and peaks in ${peak.year} with ${peak.count} papers.`,
         papers: trend.paperIds.slice(0, 3),
       },
       {
