@@ -527,7 +527,7 @@ export class AskService {
     const late = trend.points.slice(half).reduce((s, p) => s + p.count, 0);
     const sentences = [
       {
-        text: `Among the ${trend.total} papers in the graph that match "${topicOf(state.question) || state.rewrite}" between ${from} and ${to}, publication runs from ${first.year} to ${last.year} and peaks in ${peak.year} with ${peak.count} papers.`,
+        text: `Among the ${trend.total} papers that best match "${topicOf(state.question) || state.rewrite}" between ${from} and ${to}, publication runs from ${first.year} to ${last.year} and peaks in ${peak.year} with ${peak.count} papers.`,
         papers: trend.paperIds.slice(0, 3),
       },
       {
