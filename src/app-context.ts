@@ -55,9 +55,9 @@ export function createAppContext(options: { settings?: Settings; logger?: Logger
     logger,
   });
   const external = new FetchService(settings.clients, ingest);
-  const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
-  const analytics = new AnalyticsService(executor, search);
   const llm = options.llm !== undefined ? options.llm : createLlmClient(settings.generation);
+  const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval), llm);
+  const analytics = new AnalyticsService(executor, search);
   const ask = new AskService({ settings, executor, search, analytics, external, ingest, embedder: loadEmbedder, llm });
   return {
     settings,

@@ -101,6 +101,7 @@ export function makeResolvers(app: AppContext) {
             luceneQuery: trace.luceneQuery,
             expansionTerms: trace.expansionTerms,
             expansionCandidates: trace.expansionCandidates,
+            expansionSource: trace.expansionSource,
             options: trace.options,
             timings: Object.entries(trace.timings).map(([stage, ms]) => ({ stage: stage.replace(/Ms$/, ''), ms })),
             sparseHits: trace.counts.sparse,

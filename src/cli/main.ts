@@ -26,7 +26,7 @@ usage:
   citegraph search "TEXT" [--first N] [--collection C] [--options JSON]
   citegraph ask "QUESTION" [--collection C] [--no-external] [--json]   a cited answer, or an abstention
   citegraph fetch --doi D | --search "TEXT" [--source openalex|crossref|s2]... [--cap N] [--ingest]
-  citegraph enrich [--collection C] [--tau 0.1] [--max-terms 10]   index vocabulary from citing papers' titles
+  citegraph enrich [--collection C] [--tau 0.1] [--max-terms 10] [--llm]   index vocabulary from citing titles (and the LLM)
   citegraph eval retrieval …           BEIR-style evaluation (citegraph eval for the options)
   citegraph help                       this text and the environment variables
 `;
@@ -323,12 +323,13 @@ export async function main(argv: string[]): Promise<void> {
     case 'enrich':
       return withApp(async (app) => {
         await ensureDatabase(app);
-        const { values } = parseArgs({ args: rest, options: { collection: { type: 'string', multiple: true }, tau: { type: 'string' }, 'max-terms': { type: 'string' } } });
+        const { values } = parseArgs({ args: rest, options: { collection: { type: 'string', multiple: true }, tau: { type: 'string' }, 'max-terms': { type: 'string' }, llm: { type: 'boolean', default: false } } });
+        if (values.llm && !app.llm) throw badInput('--llm needs OPENAI_BASE_URL or OPENAI_API_KEY');
         const summary = await enrichPapers(app.executor, values.collection ?? null, {
           tau: values.tau ? Number(values.tau) : 0.1,
           maxTerms: values['max-terms'] ? Number(values['max-terms']) : 10,
           minSupport: 2,
-        });
+        }, values.llm ? app.llm : null);
         process.stdout.write(`enriched ${summary.enriched} of ${summary.papers} papers with ${summary.terms} terms from the titles of citing papers\n`);
       });
     case 'eval':

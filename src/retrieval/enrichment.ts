@@ -2,6 +2,7 @@ import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
 import { type DocumentFrequencies, InMemoryDocumentFrequencies, validateTerms } from './expansion';
 import { contentTerms } from './query-text';
+import { type LlmClient, parseJsonObject } from '../generation/llm';
 
 /**
  * Corpus-side enrichment: words that others use for a paper but its own text lacks. Offline, they come from the
@@ -29,6 +30,28 @@ export function enrichmentTerms(
   return validateTerms(candidates, frequencies, options.tau).slice(0, options.maxTerms);
 }
 
+/**
+ * With an LLM: words users would search with for this paper that its text lacks, kept only if the corpus check
+ * passes. A failing call leaves the paper with its citing-title vocabulary.
+ */
+async function llmVocabulary(llm: LlmClient, text: string, frequencies: DocumentFrequencies, options: { tau: number; maxTerms: number }): Promise<string[]> {
+  try {
+    const result = await llm.chat(
+      [
+        { role: 'system', content: `Give up to ${options.maxTerms} search terms a researcher would type to find this paper that do not appear in it (synonyms, acronyms, broader names). JSON {"terms": string[]}` },
+        { role: 'user', content: text.slice(0, 3000) },
+      ],
+      { json: true },
+    );
+    const proposed = parseJsonObject(result.text).terms;
+    const own = new Set(contentTerms(text));
+    const terms = Array.isArray(proposed) ? proposed.map(String).flatMap((term) => contentTerms(term)).filter((term) => !own.has(term)) : [];
+    return validateTerms([...new Set(terms)], frequencies, options.tau);
+  } catch {
+    return [];
+  }
+}
+
 export interface EnrichmentSummary {
   papers: number;
   enriched: number;
@@ -40,6 +63,7 @@ export async function enrichPapers(
   executor: GraphExecutor,
   collections: string[] | null,
   options: { tau: number; maxTerms: number; minSupport: number } = { tau: 0.1, maxTerms: 10, minSupport: 2 },
+  llm: LlmClient | null = null,
 ): Promise<EnrichmentSummary> {
   const q = queries();
   const frequencies = new InMemoryDocumentFrequencies();
@@ -54,13 +78,15 @@ export async function enrichPapers(
   after = '';
   for (;;) {
     const rows = await executor.read<{ id: string; text: string; citingTitles: string[] }>(q.citingTitles({ after, limit: 2000, collections }));
-    const updates = rows.map((row) => {
-      const terms = enrichmentTerms(row.text, row.citingTitles, frequencies, options);
+    const updates = [];
+    for (const row of rows) {
+      let terms = enrichmentTerms(row.text, row.citingTitles, frequencies, options);
+      if (llm) terms = [...new Set([...terms, ...(await llmVocabulary(llm, row.text, frequencies, options))])].slice(0, options.maxTerms);
       summary.papers += 1;
       if (terms.length > 0) summary.enriched += 1;
       summary.terms += terms.length;
-      return { id: row.id, terms: terms.length > 0 ? terms.join(' ') : null };
-    });
+      updates.push({ id: row.id, terms: terms.length > 0 ? terms.join(' ') : null });
+    }
     if (updates.length > 0) await executor.write(q.setEnrichment({ rows: updates }));
     if (rows.length < 2000) break;
     after = rows[rows.length - 1]!.id;

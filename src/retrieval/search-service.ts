@@ -9,6 +9,8 @@ import { type DocumentFrequencies, feedbackTerms, InMemoryDocumentFrequencies, v
 import { aggregateChunks, weightedRrf, type RankedList } from './fusion';
 import { buildLuceneQuery } from './query-text';
 import { mmr, personalisedPageRank } from './rerank';
+import { type LlmClient, parseJsonObject } from '../generation/llm';
+import { contentTerms } from './query-text';
 
 /** Which papers a search may return. */
 export interface SearchFilter {
@@ -118,6 +120,8 @@ export interface SearchTrace {
   luceneQuery: string | null;
   expansionTerms: string[];
   expansionCandidates: string[];
+  /** Where the expansion candidates came from: the LLM, or pseudo-relevance feedback. */
+  expansionSource: 'llm' | 'feedback' | null;
   options: SearchOptions;
   timings: Record<string, number>;
   counts: { sparse: number; dense: number; fused: number };
@@ -202,7 +206,29 @@ export class SearchService {
     private readonly executor: GraphExecutor,
     private readonly embedder: () => Promise<Embedder>,
     private readonly defaults: SearchOptions,
+    private readonly llm: LlmClient | null = null,
   ) {}
+
+  /**
+   * Expansion candidates from the LLM: the vocabulary the answering paper would use, never the answer itself.
+   * Returns null when no LLM is configured or it fails, so that pseudo-relevance feedback is used instead.
+   */
+  private async llmExpansion(query: string, max: number): Promise<string[] | null> {
+    if (!this.llm) return null;
+    try {
+      const result = await this.llm.chat(
+        [
+          { role: 'system', content: `List up to ${max} single words or short technical terms that a scientific paper answering this search would use but the search itself lacks (synonyms, acronyms, technical names). Do not answer the question. JSON {"terms": string[]}` },
+          { role: 'user', content: query },
+        ],
+        { json: true },
+      );
+      const terms = parseJsonObject(result.text).terms;
+      return Array.isArray(terms) ? terms.map(String).flatMap((term) => contentTerms(term)) : null;
+    } catch {
+      return null;
+    }
+  }
 
   get defaultOptions(): SearchOptions {
     return this.defaults;
@@ -218,6 +244,7 @@ export class SearchService {
       luceneQuery: null,
       expansionTerms: [],
       expansionCandidates: [],
+      expansionSource: null,
       options,
       timings,
       counts: { sparse: 0, dense: 0, fused: 0 },
@@ -253,10 +280,13 @@ export class SearchService {
 
     if (options.expansion && options.sparse && luceneQuery) {
       started = process.hrtime.bigint();
-      const firstPass = weightedRrf(lists, options.rrfK).slice(0, options.feedbackDocs).map((item) => item.id);
       const frequencies = await this.documentFrequencies(params.collections);
-      const texts = await this.paperTexts(firstPass);
-      const candidates = feedbackTerms(query, texts, frequencies, options.expansionTerms * 2);
+      let candidates = await this.llmExpansion(query, options.expansionTerms * 2);
+      trace.expansionSource = candidates ? 'llm' : 'feedback';
+      if (!candidates) {
+        const firstPass = weightedRrf(lists, options.rrfK).slice(0, options.feedbackDocs).map((item) => item.id);
+        candidates = feedbackTerms(query, await this.paperTexts(firstPass), frequencies, options.expansionTerms * 2);
+      }
       const chosen = validateTerms(candidates, frequencies, options.expansionTau).slice(0, options.expansionTerms);
       trace.expansionCandidates = candidates;
       trace.expansionTerms = chosen;

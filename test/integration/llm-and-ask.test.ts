@@ -96,3 +96,49 @@ describe('ask with an LLM', () => {
     expect(result.trace.some((t) => /LLM failed/.test(t.note) || /LLM classifier failed/.test(t.note) || t.stage === 'generate')).toBe(true);
   });
 });
+
+describe('retrieval with an LLM', () => {
+  let app: AppContext;
+  beforeAll(async () => {
+    app = createAppContext({
+      settings: loadSettings({ ...process.env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'k', CITEGRAPH_EXTERNAL_SEARCH: 'false' }),
+      logger: new MemoryLogger(),
+    });
+    await clearDatabase(app);
+    await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'llm-retrieval', progress: false });
+  });
+  afterAll(async () => {
+    await clearDatabase(app);
+    await app.close();
+  });
+
+  it('takes expansion candidates from the LLM, kept only if the corpus validates them', async () => {
+    model.behaviour = { reply: () => '{"terms": ["antiplatelet", "heart attack", "unicornium", "aspirin"]}' };
+    const response = await app.search.search('aspirin', 5, { collections: ['llm-retrieval'] }, { expansion: true, expansionTau: 0.5 });
+    expect(response.trace.expansionSource).toBe('llm');
+    expect(response.trace.expansionCandidates).toEqual(expect.arrayContaining(['antiplatelet', 'heart', 'attack', 'unicornium']));
+    expect(response.trace.expansionTerms).toContain('antiplatelet');
+    expect(response.trace.expansionTerms).not.toContain('unicornium');
+    const last = model.requests[model.requests.length - 1]!;
+    expect(last.messages[0]!.content).toMatch(/Do not answer the question/);
+  });
+
+  it('falls back to pseudo-relevance feedback when the LLM fails', async () => {
+    model.behaviour = { status: 500, error: 'down' };
+    const response = await app.search.search('aspirin', 5, { collections: ['llm-retrieval'] }, { expansion: true, expansionTau: 0.5 });
+    expect(response.trace.expansionSource).toBe('feedback');
+  });
+
+  it('enriches papers with LLM vocabulary that passes the document-frequency check', async () => {
+    const { enrichPapers } = await import('../../src/retrieval/enrichment');
+    model.behaviour = { reply: (messages) => (/Sleep deprivation/.test(messages[1]!.content) ? '{"terms": ["memory", "insomnia", "zzzqword"]}' : '{"terms": []}') };
+    await enrichPapers(app.executor, ['llm-retrieval'], { tau: 0.5, maxTerms: 10, minSupport: 2 }, app.llm);
+    const paper = await app.catalog.paperById('W904');
+    // "memory" is in the corpus (W905) but not in W904's own text; "zzzqword" is in no document; "insomnia" neither.
+    expect(String(paper!.enrichment ?? '')).toBe('');
+    model.behaviour = { reply: (messages) => (/Rodent object recognition/.test(messages[1]!.content) ? '{"terms": ["sleep", "zzzqword"]}' : '{"terms": []}') };
+    await enrichPapers(app.executor, ['llm-retrieval'], { tau: 0.5, maxTerms: 10, minSupport: 2 }, app.llm);
+    expect((await app.catalog.paperById('W905'))!.enrichment).toBe('sleep');
+  });
+});
+
