@@ -5,23 +5,14 @@
  *
  *   scripts/bench-analytics [--runs N]
  */
-import { createAppContext } from '../src/app-context';
-import { loadSettings } from '../src/config/settings';
-import { startEmbedded } from '../src/graph/embedded-server';
-import { consoleLogger } from '../src/logger';
 import { percentile } from '../src/retrieval/evaluation';
-import { BENCH_ENV } from './bench-env';
+import { openBenchApp } from './bench-env';
 
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 30;
-  let settings = loadSettings({ ...process.env, ...(process.env.NEO4J_URI ? {} : BENCH_ENV) });
-  if (!process.env.NEO4J_URI) {
-    const status = await startEmbedded(settings);
-    settings = loadSettings({ ...process.env, ...BENCH_ENV, NEO4J_URI: status.uri });
-  }
-  const app = createAppContext({ settings, logger: consoleLogger });
+  const app = await openBenchApp();
   const a = app.analytics;
   try {
     const synergy = { collections: null };

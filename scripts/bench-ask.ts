@@ -10,12 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createAppContext } from '../src/app-context';
-import { loadSettings, PROJECT_ROOT } from '../src/config/settings';
-import { startEmbedded } from '../src/graph/embedded-server';
-import { consoleLogger } from '../src/logger';
+import { PROJECT_ROOT } from '../src/config/settings';
 import { percentile } from '../src/retrieval/evaluation';
-import { BENCH_ENV } from './bench-env';
+import { openBenchApp } from './bench-env';
 
 const OFF_TOPIC = [
   'What is the boiling point of liquid nitrogen on Mars?',
@@ -44,12 +41,7 @@ const OFF_TOPIC = [
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const perGroup = args.includes('--questions') ? Number(args[args.indexOf('--questions') + 1]) / 2 : 50;
-  let settings = loadSettings({ ...process.env, ...(process.env.NEO4J_URI ? {} : BENCH_ENV), CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
-  if (!process.env.NEO4J_URI) {
-    const status = await startEmbedded(settings);
-    settings = loadSettings({ ...process.env, ...BENCH_ENV, NEO4J_URI: status.uri, CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
-  }
-  const app = createAppContext({ settings, logger: consoleLogger, llm: null });
+  const app = await openBenchApp({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' }, { llm: null });
   try {
     const claims = readFileSync(path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'scifact', 'claims.train.jsonl'), 'utf8')
       .trim().split('\n').map((line) => JSON.parse(line) as { _id: string; claim: string; cited_doc_ids: string[]; has_evidence: boolean });

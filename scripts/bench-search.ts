@@ -6,13 +6,10 @@
  *   scripts/bench-search [--queries N] [--options JSON] [--collection C]
  */
 import path from 'node:path';
-import { createAppContext } from '../src/app-context';
-import { loadSettings, PROJECT_ROOT } from '../src/config/settings';
-import { startEmbedded } from '../src/graph/embedded-server';
-import { consoleLogger } from '../src/logger';
+import { PROJECT_ROOT } from '../src/config/settings';
 import { loadQueries, percentile } from '../src/retrieval/evaluation';
 import type { SearchOptions } from '../src/retrieval/search-service';
-import { BENCH_ENV } from './bench-env';
+import { openBenchApp } from './bench-env';
 
 
 async function main(): Promise<void> {
@@ -20,12 +17,7 @@ async function main(): Promise<void> {
   const count = args.includes('--queries') ? Number(args[args.indexOf('--queries') + 1]) : 200;
   const options = args.includes('--options') ? (JSON.parse(args[args.indexOf('--options') + 1]!) as Partial<SearchOptions>) : {};
   const collection = args.includes('--collection') ? args[args.indexOf('--collection') + 1]! : null;
-  let settings = loadSettings({ ...process.env, ...(process.env.NEO4J_URI ? {} : BENCH_ENV) });
-  if (!process.env.NEO4J_URI) {
-    const status = await startEmbedded(settings);
-    settings = loadSettings({ ...process.env, ...BENCH_ENV, NEO4J_URI: status.uri });
-  }
-  const app = createAppContext({ settings, logger: consoleLogger });
+  const app = await openBenchApp();
   try {
     const { counts } = await app.catalog.stats();
     const queries = loadQueries(path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'scifact', 'queries.train.jsonl')).slice(0, count);
