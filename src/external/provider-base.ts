@@ -113,7 +113,7 @@ export abstract class ProviderBase {
         const code = (error as { code?: string }).code ?? '';
         const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === 'ERR_CANCELED' || /timeout/i.test(String((error as Error).message));
         lastError = new ExternalError(
-          timedOut ? ErrorCode.EXTERNAL_TIMEOUT : ErrorCode.EXTERNAL_HTTP,
+          timedOut ? ErrorCode.EXTERNAL_TIMEOUT : code === 'ENOTFOUND' ? ErrorCode.EXTERNAL_UNREACHABLE : ErrorCode.EXTERNAL_HTTP,
           `${this.provider} ${path}: ${timedOut ? `no answer within ${this.client.timeoutMs} ms` : (error as Error).message}`,
           this.provider,
           undefined,

@@ -2,7 +2,7 @@ import type { Settings } from '../config/settings';
 import { settingsHash } from '../config/settings';
 import { cosine, type Embedder } from '../embedding/embedder';
 import type { WorkRecord } from '../domain';
-import { badInput, CitegraphError } from '../errors';
+import { badInput, CitegraphError, ErrorCode } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
 import type { AnalyticsService } from '../analytics/analytics-service';
@@ -401,7 +401,7 @@ export class AskService {
       }
       kept.push(...vetted);
       state.externalSearches.push({ query, source, found: entry.found, kept: vetted.length, error: entry.error ? `${entry.error.code}: ${entry.error.message}` : null });
-      if (entry.error && !entry.error.retryable && /ENOTFOUND|getaddrinfo/.test(entry.error.message)) break; // offline
+      if (entry.error?.code === ErrorCode.EXTERNAL_UNREACHABLE) break; // offline: no other provider will resolve either
     }
     if (kept.length === 0) return;
     await this.deps.ingest.writeRecords(kept, { collection: 'external', embed: 'now', fetchedAt: new Date().toISOString() });
