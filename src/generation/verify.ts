@@ -63,6 +63,18 @@ function normaliseWithMap(text: string): { text: string; map: number[] } {
   return { text: out, map };
 }
 
+/** A sentence of an answer without its citation markers: the text that is verified (and embedded for it). */
+function cleanSentence(raw: string): string {
+  return raw.replace(MARKER, '').replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+}
+
+/** The claims `verifyAnswer` will check, split and cleaned exactly as it does. */
+export function answerClaims(answer: string): string[] {
+  return sentenceSpans(answer, 0, answer.length)
+    .map((span) => cleanSentence(answer.slice(span.start, span.end).trim()))
+    .filter((text) => text.length > 0);
+}
+
 /** Sentences that only frame the answer ("In summary:") need no citation. */
 function isFactual(sentence: string): boolean {
   return contentTerms(sentence).length >= 3;
@@ -135,7 +147,7 @@ export function verifyAnswer(
         } else strippedMarkers.push(`[${label}]`);
       }
     }
-    const text = raw.replace(MARKER, '').replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+    const text = cleanSentence(raw);
     if (!text) continue;
     const hadMarkers = MARKER.test(raw);
     MARKER.lastIndex = 0;

@@ -10,7 +10,7 @@ import type { FetchService } from '../external/fetch-service';
 import type { ProviderName } from '../external/provider-base';
 import { extractiveAnswer } from '../generation/extractive';
 import { type LlmClient, parseJsonObject } from '../generation/llm';
-import { verifyAnswer, type VerifiedCitation, type VerifiedSentence } from '../generation/verify';
+import { answerClaims, verifyAnswer, type VerifiedCitation, type VerifiedSentence } from '../generation/verify';
 import type { IngestService } from '../ingest/ingest-service';
 import { contentTerms } from '../retrieval/query-text';
 import type { SearchService } from '../retrieval/search-service';
@@ -609,21 +609,20 @@ export class AskService {
       draft = (await extractiveAnswer(state.question, ordered, labelFor, embedder, settings.generation.extractiveSentences)).answer;
     });
     void generation;
-    const similarityCache = new Map<string, Float32Array>();
-    const sentenceVector = async (text: string) => {
-      if (!similarityCache.has(text)) similarityCache.set(text, (await embedder.embed([text]))[0]!);
-      return similarityCache.get(text)!;
-    };
     const verification = await this.stage(state, 'verify', async () => {
-      // Embedding similarity for the semantic part of alignment, computed up front for every sentence/passage pair.
-      const texts = draft.split(/(?<=[.!?])\s+/).map((s) => s.replace(/\[[^\]]*\]/g, '').trim()).filter(Boolean);
-      await Promise.all(texts.map(sentenceVector));
-      const passageVector = passageVectors;
-      const similarity = (sentence: string, e: Evidence) => {
-        const a = similarityCache.get(sentence.replace(/\[[^\]]*\]/g, '').trim());
-        const b = passageVector.get(e.id);
-        return a && b ? cosine(a, b) : 0;
-      };
+      // An extractive answer is made of verbatim quotes (exact alignment); only a model's sentences need the
+      // embedding similarity of the semantic alignment, computed in one batch for the claims the verifier checks.
+      let similarity: ((sentence: string, e: Evidence) => number) | undefined;
+      if (generator === 'llm') {
+        const claims = answerClaims(draft);
+        const vectors = claims.length ? await embedder.embed(claims) : [];
+        const claimVector = new Map(claims.map((claim, i) => [claim, vectors[i]!]));
+        similarity = (sentence, e) => {
+          const a = claimVector.get(sentence);
+          const b = passageVectors.get(e.id);
+          return a && b ? cosine(a, b) : 0;
+        };
+      }
       let result = verifyAnswer(draft, pool, labelOf, settings.evidence.supportThreshold, similarity);
       if (generator === 'llm' && result.dropped.length > 0 && result.sentences.length === 0) {
         // Regenerate once, extractively, when nothing the model wrote could be verified.
