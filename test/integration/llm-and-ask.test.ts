@@ -46,15 +46,21 @@ describe('the OpenAI-compatible provider against a local server', () => {
   });
 });
 
+/** An app whose LLM is the local server, offline otherwise, on an empty graph holding the search corpus. */
+async function appWithLlm(collection: string): Promise<AppContext> {
+  const app = createAppContext({
+    settings: loadSettings({ ...process.env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'k', CITEGRAPH_EXTERNAL_SEARCH: 'false' }),
+    logger: new MemoryLogger(),
+  });
+  await clearDatabase(app);
+  await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection, progress: false });
+  return app;
+}
+
 describe('ask with an LLM', () => {
   let app: AppContext;
   beforeAll(async () => {
-    app = createAppContext({
-      settings: loadSettings({ ...process.env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'k', CITEGRAPH_EXTERNAL_SEARCH: 'false' }),
-      logger: new MemoryLogger(),
-    });
-    await clearDatabase(app);
-    await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'ask-llm', progress: false });
+    app = await appWithLlm('ask-llm');
   });
   afterAll(async () => {
     await clearDatabase(app);
@@ -100,12 +106,7 @@ describe('ask with an LLM', () => {
 describe('retrieval with an LLM', () => {
   let app: AppContext;
   beforeAll(async () => {
-    app = createAppContext({
-      settings: loadSettings({ ...process.env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'k', CITEGRAPH_EXTERNAL_SEARCH: 'false' }),
-      logger: new MemoryLogger(),
-    });
-    await clearDatabase(app);
-    await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'llm-retrieval', progress: false });
+    app = await appWithLlm('llm-retrieval');
   });
   afterAll(async () => {
     await clearDatabase(app);
