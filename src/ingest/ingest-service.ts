@@ -209,11 +209,12 @@ export class IngestService {
       q.existingPapers({ ids: batch.map((paper) => paper.record.id) }),
     );
     const stored = new Map(existing.map((row) => [row.id, row]));
-    const unchanged = batch.filter((paper) => {
+    const isUnchanged = (paper: PreparedPaper): boolean => {
       const row = stored.get(paper.record.id);
       return row !== undefined && !row.stub && row.contentHash === paper.hash;
-    });
-    const changedIndexes = batch.map((_, index) => index).filter((index) => !unchanged.includes(batch[index]!));
+    };
+    const unchanged = batch.filter(isUnchanged);
+    const changedIndexes = batch.map((_, index) => index).filter((index) => !isUnchanged(batch[index]!));
     if (unchanged.length > 0) {
       await this.deps.executor.write(q.touchCollections({ ids: unchanged.map((paper) => paper.record.id), collection }));
       summary.papersUnchanged += unchanged.length;
