@@ -1,6 +1,10 @@
 /** Three layers, one project each: unit (pure code), integration (real Neo4j), e2e (GraphQL over HTTP). */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
-const common = { testEnvironment: '<rootDir>/test/helpers/node-environment.js', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+const common = {
+  testEnvironment: '<rootDir>/test/helpers/node-environment.js',
+  transform,
+  moduleFileExtensions: ['ts', 'js', 'json'],
+};
 
 module.exports = {
   projects: [

@@ -8,7 +8,6 @@
 import { percentile } from '../src/retrieval/evaluation';
 import { openBenchApp } from './bench-env';
 
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 30;
@@ -16,8 +15,12 @@ async function main(): Promise<void> {
   const a = app.analytics;
   try {
     const synergy = { collections: null };
-    const authors = (await a.topAuthors(synergy, 'INTERNAL_CITATIONS', { skip: 0, limit: runs })).items.map((row) => row.author.id);
-    const papers = (await a.topPapers(synergy, 'INTERNAL_CITATIONS', { skip: 0, limit: runs })).items.map((row) => row.paper.id);
+    const authors = (await a.topAuthors(synergy, 'INTERNAL_CITATIONS', { skip: 0, limit: runs })).items.map(
+      (row) => row.author.id,
+    );
+    const papers = (await a.topPapers(synergy, 'INTERNAL_CITATIONS', { skip: 0, limit: runs })).items.map(
+      (row) => row.paper.id,
+    );
     const mostCited = papers[0]!;
     const topics = ['C71924100', 'C126322002', 'C2779134260', 'C118552586', 'C15744967', 'C141071460'];
     const page = { skip: 0, limit: 20 };
@@ -38,14 +41,20 @@ async function main(): Promise<void> {
       ['emerging topics 2000–2022', () => a.emergingTopics(2000, 2022, { minSupport: 5, first: 10, minLevel: 1 })],
       ['top papers, internal citations', () => a.topPapers(null, 'INTERNAL_CITATIONS', page)],
       ['top papers, global citations', () => a.topPapers(null, 'GLOBAL_CITATIONS', page)],
-      ['top papers in a topic and years', (i) => a.topPapers({ topic: topics[i % topics.length]!, yearFrom: 2000, yearTo: 2015 }, 'INTERNAL_CITATIONS', page)],
+      [
+        'top papers in a topic and years',
+        (i) =>
+          a.topPapers({ topic: topics[i % topics.length]!, yearFrom: 2000, yearTo: 2015 }, 'INTERNAL_CITATIONS', page),
+      ],
       ['top authors, internal citations', () => a.topAuthors(null, 'INTERNAL_CITATIONS', page)],
       ['top authors, global citations', () => a.topAuthors(null, 'GLOBAL_CITATIONS', page)],
       ['venue statistics', () => a.venueStats(null, page)],
       ['collaboration network (50 authors)', () => a.collaborationNetwork(null, 50, 1)],
     ];
     const { counts } = await app.catalog.stats();
-    process.stdout.write(`graph: ${(counts.paperNodes ?? 0) - (counts.stubPapers ?? 0)} papers, ${counts.stubPapers} stubs, ${counts.cites} CITES; ${runs} runs per query after 3 warm-up runs\n\n`);
+    process.stdout.write(
+      `graph: ${(counts.paperNodes ?? 0) - (counts.stubPapers ?? 0)} papers, ${counts.stubPapers} stubs, ${counts.cites} CITES; ${runs} runs per query after 3 warm-up runs\n\n`,
+    );
     process.stdout.write('| query | p50 ms | p95 ms | max ms |\n|---|---|---|---|\n');
     for (const [name, run] of cases) {
       for (let i = 0; i < 3; i += 1) await run(i);
@@ -56,14 +65,17 @@ async function main(): Promise<void> {
         times.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
       times.sort((x, y) => x - y);
-      process.stdout.write(`| ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times[times.length - 1]!.toFixed(1)} |\n`);
+      process.stdout.write(
+        `| ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times[times.length - 1]!.toFixed(1)} |\n`,
+      );
     }
   } finally {
     await app.close();
   }
 }
 
-if (require.main === module) main().catch((error: unknown) => {
-  process.stderr.write(`bench-analytics failed: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
-});
+if (require.main === module)
+  main().catch((error: unknown) => {
+    process.stderr.write(`bench-analytics failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });

@@ -37,18 +37,35 @@ const OFF_TOPIC = [
   'What is the recipe for a classic French omelette?',
 ];
 
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const perGroup = args.includes('--questions') ? Number(args[args.indexOf('--questions') + 1]) / 2 : 50;
-  const app = await openBenchApp({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' }, { llm: null });
+  const app = await openBenchApp(
+    { CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' },
+    { llm: null },
+  );
   try {
-    const claims = readFileSync(path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'scifact', 'claims.train.jsonl'), 'utf8')
-      .trim().split('\n').map((line) => JSON.parse(line) as { _id: string; claim: string; cited_doc_ids: string[]; has_evidence: boolean });
+    const claims = readFileSync(
+      path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'scifact', 'claims.train.jsonl'),
+      'utf8',
+    )
+      .trim()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { _id: string; claim: string; cited_doc_ids: string[]; has_evidence: boolean },
+      );
     const groups = [
       { name: 'claims with evidence', items: claims.filter((c) => c.has_evidence).slice(0, perGroup) },
       { name: 'claims without evidence (NEI)', items: claims.filter((c) => !c.has_evidence).slice(0, perGroup) },
-      { name: 'off-topic questions', items: OFF_TOPIC.map((claim, i) => ({ _id: `off${i}`, claim, cited_doc_ids: [] as string[], has_evidence: false })) },
+      {
+        name: 'off-topic questions',
+        items: OFF_TOPIC.map((claim, i) => ({
+          _id: `off${i}`,
+          claim,
+          cited_doc_ids: [] as string[],
+          has_evidence: false,
+        })),
+      },
     ];
     await app.embedder();
     await app.ask.ask('Does aspirin prevent myocardial infarction?', { collections: ['scifact'] }); // warm-up
@@ -67,7 +84,8 @@ async function main(): Promise<void> {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         if (group.name !== 'off-topic questions') {
           latencies.push(ms);
-          for (const step of result.trace) if (step.stage !== 'total') stages[step.stage] = (stages[step.stage] ?? 0) + step.ms;
+          for (const step of result.trace)
+            if (step.stage !== 'total') stages[step.stage] = (stages[step.stage] ?? 0) + step.ms;
         }
         bands[result.sufficiency.band] = (bands[result.sufficiency.band] ?? 0) + 1;
         if (result.abstained) abstained += 1;
@@ -78,7 +96,11 @@ async function main(): Promise<void> {
       }
       const n = group.items.length;
       lines.push(
-        `| ${group.name} | ${n} | ${abstained} (${((100 * abstained) / n).toFixed(0)}%) | ${goldCited} (${((100 * goldCited) / n).toFixed(0)}%) | ${(sentences / Math.max(1, n - abstained)).toFixed(1)} | ${citations} | ${Object.entries(bands).map(([b, k]) => `${b} ${k}`).join(', ')} |`,
+        `| ${group.name} | ${n} | ${abstained} (${((100 * abstained) / n).toFixed(0)}%) | ${goldCited} (${((100 * goldCited) / n).toFixed(0)}%) | ${(sentences / Math.max(1, n - abstained)).toFixed(1)} | ${citations} | ${Object.entries(
+          bands,
+        )
+          .map(([b, k]) => `${b} ${k}`)
+          .join(', ')} |`,
       );
     }
     const sorted = [...latencies].sort((a, b) => a - b);
@@ -87,7 +109,10 @@ async function main(): Promise<void> {
       [
         `ask over ${latencies.length} SciFact claims (offline, extractive, no external search), collection scifact:`,
         `latency ms: p50 ${percentile(sorted, 50).toFixed(0)}  p95 ${percentile(sorted, 95).toFixed(0)}  mean ${(total / latencies.length).toFixed(0)}`,
-        `share of time: ${Object.entries(stages).sort((a, b) => b[1] - a[1]).map(([stage, ms]) => `${stage} ${((100 * ms) / total).toFixed(1)}%`).join(', ')}`,
+        `share of time: ${Object.entries(stages)
+          .sort((a, b) => b[1] - a[1])
+          .map(([stage, ms]) => `${stage} ${((100 * ms) / total).toFixed(1)}%`)
+          .join(', ')}`,
         '',
         '| questions | n | abstained | a citation points at the gold abstract | sentences per answer | citations | bands |',
         '|---|---|---|---|---|---|---|',
@@ -100,7 +125,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) main().catch((error: unknown) => {
-  process.stderr.write(`bench-ask failed: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
-});
+if (require.main === module)
+  main().catch((error: unknown) => {
+    process.stderr.write(`bench-ask failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });

@@ -16,7 +16,10 @@ export const BENCH_ENV = {
  * An app on the benchmark database: NEO4J_URI when set, otherwise the bench embedded server (started if needed,
  * data kept). `overrides` are extra settings for the run (e.g. no external search).
  */
-export async function openBenchApp(overrides: Record<string, string> = {}, options: { llm?: null } = {}): Promise<AppContext> {
+export async function openBenchApp(
+  overrides: Record<string, string> = {},
+  options: { llm?: null } = {},
+): Promise<AppContext> {
   let settings = loadSettings({ ...process.env, ...(process.env.NEO4J_URI ? {} : BENCH_ENV), ...overrides });
   if (!process.env.NEO4J_URI) {
     const status = await startEmbedded(settings);

@@ -9,6 +9,7 @@
  * the retrieval evaluation.
  */
 import { readdirSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { createAppContext } from '../src/app-context';
 import { loadSettings, PROJECT_ROOT } from '../src/config/settings';
@@ -19,11 +20,12 @@ import { formatSummary } from '../src/ingest/ingest-service';
 import { consoleLogger } from '../src/logger';
 import { BENCH_ENV } from './bench-env';
 
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const keep = args.includes('--keep');
-  const shared = args.includes('--data') ? args[args.indexOf('--data') + 1]! : path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
+  const shared = args.includes('--data')
+    ? args[args.indexOf('--data') + 1]!
+    : path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
   const external = Boolean(process.env.NEO4J_URI);
   let settings = loadSettings({ ...process.env, ...(external ? {} : BENCH_ENV) });
   if (!external) {
@@ -38,7 +40,10 @@ async function main(): Promise<void> {
     await applySchema(app.executor);
     await app.embedder(); // model load is not ingest time
     const synergy = path.join(shared, 'synergy', 'works');
-    const files = readdirSync(synergy).filter((name) => name.endsWith('.jsonl.gz')).sort().map((name) => path.join(synergy, name));
+    const files = readdirSync(synergy)
+      .filter((name) => name.endsWith('.jsonl.gz'))
+      .sort()
+      .map((name) => path.join(synergy, name));
     const runs = [
       { label: 'SYNERGY (9 reviews)', files },
       { label: 'SciFact corpus', files: [path.join(shared, 'scifact', 'corpus.jsonl.gz')] },
@@ -73,7 +78,7 @@ async function main(): Promise<void> {
         ...rows,
         '',
         `graph: ${JSON.stringify(counts)}`,
-        `machine: ${require('node:os').cpus().length} cores; embedding threads ${settings.model.threads || 'default'}, batch ${settings.model.batchSize}`,
+        `machine: ${cpus().length} cores; embedding threads ${settings.model.threads || 'default'}, batch ${settings.model.batchSize}`,
         '',
       ].join('\n'),
     );
@@ -83,7 +88,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) main().catch((error: unknown) => {
-  process.stderr.write(`bench-ingest failed: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
-});
+if (require.main === module)
+  main().catch((error: unknown) => {
+    process.stderr.write(`bench-ingest failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });

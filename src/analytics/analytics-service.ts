@@ -46,7 +46,11 @@ export function decodeOffset(cursor: string | null | undefined): number {
   return Number(match[1]) + 1;
 }
 
-export function pageArgs(first: number | null | undefined, after: string | null | undefined, fallback = 20): { skip: number; limit: number } {
+export function pageArgs(
+  first: number | null | undefined,
+  after: string | null | undefined,
+  fallback = 20,
+): { skip: number; limit: number } {
   const limit = first ?? fallback;
   if (!Number.isInteger(limit) || limit < 0) throw badInput(`first must be a non-negative integer, got ${limit}`);
   return { skip: decodeOffset(after), limit: Math.min(limit, MAX_ANALYTICS_PAGE) };
@@ -66,7 +70,8 @@ export function filterParams(filter: AnalyticsFilter | null | undefined): Analyt
 }
 
 function checkYears(from: number, to: number): void {
-  if (!Number.isInteger(from) || !Number.isInteger(to) || from > to) throw badInput(`year range ${from}–${to} is not a range`);
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from > to)
+    throw badInput(`year range ${from}–${to} is not a range`);
   if (to - from > MAX_YEAR_SPAN) throw badInput(`year range ${from}–${to} spans more than ${MAX_YEAR_SPAN} years`);
 }
 
@@ -78,7 +83,11 @@ export interface YearPoint {
 }
 
 /** Per-year counts over [from, to] with zero years filled in and year-on-year growth. */
-export function yearSeries(rows: ReadonlyArray<{ year: number; count: number }>, from: number, to: number): YearPoint[] {
+export function yearSeries(
+  rows: ReadonlyArray<{ year: number; count: number }>,
+  from: number,
+  to: number,
+): YearPoint[] {
   const counts = new Map(rows.map((row) => [row.year, row.count]));
   const points: YearPoint[] = [];
   for (let year = from; year <= to; year += 1) {
@@ -133,18 +142,29 @@ export class AnalyticsService {
     return { total: row?.total ?? 0, items: row?.items ?? [], ...page };
   }
 
-  authorWorks(id: string, filter: AnalyticsFilter | null | undefined, page: { skip: number; limit: number }): Promise<Slice<PaperRow>> {
+  authorWorks(
+    id: string,
+    filter: AnalyticsFilter | null | undefined,
+    page: { skip: number; limit: number },
+  ): Promise<Slice<PaperRow>> {
     return this.slice(queries().authorWorks({ id, ...filterParams(filter), ...page }), page);
   }
 
-  authorCoauthors(id: string, filter: AnalyticsFilter | null | undefined, page: { skip: number; limit: number }): Promise<Slice<{ author: AuthorRow; joint: number }>> {
+  authorCoauthors(
+    id: string,
+    filter: AnalyticsFilter | null | undefined,
+    page: { skip: number; limit: number },
+  ): Promise<Slice<{ author: AuthorRow; joint: number }>> {
     return this.slice(queries().authorCoauthors({ id, ...filterParams(filter), ...page }), page);
   }
 
   async authorMetrics(id: string, filter?: AnalyticsFilter | null) {
-    const [row] = await this.executor.read<{ internal: number[]; global: number[]; firstYear: number | null; lastYear: number | null }>(
-      queries().authorMetrics({ id, ...filterParams(filter) }),
-    );
+    const [row] = await this.executor.read<{
+      internal: number[];
+      global: number[];
+      firstYear: number | null;
+      lastYear: number | null;
+    }>(queries().authorMetrics({ id, ...filterParams(filter) }));
     const internal = row?.internal ?? [];
     const global = row?.global ?? [];
     return {
@@ -184,7 +204,10 @@ export class AnalyticsService {
    * Related papers by the citation graph: co-citation counts fully, coupling by half (sharing references is weaker
    * evidence of relatedness than being cited together), a direct citation either way counts one.
    */
-  async paperRelated(id: string, first: number): Promise<Array<{ paper: PaperRow; score: number; cocited: number; coupled: number; direct: boolean }>> {
+  async paperRelated(
+    id: string,
+    first: number,
+  ): Promise<Array<{ paper: PaperRow; score: number; cocited: number; coupled: number; direct: boolean }>> {
     const page = { skip: 0, limit: 50 };
     const [cocited, coupled, citedBy, references] = await Promise.all([
       this.paperCocited(id, page),
@@ -192,7 +215,10 @@ export class AnalyticsService {
       this.paperCitedBy(id, page),
       this.paperReferences(id, { skip: 0, limit: 200 }),
     ]);
-    const related = new Map<string, { paper: PaperRow; score: number; cocited: number; coupled: number; direct: boolean }>();
+    const related = new Map<
+      string,
+      { paper: PaperRow; score: number; cocited: number; coupled: number; direct: boolean }
+    >();
     const entry = (paper: PaperRow) => {
       let current = related.get(paper.id);
       if (!current) {
@@ -205,15 +231,23 @@ export class AnalyticsService {
     for (const row of coupled.items) Object.assign(entry(row.paper), { coupled: row.count });
     for (const paper of [...citedBy.items, ...references.items.filter((p) => !p.stub)]) entry(paper).direct = true;
     for (const value of related.values()) value.score = value.cocited + 0.5 * value.coupled + (value.direct ? 1 : 0);
-    return [...related.values()].sort((a, b) => b.score - a.score || (a.paper.id < b.paper.id ? -1 : 1)).slice(0, Math.min(first, MAX_ANALYTICS_PAGE));
+    return [...related.values()]
+      .sort((a, b) => b.score - a.score || (a.paper.id < b.paper.id ? -1 : 1))
+      .slice(0, Math.min(first, MAX_ANALYTICS_PAGE));
   }
 
   async topic(id: string): Promise<(Record<string, unknown> & { paperCount: number }) | null> {
-    const [row] = await this.executor.read<{ topic: Record<string, unknown>; paperCount: number }>(queries().topicById({ id }));
+    const [row] = await this.executor.read<{ topic: Record<string, unknown>; paperCount: number }>(
+      queries().topicById({ id }),
+    );
     return row ? { ...row.topic, paperCount: row.paperCount } : null;
   }
 
-  topicPapers(id: string, filter: AnalyticsFilter | null | undefined, page: { skip: number; limit: number }): Promise<Slice<PaperRow>> {
+  topicPapers(
+    id: string,
+    filter: AnalyticsFilter | null | undefined,
+    page: { skip: number; limit: number },
+  ): Promise<Slice<PaperRow>> {
     return this.slice(queries().topicPapers({ id, ...filterParams(filter), ...page }), page);
   }
 
@@ -225,14 +259,21 @@ export class AnalyticsService {
   }
 
   topAuthors(filter: AnalyticsFilter | null | undefined, by: CitationBasis, page: { skip: number; limit: number }) {
-    return this.slice<{ author: AuthorRow; papers: number; score: number }>(queries().topAuthors({ by, ...filterParams(filter), ...page }), page);
+    return this.slice<{ author: AuthorRow; papers: number; score: number }>(
+      queries().topAuthors({ by, ...filterParams(filter), ...page }),
+      page,
+    );
   }
 
   venueStats(filter: AnalyticsFilter | null | undefined, page: { skip: number; limit: number }) {
-    return this.slice<{ venue: Record<string, unknown>; papers: number; globalCitations: number; internalCitations: number; firstYear: number; lastYear: number }>(
-      queries().venueStats({ ...filterParams(filter), ...page }),
-      page,
-    );
+    return this.slice<{
+      venue: Record<string, unknown>;
+      papers: number;
+      globalCitations: number;
+      internalCitations: number;
+      firstYear: number;
+      lastYear: number;
+    }>(queries().venueStats({ ...filterParams(filter), ...page }), page);
   }
 
   /** Papers per year for each topic. */
@@ -244,8 +285,18 @@ export class AnalyticsService {
       queries().topicYears({ topicIds, from, to, venueId: params.venueId, collections: params.collections }),
     );
     return topicIds.map((topicId) => {
-      const points = yearSeries(rows.filter((row) => row.topicId === topicId), from, to);
-      return { key: topicId, topicId, points, total: points.reduce((sum, p) => sum + p.count, 0), cagr: compoundGrowth(points) };
+      const points = yearSeries(
+        rows.filter((row) => row.topicId === topicId),
+        from,
+        to,
+      );
+      return {
+        key: topicId,
+        topicId,
+        points,
+        total: points.reduce((sum, p) => sum + p.count, 0),
+        cagr: compoundGrowth(points),
+      };
     });
   }
 
@@ -253,21 +304,38 @@ export class AnalyticsService {
   async queryTrend(query: string, from: number, to: number, filter?: AnalyticsFilter | null, depth = 200) {
     checkYears(from, to);
     const params = filterParams(filter);
-    const response = await this.search.search(query, Math.min(depth, 200), {
-      collections: params.collections,
-      yearFrom: from,
-      yearTo: to,
-      topics: params.topicId ? [params.topicId] : null,
-      venues: params.venueId ? [params.venueId] : null,
-    }, { passages: 0 });
+    const response = await this.search.search(
+      query,
+      Math.min(depth, 200),
+      {
+        collections: params.collections,
+        yearFrom: from,
+        yearTo: to,
+        topics: params.topicId ? [params.topicId] : null,
+        venues: params.venueId ? [params.venueId] : null,
+      },
+      { passages: 0 },
+    );
     const ids = response.results.map((result) => result.paper.id);
     const rows = await this.executor.read<{ year: number; count: number }>(queries().papersYears({ ids, from, to }));
     const points = yearSeries(rows, from, to);
-    return { key: query, topicId: null, points, total: points.reduce((sum, p) => sum + p.count, 0), cagr: compoundGrowth(points), paperIds: ids };
+    return {
+      key: query,
+      topicId: null,
+      points,
+      total: points.reduce((sum, p) => sum + p.count, 0),
+      cagr: compoundGrowth(points),
+      paperIds: ids,
+    };
   }
 
   /** Topics growing fastest between the two halves of [from, to], with at least `minSupport` papers in the later half. */
-  async emergingTopics(from: number, to: number, options: { minSupport: number; first: number; minLevel: number | null; minScore?: number }, filter?: AnalyticsFilter | null) {
+  async emergingTopics(
+    from: number,
+    to: number,
+    options: { minSupport: number; first: number; minLevel: number | null; minScore?: number },
+    filter?: AnalyticsFilter | null,
+  ) {
     checkYears(from, to);
     if (to === from) throw badInput('emerging topics need a window of at least two years');
     const split = from + Math.ceil((to - from + 1) / 2);
@@ -295,9 +363,17 @@ export class AnalyticsService {
       queries().collaborationNodes({ ...params, limit: Math.min(limit, MAX_NETWORK_NODES) }),
     );
     const ids = nodes.map((node) => node.author.id);
-    const edges = ids.length < 2 ? [] : await this.executor.read<{ source: string; target: string; joint: number }>(
-      queries().collaborationEdges({ ...params, authorIds: ids, minJoint: Math.max(1, minJoint), maxEdges: 5000 }),
-    );
+    const edges =
+      ids.length < 2
+        ? []
+        : await this.executor.read<{ source: string; target: string; joint: number }>(
+            queries().collaborationEdges({
+              ...params,
+              authorIds: ids,
+              minJoint: Math.max(1, minJoint),
+              maxEdges: 5000,
+            }),
+          );
     return { nodes: nodes.map((node) => ({ id: node.author.id, name: node.author.name, papers: node.papers })), edges };
   }
 }

@@ -1,6 +1,12 @@
 import type { AppContext } from '../app-context';
 import { badInput } from '../errors';
-import { encodeOffset, pageArgs, type AnalyticsFilter, type CitationBasis, type Slice } from '../analytics/analytics-service';
+import {
+  encodeOffset,
+  pageArgs,
+  type AnalyticsFilter,
+  type CitationBasis,
+  type Slice,
+} from '../analytics/analytics-service';
 import type { AuthorRow, PaperRow } from './catalog-service';
 
 interface GraphqlAnalyticsFilter {
@@ -44,7 +50,11 @@ const scoredPaper = (row: { paper: PaperRow; internal: number; global: number; s
   score: row.score,
 });
 
-const scoredAuthor = (row: { author: AuthorRow; papers: number; score: number }) => ({ author: row.author, papers: row.papers, citations: row.score });
+const scoredAuthor = (row: { author: AuthorRow; papers: number; score: number }) => ({
+  author: row.author,
+  papers: row.papers,
+  citations: row.score,
+});
 
 /** Resolvers of the bibliometric part of the schema; all work is done by AnalyticsService. */
 export function makeAnalyticsResolvers(app: AppContext) {
@@ -53,14 +63,30 @@ export function makeAnalyticsResolvers(app: AppContext) {
     Query: {
       topic: (_: unknown, args: { id: string }) => analytics.topic(args.id),
       topPapers: async (_: unknown, args: PageInput & { filter?: GraphqlAnalyticsFilter; by: CitationBasis }) =>
-        connection(await analytics.topPapers(toAnalyticsFilter(args.filter), args.by, pageArgs(args.first, args.after)), (row) => ({ node: scoredPaper(row) })),
+        connection(
+          await analytics.topPapers(toAnalyticsFilter(args.filter), args.by, pageArgs(args.first, args.after)),
+          (row) => ({ node: scoredPaper(row) }),
+        ),
       topAuthors: async (_: unknown, args: PageInput & { filter?: GraphqlAnalyticsFilter; by: CitationBasis }) =>
-        connection(await analytics.topAuthors(toAnalyticsFilter(args.filter), args.by, pageArgs(args.first, args.after)), (row) => ({ node: scoredAuthor(row) })),
+        connection(
+          await analytics.topAuthors(toAnalyticsFilter(args.filter), args.by, pageArgs(args.first, args.after)),
+          (row) => ({ node: scoredAuthor(row) }),
+        ),
       venues: async (_: unknown, args: PageInput & { filter?: GraphqlAnalyticsFilter }) =>
-        connection(await analytics.venueStats(toAnalyticsFilter(args.filter), pageArgs(args.first, args.after)), (row) => ({ node: row })),
+        connection(
+          await analytics.venueStats(toAnalyticsFilter(args.filter), pageArgs(args.first, args.after)),
+          (row) => ({ node: row }),
+        ),
       trends: async (
         _: unknown,
-        args: { topics?: string[] | null; query?: string | null; from: number; to: number; filter?: GraphqlAnalyticsFilter; emerging?: { minSupport?: number; first?: number; minLevel?: number } | null },
+        args: {
+          topics?: string[] | null;
+          query?: string | null;
+          from: number;
+          to: number;
+          filter?: GraphqlAnalyticsFilter;
+          emerging?: { minSupport?: number; first?: number; minLevel?: number } | null;
+        },
       ) => {
         if (!args.topics?.length && !args.query) throw badInput('trends needs topics or a query');
         const filter = toAnalyticsFilter(args.filter);
@@ -70,37 +96,68 @@ export function makeAnalyticsResolvers(app: AppContext) {
         const emerging = await analytics.emergingTopics(
           args.from,
           args.to,
-          { minSupport: args.emerging?.minSupport ?? 5, first: args.emerging?.first ?? 10, minLevel: args.emerging?.minLevel ?? 1 },
+          {
+            minSupport: args.emerging?.minSupport ?? 5,
+            first: args.emerging?.first ?? 10,
+            minLevel: args.emerging?.minLevel ?? 1,
+          },
           filter,
         );
         return { series, emerging };
       },
-      collaborationNetwork: async (_: unknown, args: { filter?: GraphqlAnalyticsFilter; limit: number; minJointPapers: number }) => {
-        const network = await analytics.collaborationNetwork(toAnalyticsFilter(args.filter), args.limit, args.minJointPapers);
-        return { nodes: network.nodes, edges: network.edges.map((edge) => ({ source: edge.source, target: edge.target, jointPapers: edge.joint })) };
+      collaborationNetwork: async (
+        _: unknown,
+        args: { filter?: GraphqlAnalyticsFilter; limit: number; minJointPapers: number },
+      ) => {
+        const network = await analytics.collaborationNetwork(
+          toAnalyticsFilter(args.filter),
+          args.limit,
+          args.minJointPapers,
+        );
+        return {
+          nodes: network.nodes,
+          edges: network.edges.map((edge) => ({ source: edge.source, target: edge.target, jointPapers: edge.joint })),
+        };
       },
     },
     Author: {
       works: async (author: AuthorRow, args: PageInput & { filter?: GraphqlAnalyticsFilter }) =>
-        connection(await analytics.authorWorks(author.id, toAnalyticsFilter(args.filter), pageArgs(args.first, args.after)), (paper) => ({ node: paper })),
+        connection(
+          await analytics.authorWorks(author.id, toAnalyticsFilter(args.filter), pageArgs(args.first, args.after)),
+          (paper) => ({ node: paper }),
+        ),
       coauthors: async (author: AuthorRow, args: PageInput & { filter?: GraphqlAnalyticsFilter }) =>
-        connection(await analytics.authorCoauthors(author.id, toAnalyticsFilter(args.filter), pageArgs(args.first, args.after)), (row) => ({
-          node: row.author,
-          jointPapers: row.joint,
-        })),
-      metrics: (author: AuthorRow, args: { filter?: GraphqlAnalyticsFilter }) => analytics.authorMetrics(author.id, toAnalyticsFilter(args.filter)),
-      mainTopics: (author: AuthorRow, args: { first: number; minLevel: number | null }) => analytics.authorTopics(author.id, args.first, args.minLevel),
+        connection(
+          await analytics.authorCoauthors(author.id, toAnalyticsFilter(args.filter), pageArgs(args.first, args.after)),
+          (row) => ({
+            node: row.author,
+            jointPapers: row.joint,
+          }),
+        ),
+      metrics: (author: AuthorRow, args: { filter?: GraphqlAnalyticsFilter }) =>
+        analytics.authorMetrics(author.id, toAnalyticsFilter(args.filter)),
+      mainTopics: (author: AuthorRow, args: { first: number; minLevel: number | null }) =>
+        analytics.authorTopics(author.id, args.first, args.minLevel),
     },
     Paper: {
-      internalCitationCount: async (paper: PaperRow) => (await analytics.paperCitedBy(paper.id, { skip: 0, limit: 0 })).total,
+      internalCitationCount: async (paper: PaperRow) =>
+        (await analytics.paperCitedBy(paper.id, { skip: 0, limit: 0 })).total,
       citedBy: async (paper: PaperRow, args: PageInput) =>
         connection(await analytics.paperCitedBy(paper.id, pageArgs(args.first, args.after)), (row) => ({ node: row })),
       referencesPage: async (paper: PaperRow, args: PageInput) =>
-        connection(await analytics.paperReferences(paper.id, pageArgs(args.first, args.after)), (row) => ({ node: row })),
+        connection(await analytics.paperReferences(paper.id, pageArgs(args.first, args.after)), (row) => ({
+          node: row,
+        })),
       coCited: async (paper: PaperRow, args: PageInput) =>
-        connection(await analytics.paperCocited(paper.id, pageArgs(args.first, args.after)), (row) => ({ node: row.paper, count: row.count })),
+        connection(await analytics.paperCocited(paper.id, pageArgs(args.first, args.after)), (row) => ({
+          node: row.paper,
+          count: row.count,
+        })),
       coupled: async (paper: PaperRow, args: PageInput) =>
-        connection(await analytics.paperCoupled(paper.id, pageArgs(args.first, args.after)), (row) => ({ node: row.paper, count: row.count })),
+        connection(await analytics.paperCoupled(paper.id, pageArgs(args.first, args.after)), (row) => ({
+          node: row.paper,
+          count: row.count,
+        })),
       related: async (paper: PaperRow, args: { first: number }) =>
         (await analytics.paperRelated(paper.id, args.first)).map((row) => ({
           paper: row.paper,
@@ -111,13 +168,35 @@ export function makeAnalyticsResolvers(app: AppContext) {
         })),
     },
     Topic: {
-      paperCount: async (topic: { id: string; paperCount?: number }) => topic.paperCount ?? (await analytics.topic(topic.id))?.paperCount ?? 0,
+      paperCount: async (topic: { id: string; paperCount?: number }) =>
+        topic.paperCount ?? (await analytics.topic(topic.id))?.paperCount ?? 0,
       papers: async (topic: { id: string }, args: PageInput & { filter?: GraphqlAnalyticsFilter }) =>
-        connection(await analytics.topicPapers(topic.id, toAnalyticsFilter(args.filter), pageArgs(args.first, args.after)), (row) => ({ node: row })),
-      topPapers: async (topic: { id: string }, args: { filter?: GraphqlAnalyticsFilter; by: CitationBasis; first: number }) =>
-        (await analytics.topPapers({ ...toAnalyticsFilter(args.filter), topic: topic.id }, args.by, pageArgs(args.first, null))).items.map(scoredPaper),
-      topAuthors: async (topic: { id: string }, args: { filter?: GraphqlAnalyticsFilter; by: CitationBasis; first: number }) =>
-        (await analytics.topAuthors({ ...toAnalyticsFilter(args.filter), topic: topic.id }, args.by, pageArgs(args.first, null))).items.map(scoredAuthor),
+        connection(
+          await analytics.topicPapers(topic.id, toAnalyticsFilter(args.filter), pageArgs(args.first, args.after)),
+          (row) => ({ node: row }),
+        ),
+      topPapers: async (
+        topic: { id: string },
+        args: { filter?: GraphqlAnalyticsFilter; by: CitationBasis; first: number },
+      ) =>
+        (
+          await analytics.topPapers(
+            { ...toAnalyticsFilter(args.filter), topic: topic.id },
+            args.by,
+            pageArgs(args.first, null),
+          )
+        ).items.map(scoredPaper),
+      topAuthors: async (
+        topic: { id: string },
+        args: { filter?: GraphqlAnalyticsFilter; by: CitationBasis; first: number },
+      ) =>
+        (
+          await analytics.topAuthors(
+            { ...toAnalyticsFilter(args.filter), topic: topic.id },
+            args.by,
+            pageArgs(args.first, null),
+          )
+        ).items.map(scoredAuthor),
       trend: async (topic: { id: string }, args: { from: number; to: number; filter?: GraphqlAnalyticsFilter }) =>
         (await analytics.topicTrends([topic.id], args.from, args.to, toAnalyticsFilter(args.filter)))[0],
     },

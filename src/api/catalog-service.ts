@@ -48,7 +48,10 @@ export class CatalogService {
     return rows[0] ?? { name: 'unknown', version: 'unknown', edition: 'unknown' };
   }
 
-  async stats(): Promise<{ counts: Record<string, number>; collections: Array<{ collection: string; papers: number }> }> {
+  async stats(): Promise<{
+    counts: Record<string, number>;
+    collections: Array<{ collection: string; papers: number }>;
+  }> {
     const [counts] = await this.executor.read<Record<string, number>>(queries().stats({}));
     const collections = await this.executor.read<{ collection: string; papers: number }>(queries().collectionStats({}));
     return { counts: counts ?? {}, collections };
@@ -86,7 +89,9 @@ export class CatalogService {
   }
 
   async paperReferences(id: string, first: number): Promise<PaperRow[]> {
-    const rows = await this.executor.read<{ paper: PaperRow }>(queries().paperReferences({ id, limit: clampFirst(first) }));
+    const rows = await this.executor.read<{ paper: PaperRow }>(
+      queries().paperReferences({ id, limit: clampFirst(first) }),
+    );
     return rows.map((row) => row.paper);
   }
 
@@ -95,19 +100,29 @@ export class CatalogService {
     return rows.map((row) => row.chunk);
   }
 
-  async author(id: string): Promise<{ author: AuthorRow; institutions: Array<Record<string, unknown>>; paperCount: number } | null> {
-    const rows = await this.executor.read<{ author: AuthorRow; institutions: Array<Record<string, unknown>>; paperCount: number }>(
-      queries().authorById({ id }),
-    );
+  async author(
+    id: string,
+  ): Promise<{ author: AuthorRow; institutions: Array<Record<string, unknown>>; paperCount: number } | null> {
+    const rows = await this.executor.read<{
+      author: AuthorRow;
+      institutions: Array<Record<string, unknown>>;
+      paperCount: number;
+    }>(queries().authorById({ id }));
     return rows[0] ?? null;
   }
 
   async authorPapers(id: string, first: number): Promise<PaperRow[]> {
-    const rows = await this.executor.read<{ paper: PaperRow }>(queries().authorPapers({ id, limit: clampFirst(first) }));
+    const rows = await this.executor.read<{ paper: PaperRow }>(
+      queries().authorPapers({ id, limit: clampFirst(first) }),
+    );
     return rows.map((row) => row.paper);
   }
 
-  async papers(filter: PaperFilter | null | undefined, first: number | null | undefined, after: string | null | undefined): Promise<Page<PaperRow>> {
+  async papers(
+    filter: PaperFilter | null | undefined,
+    first: number | null | undefined,
+    after: string | null | undefined,
+  ): Promise<Page<PaperRow>> {
     const limit = clampFirst(first);
     const params = {
       collections: filter?.collections && filter.collections.length > 0 ? filter.collections : null,

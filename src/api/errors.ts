@@ -19,7 +19,12 @@ export function makeFormatError(production: boolean) {
     const code = formatted.extensions?.code;
     if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
     if (production) {
-      return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: ErrorCode.INTERNAL } };
+      return {
+        message: 'Internal server error',
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code: ErrorCode.INTERNAL },
+      };
     }
     return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.INTERNAL } };
   };

@@ -74,10 +74,16 @@ export function makeResolvers(app: AppContext) {
         const found = await catalog.author(args.id);
         return found ? { ...found.author, institutions: found.institutions, paperCount: found.paperCount } : null;
       },
-      ask: (_: unknown, args: { question: string; options?: AskOptions | null }) => app.ask.ask(args.question, args.options ?? {}),
+      ask: (_: unknown, args: { question: string; options?: AskOptions | null }) =>
+        app.ask.ask(args.question, args.options ?? {}),
       search: async (
         _: unknown,
-        args: { query: string; first?: number | null; filter?: GraphqlSearchFilter | null; options?: Partial<SearchOptions> | null },
+        args: {
+          query: string;
+          first?: number | null;
+          filter?: GraphqlSearchFilter | null;
+          options?: Partial<SearchOptions> | null;
+        },
       ) => {
         const filter = args.filter ?? {};
         const response = await app.search.search(
@@ -110,7 +116,10 @@ export function makeResolvers(app: AppContext) {
           },
         };
       },
-      papers: async (_: unknown, args: { filter?: PaperFilter | null; first?: number | null; after?: string | null }) => {
+      papers: async (
+        _: unknown,
+        args: { filter?: PaperFilter | null; first?: number | null; after?: string | null },
+      ) => {
         const page = await catalog.papers(args.filter, args.first, args.after);
         const edges = page.items.map((paper) => ({ cursor: encodeCursor(paper.id), node: paper }));
         return {
@@ -131,7 +140,11 @@ export function makeResolvers(app: AppContext) {
       collections: (paper: PaperRow) => (Array.isArray(paper.collections) ? paper.collections : []),
       doiUrl: (paper: PaperRow) => (typeof paper.doi === 'string' ? `https://doi.org/${paper.doi}` : null),
       authors: async (paper: PaperRow) =>
-        (await catalog.paperAuthors(paper.id)).map((row) => ({ author: row.author, position: row.position, order: row.order })),
+        (await catalog.paperAuthors(paper.id)).map((row) => ({
+          author: row.author,
+          position: row.position,
+          order: row.order,
+        })),
       venue: (paper: PaperRow) => catalog.paperVenue(paper.id),
       topics: (paper: PaperRow, args: Args) => catalog.paperTopics(paper.id, args.first as number),
       references: (paper: PaperRow, args: Args) => catalog.paperReferences(paper.id, args.first as number),

@@ -17,7 +17,11 @@ export function createApolloServer(app: AppContext): ApolloServer {
 }
 
 /** Serves GraphQL over HTTP; returns the URL and a function that stops the server. */
-export async function serveGraphQL(app: AppContext, port = app.settings.api.port, host = app.settings.api.host): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function serveGraphQL(
+  app: AppContext,
+  port = app.settings.api.port,
+  host = app.settings.api.host,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = createApolloServer(app);
   const { url } = await startStandaloneServer(server, { listen: { port, host } });
   return { url, stop: () => server.stop() };

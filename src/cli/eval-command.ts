@@ -5,7 +5,13 @@ import type { AppContext } from '../app-context';
 import { defaultCollection } from '../ingest/ingest-service';
 import { PROJECT_ROOT } from '../config/settings';
 import {
-  ablationConfigs, evaluate, loadQrels, loadQueries, markdownTable, type EvaluationConfig, type EvaluationRun,
+  ablationConfigs,
+  evaluate,
+  loadQrels,
+  loadQueries,
+  markdownTable,
+  type EvaluationConfig,
+  type EvaluationRun,
 } from '../retrieval/evaluation';
 import type { SearchOptions } from '../retrieval/search-service';
 
@@ -24,7 +30,11 @@ function parseConfig(value: string | undefined): Partial<SearchOptions> {
   return JSON.parse(text) as Partial<SearchOptions>;
 }
 
-export async function evalRetrievalCommand(app: AppContext, args: string[], out: (text: string) => void): Promise<EvaluationRun[]> {
+export async function evalRetrievalCommand(
+  app: AppContext,
+  args: string[],
+  out: (text: string) => void,
+): Promise<EvaluationRun[]> {
   const { values } = parseArgs({
     args,
     options: {
@@ -43,14 +53,23 @@ export async function evalRetrievalCommand(app: AppContext, args: string[], out:
   if (!values.queries || !values.qrels) throw new Error(`eval retrieval needs --queries and --qrels\n\n${EVAL_USAGE}`);
   const corpus = (values.corpus ?? []).flatMap((entry) =>
     statSync(entry).isDirectory()
-      ? readdirSync(entry).filter((name) => /\.jsonl(\.gz)?$/.test(name)).sort().map((name) => path.join(entry, name))
+      ? readdirSync(entry)
+          .filter((name) => /\.jsonl(\.gz)?$/.test(name))
+          .sort()
+          .map((name) => path.join(entry, name))
       : [entry],
   );
   const perQuery = values['collection-per-query'];
-  const collection = values.collection ?? (corpus.length === 1 && !perQuery ? defaultCollection(corpus[0]!) : undefined);
+  const collection =
+    values.collection ?? (corpus.length === 1 && !perQuery ? defaultCollection(corpus[0]!) : undefined);
   if (corpus.length > 0) {
-    const summary = await app.ingest.ingestFiles(corpus, { embed: 'now', ...(collection && !perQuery ? { collection } : {}) });
-    out(`corpus: ${summary.papersWritten} papers written, ${summary.papersUnchanged} unchanged, ${summary.skipped.length} skipped`);
+    const summary = await app.ingest.ingestFiles(corpus, {
+      embed: 'now',
+      ...(collection && !perQuery ? { collection } : {}),
+    });
+    out(
+      `corpus: ${summary.papersWritten} papers written, ${summary.papersUnchanged} unchanged, ${summary.skipped.length} skipped`,
+    );
     app.search.invalidate();
   }
   const prefix = collection && !perQuery ? `${collection}:` : '';
@@ -63,18 +82,26 @@ export async function evalRetrievalCommand(app: AppContext, args: string[], out:
     : [{ name: 'default configuration', options: base }];
   const runs: EvaluationRun[] = [];
   for (const config of configs) {
-    const run = await evaluate(app.search, set, config, { ...(collection ? { collection } : {}), collectionPerQuery: perQuery });
+    const run = await evaluate(app.search, set, config, {
+      ...(collection ? { collection } : {}),
+      collectionPerQuery: perQuery,
+    });
     runs.push(run);
-    out(`${config.name}: nDCG@10 ${run.mean['nDCG@10'].toFixed(4)}  Recall@100 ${run.mean['Recall@100'].toFixed(4)}  (${run.queries} queries, p50 ${run.latency.p50.toFixed(0)} ms)`);
+    out(
+      `${config.name}: nDCG@10 ${run.mean['nDCG@10'].toFixed(4)}  Recall@100 ${run.mean['Recall@100'].toFixed(4)}  (${run.queries} queries, p50 ${run.latency.p50.toFixed(0)} ms)`,
+    );
   }
-  const name = values.name ?? (perQuery ? 'per-query-collections' : collection ?? 'eval');
+  const name = values.name ?? (perQuery ? 'per-query-collections' : (collection ?? 'eval'));
   const title = `${name}: ${runs[0]?.queries ?? 0} queries${collection ? `, collection ${collection}` : ''}${perQuery ? ', each query in its own collection' : ''}`;
   const table = markdownTable(title, runs);
   const dir = values.out ?? path.join(PROJECT_ROOT, '.cache', 'eval');
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const base_ = path.join(dir, `${name}-${stamp}`);
-  writeFileSync(`${base_}.json`, JSON.stringify({ name, collection, defaults: app.search.defaultOptions, runs }, null, 2));
+  writeFileSync(
+    `${base_}.json`,
+    JSON.stringify({ name, collection, defaults: app.search.defaultOptions, runs }, null, 2),
+  );
   writeFileSync(`${base_}.md`, table);
   out(`\n${table}\nwritten: ${base_}.json, ${base_}.md`);
   return runs;

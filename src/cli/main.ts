@@ -101,10 +101,14 @@ async function ingestCommand(args: string[]): Promise<void> {
     },
   });
   if (positionals.length === 0) throw new Error('ingest needs at least one PATH');
-  if (values.format && values.format !== 'openalex' && values.format !== 'beir') throw new Error('--format is openalex or beir');
+  if (values.format && values.format !== 'openalex' && values.format !== 'beir')
+    throw new Error('--format is openalex or beir');
   const files = positionals.flatMap((entry) =>
     isDirectory(entry)
-      ? readdirSync(entry).filter((name) => /\.(jsonl|json|ndjson)(\.gz)?$/.test(name)).sort().map((name) => path.join(entry, name))
+      ? readdirSync(entry)
+          .filter((name) => /\.(jsonl|json|ndjson)(\.gz)?$/.test(name))
+          .sort()
+          .map((name) => path.join(entry, name))
       : [entry],
   );
   await withApp(async (app) => {
@@ -126,7 +130,12 @@ async function searchCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { first: { type: 'string' }, collection: { type: 'string', multiple: true }, options: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      first: { type: 'string' },
+      collection: { type: 'string', multiple: true },
+      options: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
   });
   const query = positionals.join(' ');
   await withApp(async (app) => {
@@ -149,11 +158,17 @@ async function searchCommand(args: string[]): Promise<void> {
           `${t.moves.length ? `  moved: ${t.moves.map((m) => `${m.stage} ${m.from}→${m.to}`).join(', ')}` : ''}\n`,
       );
       for (const passage of result.passages.slice(0, 1)) {
-        process.stdout.write(`   “${passage.text.slice(0, 220)}${passage.text.length > 220 ? '…' : ''}” [${passage.start}-${passage.end}]\n`);
+        process.stdout.write(
+          `   “${passage.text.slice(0, 220)}${passage.text.length > 220 ? '…' : ''}” [${passage.start}-${passage.end}]\n`,
+        );
       }
     }
-    const timings = Object.entries(response.trace.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(1)}`).join(', ');
-    process.stdout.write(`\nlucene: ${response.trace.luceneQuery ?? '-'}\nexpansion: ${response.trace.expansionTerms.join(', ') || '-'}\ntimings (ms): ${timings}\n`);
+    const timings = Object.entries(response.trace.timings)
+      .map(([stage, ms]) => `${stage} ${ms.toFixed(1)}`)
+      .join(', ');
+    process.stdout.write(
+      `\nlucene: ${response.trace.luceneQuery ?? '-'}\nexpansion: ${response.trace.expansionTerms.join(', ') || '-'}\ntimings (ms): ${timings}\n`,
+    );
   });
 }
 
@@ -161,7 +176,12 @@ async function askCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { collection: { type: 'string', multiple: true }, 'no-external': { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, route: { type: 'string' } },
+    options: {
+      collection: { type: 'string', multiple: true },
+      'no-external': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      route: { type: 'string' },
+    },
   });
   await withApp(async (app) => {
     await ensureDatabase(app);
@@ -179,18 +199,33 @@ async function askCommand(args: string[]): Promise<void> {
     if (result.sourceNote) out.push('', result.sourceNote);
     if (result.bibliography.length) {
       out.push('', 'References:');
-      for (const entry of result.bibliography) out.push(`  [${entry.marker}] ${entry.paper.title ?? entry.paper.id} (${entry.paper.year ?? 'n.d.'})${entry.doiUrl ? ` ${entry.doiUrl}` : ''}`);
+      for (const entry of result.bibliography)
+        out.push(
+          `  [${entry.marker}] ${entry.paper.title ?? entry.paper.id} (${entry.paper.year ?? 'n.d.'})${entry.doiUrl ? ` ${entry.doiUrl}` : ''}`,
+        );
       out.push('', 'Quotes:');
       for (const sentence of result.sentences) {
-        for (const c of sentence.citations) out.push(`  [${c.marker}] “${c.quote.slice(0, 200)}” (${c.method}, support ${c.supportScore}, chars ${c.start}–${c.end})`);
+        for (const c of sentence.citations)
+          out.push(
+            `  [${c.marker}] “${c.quote.slice(0, 200)}” (${c.method}, support ${c.supportScore}, chars ${c.start}–${c.end})`,
+          );
       }
     }
-    out.push('', `evidence: ${result.sufficiency.score}/100 ${result.sufficiency.band} — ${result.sufficiency.dimensions.map((d) => `${d.name} ${d.score}`).join(', ')}`);
+    out.push(
+      '',
+      `evidence: ${result.sufficiency.score}/100 ${result.sufficiency.band} — ${result.sufficiency.dimensions.map((d) => `${d.name} ${d.score}`).join(', ')}`,
+    );
     if (result.gaps.length) out.push(`gaps: ${result.gaps.join('; ')}`);
-    if (result.contradictions.length) out.push(`possible contradictions: ${result.contradictions.map((c) => c.note).join('; ')}`);
-    if (result.externalSearches.length) out.push(`external: ${result.externalSearches.map((s) => `${s.source} ${s.error ? 'failed' : `${s.kept}/${s.found}`}`).join(', ')}`);
+    if (result.contradictions.length)
+      out.push(`possible contradictions: ${result.contradictions.map((c) => c.note).join('; ')}`);
+    if (result.externalSearches.length)
+      out.push(
+        `external: ${result.externalSearches.map((s) => `${s.source} ${s.error ? 'failed' : `${s.kept}/${s.found}`}`).join(', ')}`,
+      );
     out.push(`time: ${result.trace.map((t) => `${t.stage} ${t.ms.toFixed(0)}ms`).join(', ')}`);
-    out.push(`cost: ${result.cost.llmCalls} LLM calls, ${result.cost.promptTokens}+${result.cost.completionTokens} tokens, $${result.cost.estimatedUsd}; API calls ${JSON.stringify(result.cost.apiCalls)}`);
+    out.push(
+      `cost: ${result.cost.llmCalls} LLM calls, ${result.cost.promptTokens}+${result.cost.completionTokens} tokens, $${result.cost.estimatedUsd}; API calls ${JSON.stringify(result.cost.apiCalls)}`,
+    );
     process.stdout.write(`${out.join('\n')}\n`);
   });
 }
@@ -208,24 +243,43 @@ async function fetchCommand(args: string[]): Promise<void> {
     },
   });
   const sources = (values.source ?? []).map((source) => {
-    if (source !== 'openalex' && source !== 'crossref' && source !== 's2') throw badInput(`--source is openalex, crossref or s2, not ${source}`);
+    if (source !== 'openalex' && source !== 'crossref' && source !== 's2')
+      throw badInput(`--source is openalex, crossref or s2, not ${source}`);
     return source;
   });
   await withApp(async (app) => {
     if (values.ingest) await ensureDatabase(app);
-    const report = await app.external.fetch({ doi: values.doi, search: values.search, sources, cap: values.cap ? Number(values.cap) : undefined, ingest: values.ingest });
+    const report = await app.external.fetch({
+      doi: values.doi,
+      search: values.search,
+      sources,
+      cap: values.cap ? Number(values.cap) : undefined,
+      ingest: values.ingest,
+    });
     if (values.json) {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return;
     }
     for (const source of report.perSource) {
-      process.stdout.write(`${source.source}: ${source.error ? `failed (${source.error.code}${source.error.retryable ? ', retryable' : ''}): ${source.error.message}` : `${source.found} found`}\n`);
+      process.stdout.write(
+        `${source.source}: ${source.error ? `failed (${source.error.code}${source.error.retryable ? ', retryable' : ''}): ${source.error.message}` : `${source.found} found`}\n`,
+      );
     }
     process.stdout.write(`\nmerged into ${report.merged.length} works:\n`);
     for (const work of report.merged) {
       const r = work.record;
-      process.stdout.write(`- [${r.id}] ${r.title ?? '(no title)'} (${r.year ?? 'n.d.'})  sources: ${work.sources.join(', ')}  ids: ${Object.entries(r.ids).map(([k, v]) => `${k}=${v}`).join(' ')}\n`);
-      process.stdout.write(`  fields from: ${Object.entries(work.provenance).map(([field, source]) => `${field}←${source}`).join(', ')}\n`);
+      process.stdout.write(
+        `- [${r.id}] ${r.title ?? '(no title)'} (${r.year ?? 'n.d.'})  sources: ${work.sources.join(', ')}  ids: ${Object.entries(
+          r.ids,
+        )
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}\n`,
+      );
+      process.stdout.write(
+        `  fields from: ${Object.entries(work.provenance)
+          .map(([field, source]) => `${field}←${source}`)
+          .join(', ')}\n`,
+      );
     }
     if (report.written) process.stdout.write(`\ngraph: ${formatSummary(report.written)}\n`);
     process.stdout.write(`calls: ${JSON.stringify(report.calls)}\n`);
@@ -277,8 +331,12 @@ async function serveCommand(args: string[], bootstrap: boolean): Promise<void> {
   if (bootstrap) {
     const { counts } = await app.catalog.stats();
     if ((counts.paperNodes ?? 0) === 0) {
-      const files = readdirSync(SAMPLE_DIR).filter((name) => /\.jsonl(\.gz)?$/.test(name)).map((name) => path.join(SAMPLE_DIR, name));
-      app.logger.info(`empty graph: ingesting the bundled sample (${files.map((file) => path.basename(file)).join(', ')})`);
+      const files = readdirSync(SAMPLE_DIR)
+        .filter((name) => /\.jsonl(\.gz)?$/.test(name))
+        .map((name) => path.join(SAMPLE_DIR, name));
+      app.logger.info(
+        `empty graph: ingesting the bundled sample (${files.map((file) => path.basename(file)).join(', ')})`,
+      );
       const summary = await app.ingest.ingestFiles(files, { embed: 'now' });
       app.logger.info(formatSummary(summary));
     }
@@ -310,7 +368,9 @@ export async function main(argv: string[]): Promise<void> {
       return withApp(async (app) => {
         await ensureDatabase(app);
         const result = await app.ingest.embedMissing();
-        process.stdout.write(`embedded ${result.embedded} chunks (embedding ${(result.embedMs / 1000).toFixed(1)}s, writing ${(result.writeMs / 1000).toFixed(1)}s)\n`);
+        process.stdout.write(
+          `embedded ${result.embedded} chunks (embedding ${(result.embedMs / 1000).toFixed(1)}s, writing ${(result.writeMs / 1000).toFixed(1)}s)\n`,
+        );
       });
     case 'stats':
       return statsCommand();
@@ -323,14 +383,29 @@ export async function main(argv: string[]): Promise<void> {
     case 'enrich':
       return withApp(async (app) => {
         await ensureDatabase(app);
-        const { values } = parseArgs({ args: rest, options: { collection: { type: 'string', multiple: true }, tau: { type: 'string' }, 'max-terms': { type: 'string' }, llm: { type: 'boolean', default: false } } });
+        const { values } = parseArgs({
+          args: rest,
+          options: {
+            collection: { type: 'string', multiple: true },
+            tau: { type: 'string' },
+            'max-terms': { type: 'string' },
+            llm: { type: 'boolean', default: false },
+          },
+        });
         if (values.llm && !app.llm) throw badInput('--llm needs OPENAI_BASE_URL or OPENAI_API_KEY');
-        const summary = await enrichPapers(app.executor, values.collection ?? null, {
-          tau: values.tau ? Number(values.tau) : 0.1,
-          maxTerms: values['max-terms'] ? Number(values['max-terms']) : 10,
-          minSupport: 2,
-        }, values.llm ? app.llm : null);
-        process.stdout.write(`enriched ${summary.enriched} of ${summary.papers} papers with ${summary.terms} terms from the titles of citing papers\n`);
+        const summary = await enrichPapers(
+          app.executor,
+          values.collection ?? null,
+          {
+            tau: values.tau ? Number(values.tau) : 0.1,
+            maxTerms: values['max-terms'] ? Number(values['max-terms']) : 10,
+            minSupport: 2,
+          },
+          values.llm ? app.llm : null,
+        );
+        process.stdout.write(
+          `enriched ${summary.enriched} of ${summary.papers} papers with ${summary.terms} terms from the titles of citing papers\n`,
+        );
       });
     case 'eval':
       if (rest[0] !== 'retrieval') {
@@ -354,7 +429,12 @@ export async function main(argv: string[]): Promise<void> {
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    const message = error instanceof CitegraphError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof CitegraphError
+        ? `${error.code}: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     process.stderr.write(`citegraph: ${message}\n`);
     process.exit(1);
   });

@@ -7,7 +7,12 @@ import path from 'node:path';
  */
 
 /** Where the project lives: settings paths default relative to it. */
-export const PROJECT_ROOT = path.resolve(__dirname, '..', '..', __dirname.includes(`${path.sep}dist${path.sep}`) ? '..' : '');
+export const PROJECT_ROOT = path.resolve(
+  __dirname,
+  '..',
+  '..',
+  __dirname.includes(`${path.sep}dist${path.sep}`) ? '..' : '',
+);
 
 export interface Neo4jSettings {
   /** Bolt URI of an external Neo4j 5.x; undefined means the embedded server. */
@@ -209,7 +214,9 @@ export function loadSettings(env: Env = process.env): Settings {
   const chunkMax = num(env, 'CITEGRAPH_CHUNK_MAX_TOKENS', 200, 16, 510);
   const chunkOverlap = num(env, 'CITEGRAPH_CHUNK_OVERLAP_TOKENS', 30, 0, 255);
   if (chunkOverlap >= chunkMax) {
-    throw new SettingsError(`CITEGRAPH_CHUNK_OVERLAP_TOKENS (${chunkOverlap}) must be below CITEGRAPH_CHUNK_MAX_TOKENS (${chunkMax})`);
+    throw new SettingsError(
+      `CITEGRAPH_CHUNK_OVERLAP_TOKENS (${chunkOverlap}) must be below CITEGRAPH_CHUNK_MAX_TOKENS (${chunkMax})`,
+    );
   }
   const settings: Settings = {
     neo4j: {
@@ -305,7 +312,10 @@ export function loadSettings(env: Env = process.env): Settings {
 /** A short, stable hash of the settings, stamped on answers so that results can be traced to a configuration. */
 export function settingsHash(settings: Settings): string {
   const { password: _password, ...neo4j } = settings.neo4j;
-  return createHash('sha256').update(JSON.stringify({ ...settings, neo4j })).digest('hex').slice(0, 12);
+  return createHash('sha256')
+    .update(JSON.stringify({ ...settings, neo4j }))
+    .digest('hex')
+    .slice(0, 12);
 }
 
 /** Environment variables, for the README and `citegraph help`. */
@@ -320,21 +330,54 @@ export const SETTINGS_DOC: ReadonlyArray<readonly [string, string]> = [
   ['CITEGRAPH_EMBED_BATCH / CITEGRAPH_EMBED_THREADS', 'embedding batch size (16) and ONNX threads (0 = default)'],
   ['CITEGRAPH_CHUNK_MAX_TOKENS / CITEGRAPH_CHUNK_OVERLAP_TOKENS', 'chunk size and overlap in word pieces (200 / 30)'],
   ['CITEGRAPH_INGEST_BATCH', 'records per write transaction (200)'],
-  ['CITEGRAPH_RRF_DENSE_WEIGHT / CITEGRAPH_RRF_SPARSE_WEIGHT / CITEGRAPH_RRF_K', 'weighted RRF (0.5 / 0.5 / 60; the muon-collider design used 0.9 / 0.1)'],
+  [
+    'CITEGRAPH_RRF_DENSE_WEIGHT / CITEGRAPH_RRF_SPARSE_WEIGHT / CITEGRAPH_RRF_K',
+    'weighted RRF (0.5 / 0.5 / 60; the muon-collider design used 0.9 / 0.1)',
+  ],
   ['CITEGRAPH_PORT / CITEGRAPH_HOST', 'GraphQL server address (4000 / 127.0.0.1)'],
   ['CITEGRAPH_PRODUCTION', 'hide internal error details from clients'],
   ['OPENALEX_BASE_URL / OPENALEX_API_KEY / OPENALEX_MAILTO', 'OpenAlex API (api_key and mailto sent as parameters)'],
-  ['CROSSREF_BASE_URL / CROSSREF_MAILTO / CROSSREF_PLUS_TOKEN', 'Crossref API (mailto = polite pool; Plus token header)'],
+  [
+    'CROSSREF_BASE_URL / CROSSREF_MAILTO / CROSSREF_PLUS_TOKEN',
+    'Crossref API (mailto = polite pool; Plus token header)',
+  ],
   ['S2_BASE_URL / S2_API_KEY', 'Semantic Scholar Graph API (x-api-key header)'],
   ['CITEGRAPH_MAILTO', 'contact address for both polite pools when the per-provider one is unset'],
-  ['OPENALEX_RPS / CROSSREF_RPS / S2_RPS (+ _CONCURRENCY)', 'rate limits per host (8 / 5 / 1 per second; 4 / 2 / 1 at once)'],
-  ['CITEGRAPH_HTTP_TIMEOUT_MS / _RETRIES / _BACKOFF_MS / _MAX_BACKOFF_MS', 'timeouts and retries (15000 / 4 / 500 / 30000)'],
+  [
+    'OPENALEX_RPS / CROSSREF_RPS / S2_RPS (+ _CONCURRENCY)',
+    'rate limits per host (8 / 5 / 1 per second; 4 / 2 / 1 at once)',
+  ],
+  [
+    'CITEGRAPH_HTTP_TIMEOUT_MS / _RETRIES / _BACKOFF_MS / _MAX_BACKOFF_MS',
+    'timeouts and retries (15000 / 4 / 500 / 30000)',
+  ],
   ['CITEGRAPH_HTTP_CACHE_TTL / CITEGRAPH_HTTP_CACHE_ENTRIES', 'response cache (86400 s / 5000 entries)'],
-  ['OPENAI_BASE_URL / OPENAI_API_KEY / CITEGRAPH_LLM_MODEL', 'optional OpenAI-compatible LLM (gpt-4o-mini); without it answers are extractive'],
-  ['CITEGRAPH_LLM_TIMEOUT_MS / CITEGRAPH_LLM_PROMPT_PRICE / CITEGRAPH_LLM_COMPLETION_PRICE', 'LLM timeout and $ per 1k tokens'],
-  ['CITEGRAPH_CONTEXT_TOKENS / CITEGRAPH_EXTRACTIVE_SENTENCES', 'context budget (1800) and extractive answer length (4)'],
-  ['CITEGRAPH_BAND_STRONG / CITEGRAPH_BAND_MODERATE / CITEGRAPH_ABSTAIN_BELOW', 'sufficiency bands (80 / 50) and abstention (50)'],
-  ['CITEGRAPH_MIN_EVIDENCE_SCORE / CITEGRAPH_AGENTIC_RETRIES / CITEGRAPH_DRIFT_GUARD', 'evidence floor (30), retries (1), drift guard (0.3)'],
-  ['CITEGRAPH_EXTERNAL_SEARCH / CITEGRAPH_EXTERNAL_ATTEMPTS_*', 'external search on/off, attempts (content 3, bibliometric 5, current 3)'],
-  ['CITEGRAPH_VETTING_THRESHOLD / CITEGRAPH_SUPPORT_THRESHOLD', 'external vetting cosine (0.35) and citation support (0.6)'],
+  [
+    'OPENAI_BASE_URL / OPENAI_API_KEY / CITEGRAPH_LLM_MODEL',
+    'optional OpenAI-compatible LLM (gpt-4o-mini); without it answers are extractive',
+  ],
+  [
+    'CITEGRAPH_LLM_TIMEOUT_MS / CITEGRAPH_LLM_PROMPT_PRICE / CITEGRAPH_LLM_COMPLETION_PRICE',
+    'LLM timeout and $ per 1k tokens',
+  ],
+  [
+    'CITEGRAPH_CONTEXT_TOKENS / CITEGRAPH_EXTRACTIVE_SENTENCES',
+    'context budget (1800) and extractive answer length (4)',
+  ],
+  [
+    'CITEGRAPH_BAND_STRONG / CITEGRAPH_BAND_MODERATE / CITEGRAPH_ABSTAIN_BELOW',
+    'sufficiency bands (80 / 50) and abstention (50)',
+  ],
+  [
+    'CITEGRAPH_MIN_EVIDENCE_SCORE / CITEGRAPH_AGENTIC_RETRIES / CITEGRAPH_DRIFT_GUARD',
+    'evidence floor (30), retries (1), drift guard (0.3)',
+  ],
+  [
+    'CITEGRAPH_EXTERNAL_SEARCH / CITEGRAPH_EXTERNAL_ATTEMPTS_*',
+    'external search on/off, attempts (content 3, bibliometric 5, current 3)',
+  ],
+  [
+    'CITEGRAPH_VETTING_THRESHOLD / CITEGRAPH_SUPPORT_THRESHOLD',
+    'external vetting cosine (0.35) and citation support (0.6)',
+  ],
 ];

@@ -38,7 +38,10 @@ export class OnnxSentenceEmbedder implements Embedder {
     const files = modelFiles(settings);
     for (const file of [files.model, files.vocab]) {
       if (!existsSync(file)) {
-        throw new CitegraphError(ErrorCode.MODEL_UNAVAILABLE, `embedding model file ${file} is missing: run \`node scripts/setup.js\``);
+        throw new CitegraphError(
+          ErrorCode.MODEL_UNAVAILABLE,
+          `embedding model file ${file} is missing: run \`node scripts/setup.js\``,
+        );
       }
     }
     const ort = await import('onnxruntime-node');
@@ -54,7 +57,7 @@ export class OnnxSentenceEmbedder implements Embedder {
     const encoded = texts.map((text) => this.tokenizer.encode(text, this.settings.maxSequenceLength));
     // Similar lengths in one batch waste less padding.
     const order = encoded.map((_, index) => index).sort((a, b) => encoded[a]!.length - encoded[b]!.length);
-    const result: Float32Array[] = new Array(texts.length);
+    const result = new Array<Float32Array>(texts.length);
     for (let offset = 0; offset < order.length; offset += this.settings.batchSize) {
       const batch = order.slice(offset, offset + this.settings.batchSize);
       const vectors = await this.runBatch(batch.map((index) => encoded[index]!));
@@ -93,7 +96,13 @@ export class OnnxSentenceEmbedder implements Embedder {
 }
 
 /** Mean of the first `length` token states of one row, scaled to unit length. */
-export function meanPoolNormalise(states: Float32Array, row: number, width: number, length: number, dim: number): Float32Array {
+export function meanPoolNormalise(
+  states: Float32Array,
+  row: number,
+  width: number,
+  length: number,
+  dim: number,
+): Float32Array {
   const vector = new Float32Array(dim);
   const base = row * width * dim;
   for (let token = 0; token < length; token += 1) {

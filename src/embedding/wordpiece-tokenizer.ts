@@ -27,7 +27,8 @@ function isControl(ch: string): boolean {
 function isPunctuation(ch: string): boolean {
   const cp = ch.codePointAt(0)!;
   // BERT treats every non-alphanumeric ASCII character as punctuation, even "$" or "^".
-  if ((cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126)) return true;
+  if ((cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126))
+    return true;
   return /\p{P}/u.test(ch);
 }
 
@@ -56,7 +57,10 @@ export class WordPieceTokenizer {
   private readonly options: WordPieceOptions;
   private readonly cache = new Map<string, number[]>();
 
-  constructor(private readonly vocab: ReadonlyMap<string, number>, options: Partial<WordPieceOptions> = {}) {
+  constructor(
+    private readonly vocab: ReadonlyMap<string, number>,
+    options: Partial<WordPieceOptions> = {},
+  ) {
     this.options = { ...DEFAULTS, ...options };
     const need = (token: string): number => {
       const id = vocab.get(token);
@@ -111,7 +115,10 @@ export class WordPieceTokenizer {
 
   private normalise(word: string): string {
     if (!this.options.lowercase) return word;
-    return word.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+    return word
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{Mn}/gu, '');
   }
 
   /** Word-piece ids of one basic word (memoised: scientific text repeats its vocabulary). */

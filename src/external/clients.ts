@@ -28,12 +28,18 @@ export interface ScholarlyClient {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
-const int = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : null);
+const int = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : null;
 
 /** Graph id of a work known only by DOI or a Semantic Scholar id. */
-export function externalWorkId(ids: { openalex?: string | undefined; doi?: string | null | undefined; s2?: string | undefined }): string | null {
+export function externalWorkId(ids: {
+  openalex?: string | undefined;
+  doi?: string | null | undefined;
+  s2?: string | undefined;
+}): string | null {
   if (ids.openalex) return ids.openalex;
   if (ids.doi) return `doi:${ids.doi}`;
   if (ids.s2) return `s2:${ids.s2}`;
@@ -42,15 +48,32 @@ export function externalWorkId(ids: { openalex?: string | undefined; doi?: strin
 
 function emptyRecord(id: string, source: string): WorkRecord {
   return {
-    id, ids: {}, doi: null, title: null, abstract: null, year: null, publicationDate: null, type: null,
-    citedByCount: null, isRetracted: false, source, authorships: [], venue: null, topics: [], references: [],
+    id,
+    ids: {},
+    doi: null,
+    title: null,
+    abstract: null,
+    year: null,
+    publicationDate: null,
+    type: null,
+    citedByCount: null,
+    isRetracted: false,
+    source,
+    authorships: [],
+    venue: null,
+    topics: [],
+    references: [],
   };
 }
 
 /** Crossref abstracts are JATS XML fragments; keep the words. */
 export function stripJats(value: string | null): string | null {
   if (!value) return null;
-  const plain = value.replace(/<jats:title>[^<]*<\/jats:title>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = value
+    .replace(/<jats:title>[^<]*<\/jats:title>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > 0 ? plain : null;
 }
 
@@ -83,7 +106,7 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
       results.push(...items);
       // Stop at the last (empty) page, or as soon as meta.count says everything is here.
       const count: unknown = (page?.meta as { count?: unknown } | undefined)?.count;
-      const complete: boolean = typeof count === "number" && results.length >= count;
+      const complete: boolean = typeof count === 'number' && results.length >= count;
       cursor = items.length > 0 && !complete ? (page?.meta?.next_cursor ?? null) : null;
     }
     return results.slice(0, cap);
@@ -102,7 +125,9 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
   }
 
   async searchWorks(query: string, cap = 25): Promise<WorkRecord[]> {
-    return this.map(await this.pagedWorks({ filter: `title_and_abstract.search:${query.replace(/[,:|]/g, ' ')}` }, cap));
+    return this.map(
+      await this.pagedWorks({ filter: `title_and_abstract.search:${query.replace(/[,:|]/g, ' ')}` }, cap),
+    );
   }
 
   /** Works matching a raw OpenAlex filter (e.g. `openalex:W1|W2`), cursor-paged to the last page or `cap`. */
@@ -112,14 +137,17 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
 
   /** Several ids OR-ed as OpenAlex allows (`W1|W2`). */
   private static ids(id: string): string {
-    return id.split('|').map((part) => shortOpenAlexId(part) ?? part).join('|');
+    return id
+      .split('|')
+      .map((part) => shortOpenAlexId(part) ?? part)
+      .join('|');
   }
 
   async getWork(id: string): Promise<WorkRecord | null> {
     const doi = normaliseDoi(id);
-    const key = doi ? `doi:${doi}` : shortOpenAlexId(id) ?? id;
+    const key = doi ? `doi:${doi}` : (shortOpenAlexId(id) ?? id);
     const work = await this.getJson<Json>(`/works/${key}`);
-    return work ? this.map([work])[0] ?? null : null;
+    return work ? (this.map([work])[0] ?? null) : null;
   }
 
   async citations(id: string, cap = 200): Promise<WorkRecord[]> {
@@ -131,7 +159,10 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
   }
 
   async searchAuthors(name: string, cap = 25): Promise<ExternalAuthor[]> {
-    const page = await this.getJson<{ results?: unknown[] }>('/authors', { search: name, 'per-page': Math.min(cap, 200) });
+    const page = await this.getJson<{ results?: unknown[] }>('/authors', {
+      search: name,
+      'per-page': Math.min(cap, 200),
+    });
     return (page?.results ?? []).filter(isObject).map((author) => ({
       id: shortOpenAlexId(author.id) ?? String(author.id),
       name: text(author.display_name) ?? 'Unknown author',
@@ -172,22 +203,32 @@ export function mapCrossrefWork(work: Json): WorkRecord | null {
   const container = Array.isArray(work['container-title']) ? text(work['container-title'][0]) : null;
   const issn = Array.isArray(work.ISSN) ? work.ISSN.filter((x): x is string => typeof x === 'string') : [];
   if (container) {
-    record.venue = { id: issn[0] ? `issn:${issn[0]}` : `crossref-venue:${container.toLowerCase()}`, name: container, issnL: issn[0] ?? null, issn, type: null, publisher: text(work.publisher) };
-  }
-  record.authorships = (Array.isArray(work.author) ? work.author : []).filter(isObject).map((author, order): AuthorshipRecord => {
-    const orcid = text(author.ORCID);
-    const name = [text(author.given), text(author.family)].filter(Boolean).join(' ') || text(author.name) || 'Unknown author';
-    return {
-      // Crossref has no author ids; an ORCID identifies a person, otherwise the author stays per work.
-      authorId: orcid ? `orcid:${orcid.replace(/^https?:\/\/orcid\.org\//, '')}` : null,
-      name,
-      orcid: orcid ? orcid.replace(/^https?:\/\/orcid\.org\//, '') : null,
-      position: author.sequence === 'first' ? 'first' : 'middle',
-      order,
-      corresponding: false,
-      institutions: [],
+    record.venue = {
+      id: issn[0] ? `issn:${issn[0]}` : `crossref-venue:${container.toLowerCase()}`,
+      name: container,
+      issnL: issn[0] ?? null,
+      issn,
+      type: null,
+      publisher: text(work.publisher),
     };
-  });
+  }
+  record.authorships = (Array.isArray(work.author) ? work.author : [])
+    .filter(isObject)
+    .map((author, order): AuthorshipRecord => {
+      const orcid = text(author.ORCID);
+      const name =
+        [text(author.given), text(author.family)].filter(Boolean).join(' ') || text(author.name) || 'Unknown author';
+      return {
+        // Crossref has no author ids; an ORCID identifies a person, otherwise the author stays per work.
+        authorId: orcid ? `orcid:${orcid.replace(/^https?:\/\/orcid\.org\//, '')}` : null,
+        name,
+        orcid: orcid ? orcid.replace(/^https?:\/\/orcid\.org\//, '') : null,
+        position: author.sequence === 'first' ? 'first' : 'middle',
+        order,
+        corresponding: false,
+        institutions: [],
+      };
+    });
   record.references = [
     ...new Set(
       (Array.isArray(work.reference) ? work.reference : [])
@@ -203,7 +244,14 @@ export function mapCrossrefWork(work: Json): WorkRecord | null {
 /** Crossref: works by query (offset and cursor paging), by DOI with their reference lists; no citation lists. */
 export class CrossrefClient extends ProviderBase implements ScholarlyClient {
   constructor(client: ClientSettings, cache: ResponseCache, counter?: CallCounter) {
-    super('crossref', client.crossref, client, cache, counter, client.crossref.apiKey ? { 'Crossref-Plus-API-Token': `Bearer ${client.crossref.apiKey}` } : {});
+    super(
+      'crossref',
+      client.crossref,
+      client,
+      cache,
+      counter,
+      client.crossref.apiKey ? { 'Crossref-Plus-API-Token': `Bearer ${client.crossref.apiKey}` } : {},
+    );
   }
 
   protected override defaultParams(): Record<string, string> {
@@ -215,7 +263,11 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
     const items: Json[] = [];
     let cursor: string | null = '*';
     while (cursor && items.length < cap) {
-      const page: { message?: { items?: unknown[]; 'next-cursor'?: string } } | null = await this.getJson(path, { ...params, rows: Math.min(cap, 1000), cursor });
+      const page: { message?: { items?: unknown[]; 'next-cursor'?: string } } | null = await this.getJson(path, {
+        ...params,
+        rows: Math.min(cap, 1000),
+        cursor,
+      });
       const batch: Json[] = (page?.message?.items ?? []).filter(isObject);
       items.push(...batch);
       cursor = batch.length > 0 ? (page?.message?.['next-cursor'] ?? null) : null;
@@ -227,9 +279,14 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
     if (cap <= 1000) {
       // One page with offset paging is what most searches need, and what the polite pool prefers.
       const page = await this.getJson<{ message?: { items?: unknown[] } }>('/works', { query, rows: cap });
-      return (page?.message?.items ?? []).filter(isObject).map(mapCrossrefWork).filter((w): w is WorkRecord => w !== null);
+      return (page?.message?.items ?? [])
+        .filter(isObject)
+        .map(mapCrossrefWork)
+        .filter((w): w is WorkRecord => w !== null);
     }
-    return (await this.pagedItems('/works', { query }, cap)).map(mapCrossrefWork).filter((w): w is WorkRecord => w !== null);
+    return (await this.pagedItems('/works', { query }, cap))
+      .map(mapCrossrefWork)
+      .filter((w): w is WorkRecord => w !== null);
   }
 
   async getWork(id: string): Promise<WorkRecord | null> {
@@ -250,8 +307,8 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
     });
   }
 
-  async citations(): Promise<WorkRecord[]> {
-    return []; // Crossref does not publish who cites a work (cited-by is for members only).
+  citations(): Promise<WorkRecord[]> {
+    return Promise.resolve([]); // Crossref does not publish who cites a work (cited-by is for members only).
   }
 
   async searchAuthors(name: string, cap = 20): Promise<ExternalAuthor[]> {
@@ -262,7 +319,13 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
         const full = [text(author.given), text(author.family)].filter(Boolean).join(' ');
         if (!full || !full.toLowerCase().includes(name.toLowerCase().split(/\s+/).pop() ?? '')) continue;
         const id = text(author.ORCID)?.replace(/^https?:\/\/orcid\.org\//, '') ?? full;
-        const current = authors.get(id) ?? { id, name: full, worksCount: 0, citationCount: null, source: 'crossref' as const };
+        const current = authors.get(id) ?? {
+          id,
+          name: full,
+          worksCount: 0,
+          citationCount: null,
+          source: 'crossref' as const,
+        };
         current.worksCount = (current.worksCount ?? 0) + 1;
         authors.set(id, current);
       }
@@ -271,15 +334,22 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
   }
 
   async authorWorks(authorId: string, cap = 100): Promise<WorkRecord[]> {
-    const page = await this.getJson<{ message?: { items?: unknown[] } }>('/works', { 'query.author': authorId, rows: cap });
-    return (page?.message?.items ?? []).filter(isObject).map(mapCrossrefWork).filter((w): w is WorkRecord => w !== null);
+    const page = await this.getJson<{ message?: { items?: unknown[] } }>('/works', {
+      'query.author': authorId,
+      rows: cap,
+    });
+    return (page?.message?.items ?? [])
+      .filter(isObject)
+      .map(mapCrossrefWork)
+      .filter((w): w is WorkRecord => w !== null);
   }
 }
 
 // -------------------------------------------------------------------------------------------------- Semantic Scholar
 
 /** Fields asked of Semantic Scholar for a paper; tests may narrow them to what a recording asked for. */
-export const S2_PAPER_FIELDS = 'paperId,externalIds,title,abstract,year,venue,publicationDate,citationCount,authors,publicationTypes,journal';
+export const S2_PAPER_FIELDS =
+  'paperId,externalIds,title,abstract,year,venue,publicationDate,citationCount,authors,publicationTypes,journal';
 
 /** Maps a Semantic Scholar paper object. */
 export function mapS2Paper(paper: Json): WorkRecord | null {
@@ -288,7 +358,8 @@ export function mapS2Paper(paper: Json): WorkRecord | null {
   const externalIds = isObject(paper.externalIds) ? paper.externalIds : {};
   const doi = normaliseDoi(externalIds.DOI);
   const pmid = normalisePmid(externalIds.PubMed);
-  const mag = externalIds.MAG !== undefined && externalIds.MAG !== null ? String(externalIds.MAG) : undefined;
+  const mag =
+    typeof externalIds.MAG === 'string' || typeof externalIds.MAG === 'number' ? String(externalIds.MAG) : undefined;
   const record = emptyRecord(externalWorkId({ doi, s2 })!, 's2');
   record.ids = { s2, ...(doi ? { doi } : {}), ...(pmid ? { pmid } : {}), ...(mag ? { mag } : {}) };
   record.doi = doi;
@@ -299,7 +370,15 @@ export function mapS2Paper(paper: Json): WorkRecord | null {
   record.citedByCount = int(paper.citationCount);
   record.type = Array.isArray(paper.publicationTypes) ? text(paper.publicationTypes[0]) : null;
   const venue = text(paper.venue) ?? (isObject(paper.journal) ? text(paper.journal.name) : null);
-  if (venue) record.venue = { id: `s2-venue:${venue.toLowerCase()}`, name: venue, issnL: null, issn: [], type: null, publisher: null };
+  if (venue)
+    record.venue = {
+      id: `s2-venue:${venue.toLowerCase()}`,
+      name: venue,
+      issnL: null,
+      issn: [],
+      type: null,
+      publisher: null,
+    };
   record.authorships = (Array.isArray(paper.authors) ? paper.authors : []).filter(isObject).map((author, order) => ({
     authorId: text(author.authorId) ? `s2a:${text(author.authorId)}` : null,
     name: text(author.name) ?? 'Unknown author',
@@ -311,15 +390,32 @@ export function mapS2Paper(paper: Json): WorkRecord | null {
   }));
   record.references = (Array.isArray(paper.references) ? paper.references : [])
     .filter(isObject)
-    .map((reference) => externalWorkId({ doi: normaliseDoi(isObject(reference.externalIds) ? reference.externalIds.DOI : null), s2: text(reference.paperId) ?? undefined }))
+    .map((reference) =>
+      externalWorkId({
+        doi: normaliseDoi(isObject(reference.externalIds) ? reference.externalIds.DOI : null),
+        s2: text(reference.paperId) ?? undefined,
+      }),
+    )
     .filter((id): id is string => id !== null);
   return record;
 }
 
 /** Semantic Scholar Graph API: search (offset and bulk token paging), papers, citations, references, authors. */
 export class SemanticScholarClient extends ProviderBase implements ScholarlyClient {
-  constructor(client: ClientSettings, cache: ResponseCache, counter?: CallCounter, private readonly fields = S2_PAPER_FIELDS) {
-    super('s2', client.semanticScholar, client, cache, counter, client.semanticScholar.apiKey ? { 'x-api-key': client.semanticScholar.apiKey } : {});
+  constructor(
+    client: ClientSettings,
+    cache: ResponseCache,
+    counter?: CallCounter,
+    private readonly fields = S2_PAPER_FIELDS,
+  ) {
+    super(
+      's2',
+      client.semanticScholar,
+      client,
+      cache,
+      counter,
+      client.semanticScholar.apiKey ? { 'x-api-key': client.semanticScholar.apiKey } : {},
+    );
   }
 
   /** The API answers 400 for ids it cannot parse; that is "no such paper" to a caller. */
@@ -327,11 +423,20 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
     return status === 400 && /paper id|not found/i.test(body);
   }
 
-  private async offsetPaged(path: string, params: Record<string, string>, cap: number, pageSize = 100): Promise<Json[]> {
+  private async offsetPaged(
+    path: string,
+    params: Record<string, string>,
+    cap: number,
+    pageSize = 100,
+  ): Promise<Json[]> {
     const items: Json[] = [];
     let offset = 0;
     while (items.length < cap) {
-      const page = await this.getJson<{ data?: unknown[]; next?: number }>(path, { ...params, offset, limit: Math.min(pageSize, cap) });
+      const page = await this.getJson<{ data?: unknown[]; next?: number }>(path, {
+        ...params,
+        offset,
+        limit: Math.min(pageSize, cap),
+      });
       const batch = (page?.data ?? []).filter(isObject);
       items.push(...batch);
       if (batch.length === 0 || page?.next === undefined) break;
@@ -359,11 +464,14 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
     const items: Json[] = [];
     let token: string | undefined;
     do {
-      const page: { data?: unknown[]; token?: string | null } | null = await this.getJson('/graph/v1/paper/search/bulk', {
-        query,
-        ...(sort ? { sort } : {}),
-        ...(token ? { token } : { fields: this.fields }),
-      });
+      const page: { data?: unknown[]; token?: string | null } | null = await this.getJson(
+        '/graph/v1/paper/search/bulk',
+        {
+          query,
+          ...(sort ? { sort } : {}),
+          ...(token ? { token } : { fields: this.fields }),
+        },
+      );
       const batch = (page?.data ?? []).filter(isObject);
       items.push(...batch);
       token = batch.length > 0 ? (page?.token ?? undefined) : undefined;
@@ -377,12 +485,21 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
   }
 
   async citations(id: string, cap = 1000): Promise<WorkRecord[]> {
-    const rows = await this.offsetPaged(`/graph/v1/paper/${SemanticScholarClient.id(id)}/citations`, { fields: this.fields }, cap);
+    const rows = await this.offsetPaged(
+      `/graph/v1/paper/${SemanticScholarClient.id(id)}/citations`,
+      { fields: this.fields },
+      cap,
+    );
     return this.mapAll(rows.map((row) => (isObject(row.citingPaper) ? row.citingPaper : {})));
   }
 
   async references(id: string, cap = 1000): Promise<WorkRecord[]> {
-    const rows = await this.offsetPaged(`/graph/v1/paper/${SemanticScholarClient.id(id)}/references`, { fields: this.fields }, cap, 50);
+    const rows = await this.offsetPaged(
+      `/graph/v1/paper/${SemanticScholarClient.id(id)}/references`,
+      { fields: this.fields },
+      cap,
+      50,
+    );
     return this.mapAll(rows.map((row) => (isObject(row.citedPaper) ? row.citedPaper : {})));
   }
 
@@ -398,6 +515,8 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
   }
 
   async authorWorks(authorId: string, cap = 1000): Promise<WorkRecord[]> {
-    return this.mapAll(await this.offsetPaged(`/graph/v1/author/${authorId.replace(/^s2a:/, '')}/papers`, { fields: this.fields }, cap));
+    return this.mapAll(
+      await this.offsetPaged(`/graph/v1/author/${authorId.replace(/^s2a:/, '')}/papers`, { fields: this.fields }, cap),
+    );
   }
 }

@@ -4,7 +4,7 @@ import type { IngestService, IngestSummary } from '../ingest/ingest-service';
 import { badInput } from '../errors';
 import { CrossrefClient, OpenAlexClient, SemanticScholarClient, type ScholarlyClient } from './clients';
 import { mergeWorks, type MergedWork } from './merge';
-import { CallStats, ExternalError, type ProviderName } from './provider-base';
+import { CallStats, type ExternalError, type ProviderName } from './provider-base';
 import { ResponseCache } from './response-cache';
 
 export interface FetchRequest {
@@ -18,7 +18,11 @@ export interface FetchRequest {
 }
 
 export interface FetchReport {
-  perSource: Array<{ source: ProviderName; found: number; error: { code: string; message: string; retryable: boolean } | null }>;
+  perSource: Array<{
+    source: ProviderName;
+    found: number;
+    error: { code: string; message: string; retryable: boolean } | null;
+  }>;
   merged: MergedWork[];
   written: IngestSummary | null;
   calls: Record<string, Record<string, number>>;
@@ -29,7 +33,11 @@ export class FetchService {
   readonly stats = new CallStats();
   readonly clients: Record<ProviderName, ScholarlyClient>;
 
-  constructor(settings: ClientSettings, private readonly ingest: IngestService, clients?: Partial<Record<ProviderName, ScholarlyClient>>) {
+  constructor(
+    settings: ClientSettings,
+    private readonly ingest: IngestService,
+    clients?: Partial<Record<ProviderName, ScholarlyClient>>,
+  ) {
     const cache = new ResponseCache(settings.cacheTtlSeconds * 1000, settings.cacheEntries);
     this.clients = {
       openalex: clients?.openalex ?? new OpenAlexClient(settings, cache, this.stats),
@@ -48,20 +56,30 @@ export class FetchService {
       sources.map(async (source) => {
         const client = this.clients[source];
         try {
-          const found = request.doi ? [await client.getWork(request.doi)].filter((w): w is WorkRecord => w !== null) : await client.searchWorks(request.search!, request.cap ?? 10);
+          const found = request.doi
+            ? [await client.getWork(request.doi)].filter((w): w is WorkRecord => w !== null)
+            : await client.searchWorks(request.search!, request.cap ?? 10);
           records.push(...found);
           perSource.push({ source, found: found.length, error: null });
         } catch (error) {
           const e = error as ExternalError;
-          perSource.push({ source, found: 0, error: { code: String(e.code ?? 'INTERNAL'), message: e.message, retryable: Boolean(e.retryable) } });
+          perSource.push({
+            source,
+            found: 0,
+            error: { code: String(e.code ?? 'INTERNAL'), message: e.message, retryable: Boolean(e.retryable) },
+          });
         }
       }),
     );
     perSource.sort((a, b) => sources.indexOf(a.source) - sources.indexOf(b.source));
     const merged = mergeWorks(records);
-    const written = request.ingest && merged.length > 0
-      ? await this.ingest.writeRecords(merged.map((work) => work.record), { collection: 'external', embed: 'now', fetchedAt: new Date().toISOString() })
-      : null;
+    const written =
+      request.ingest && merged.length > 0
+        ? await this.ingest.writeRecords(
+            merged.map((work) => work.record),
+            { collection: 'external', embed: 'now', fetchedAt: new Date().toISOString() },
+          )
+        : null;
     return { perSource, merged, written, calls: this.stats.counts };
   }
 

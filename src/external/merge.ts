@@ -11,7 +11,12 @@ export interface MergedWork {
 /** Title reduced to lower-case letters and digits, for matching records without a DOI. */
 export function normaliseTitle(title: string | null): string | null {
   if (!title) return null;
-  const normal = title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const normal = title
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
   return normal.length >= 10 ? normal : null;
 }
 
@@ -68,7 +73,8 @@ function mergeGroup(records: WorkRecord[]): MergedWork {
     provenance.topics = withTopics.source;
   }
   merged.references = [...new Set(ordered.flatMap((record) => record.references))];
-  if (merged.references.length > 0) provenance.references = [...new Set(ordered.filter((r) => r.references.length > 0).map((r) => r.source))].join('+');
+  if (merged.references.length > 0)
+    provenance.references = [...new Set(ordered.filter((r) => r.references.length > 0).map((r) => r.source))].join('+');
   merged.id = ids.openalex ?? (ids.doi ? `doi:${ids.doi}` : best.id);
   merged.source = [...new Set(ordered.map((record) => record.source))].join('+');
   return { record: merged, sources: [...new Set(ordered.map((record) => record.source))], provenance };

@@ -3,7 +3,7 @@ import Bottleneck from 'bottleneck';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientSettings, ProviderSettings } from '../config/settings';
 import { CitegraphError, ErrorCode } from '../errors';
-import { ResponseCache } from './response-cache';
+import { type ResponseCache } from './response-cache';
 
 export type ProviderName = 'openalex' | 'crossref' | 's2';
 
@@ -51,7 +51,17 @@ export function backoffMs(attempt: number, base: number, cap: number, random = M
 }
 
 // ENOTFOUND is left out: a host that does not resolve (an offline machine) will not resolve a second later.
-const NETWORK_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ERR_CANCELED', 'ERR_NETWORK', 'EHOSTUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ERR_CANCELED',
+  'ERR_NETWORK',
+  'EHOSTUNREACH',
+]);
 
 /**
  * The one place that talks HTTP to scholarly APIs: an axios instance, a Bottleneck limiter per host, timeouts, and
@@ -74,7 +84,11 @@ export abstract class ProviderBase {
     this.http = axios.create({
       baseURL: settings.baseUrl.replace(/\/$/, ''),
       timeout: client.timeoutMs,
-      headers: { 'User-Agent': `citegraph/0.1${settings.mailto ? ` (mailto:${settings.mailto})` : ''}`, Accept: 'application/json', ...headers },
+      headers: {
+        'User-Agent': `citegraph/0.1${settings.mailto ? ` (mailto:${settings.mailto})` : ''}`,
+        Accept: 'application/json',
+        ...headers,
+      },
       // Bodies are parsed here, so that a malformed body is an error we name rather than a string we pass on.
       responseType: 'text',
       transformResponse: (data: unknown) => data,
@@ -93,9 +107,13 @@ export abstract class ProviderBase {
   }
 
   /** GET a JSON document; null on 404 (and 400s the provider uses for "no such id", see `notFoundStatuses`). */
-  protected async getJson<T>(path: string, params: Record<string, string | number | undefined> = {}): Promise<T | null> {
+  protected async getJson<T>(
+    path: string,
+    params: Record<string, string | number | undefined> = {},
+  ): Promise<T | null> {
     const query: Record<string, string> = {};
-    for (const [key, value] of Object.entries({ ...params, ...this.defaultParams() })) if (value !== undefined) query[key] = String(value);
+    for (const [key, value] of Object.entries({ ...params, ...this.defaultParams() }))
+      if (value !== undefined) query[key] = String(value);
     const key = `${this.provider} GET ${path}?${new URLSearchParams(Object.entries(query).sort()).toString()}`;
     const cached = this.cache.get<T | null>(key);
     if (cached !== undefined) {
@@ -111,9 +129,17 @@ export abstract class ProviderBase {
         );
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
-        const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === 'ERR_CANCELED' || /timeout/i.test(String((error as Error).message));
+        const timedOut =
+          code === 'ECONNABORTED' ||
+          code === 'ETIMEDOUT' ||
+          code === 'ERR_CANCELED' ||
+          /timeout/i.test(String((error as Error).message));
         lastError = new ExternalError(
-          timedOut ? ErrorCode.EXTERNAL_TIMEOUT : code === 'ENOTFOUND' ? ErrorCode.EXTERNAL_UNREACHABLE : ErrorCode.EXTERNAL_HTTP,
+          timedOut
+            ? ErrorCode.EXTERNAL_TIMEOUT
+            : code === 'ENOTFOUND'
+              ? ErrorCode.EXTERNAL_UNREACHABLE
+              : ErrorCode.EXTERNAL_HTTP,
           `${this.provider} ${path}: ${timedOut ? `no answer within ${this.client.timeoutMs} ms` : (error as Error).message}`,
           this.provider,
           undefined,
@@ -175,7 +201,10 @@ export abstract class ProviderBase {
   private async wait(attempt: number, retryAfter: number | undefined): Promise<void> {
     if (attempt >= this.client.retries) return;
     this.counter.record(this.provider, 'retry');
-    const delay = retryAfter !== undefined ? Math.min(retryAfter, this.client.maxBackoffMs) : backoffMs(attempt, this.client.backoffMs, this.client.maxBackoffMs);
+    const delay =
+      retryAfter !== undefined
+        ? Math.min(retryAfter, this.client.maxBackoffMs)
+        : backoffMs(attempt, this.client.backoffMs, this.client.maxBackoffMs);
     await sleep(delay);
   }
 

@@ -35,7 +35,11 @@ export async function extractiveAnswer(
   const scored = limited.map((candidate, index) => {
     const terms = new Set(contentTerms(candidate.text));
     const overlap = wanted.size === 0 ? 0 : [...wanted].filter((t) => terms.has(t)).length / wanted.size;
-    return { ...candidate, vector: vectors[index]!, score: 0.7 * cosine(questionVector!, vectors[index]!) + 0.3 * overlap + 0.002 * candidate.evidence.score };
+    return {
+      ...candidate,
+      vector: vectors[index]!,
+      score: 0.7 * cosine(questionVector!, vectors[index]!) + 0.3 * overlap + 0.002 * candidate.evidence.score,
+    };
   });
   scored.sort((a, b) => b.score - a.score || (a.text < b.text ? -1 : 1));
   const chosen: typeof scored = [];
@@ -46,5 +50,8 @@ export async function extractiveAnswer(
     chosen.push(candidate);
   }
   const answer = chosen.map((c) => `${c.text.replace(/[.!?]$/, '')} [${label(c.evidence)}].`).join(' ');
-  return { answer, chosen: chosen.map((c) => ({ text: c.text, evidenceId: c.evidence.id, score: Number(c.score.toFixed(4)) })) };
+  return {
+    answer,
+    chosen: chosen.map((c) => ({ text: c.text, evidenceId: c.evidence.id, score: Number(c.score.toFixed(4)) })),
+  };
 }

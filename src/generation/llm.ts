@@ -47,30 +47,44 @@ export class OpenAiCompatibleClient implements LlmClient {
     } catch (error) {
       const status = (error as { status?: number }).status;
       const timeout = error instanceof OpenAI.APIConnectionTimeoutError;
-      throw new CitegraphError(ErrorCode.LLM_ERROR, `LLM call failed: ${timeout ? 'timed out' : (error as Error).message}`, {
-        retryable: timeout || status === undefined || status === 429 || status >= 500,
-        cause: error,
-        details: { status },
-      });
+      throw new CitegraphError(
+        ErrorCode.LLM_ERROR,
+        `LLM call failed: ${timeout ? 'timed out' : (error as Error).message}`,
+        {
+          retryable: timeout || status === undefined || status === 429 || status >= 500,
+          cause: error,
+          details: { status },
+        },
+      );
     }
     const text = response.choices?.[0]?.message?.content;
     if (typeof text !== 'string') {
       throw new CitegraphError(ErrorCode.LLM_ERROR, 'LLM answered without message content', { retryable: false });
     }
-    return { text, promptTokens: response.usage?.prompt_tokens ?? 0, completionTokens: response.usage?.completion_tokens ?? 0 };
+    return {
+      text,
+      promptTokens: response.usage?.prompt_tokens ?? 0,
+      completionTokens: response.usage?.completion_tokens ?? 0,
+    };
   }
 }
 
 /** Parses a JSON object from a model's text (tolerating a code fence); throws LLM_ERROR when it is not one. */
 export function parseJsonObject(text: string): Record<string, unknown> {
-  const trimmed = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/```$/, '').trim();
+  const trimmed = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/```$/, '')
+    .trim();
   try {
     const value = JSON.parse(trimmed) as unknown;
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // fall through
   }
-  throw new CitegraphError(ErrorCode.LLM_ERROR, `LLM output is not a JSON object: ${trimmed.slice(0, 80)}`, { retryable: false });
+  throw new CitegraphError(ErrorCode.LLM_ERROR, `LLM output is not a JSON object: ${trimmed.slice(0, 80)}`, {
+    retryable: false,
+  });
 }
 
 export function createLlmClient(settings: GenerationSettings): LlmClient | null {

@@ -35,7 +35,11 @@ export interface VerificationResult {
 const MARKER = /\[(E?\d+(?:\s*,\s*E?\d+)*)\]/g;
 
 function normalise(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The normalised text with, for each of its characters, the index of the original character it came from. */
@@ -65,7 +69,11 @@ function normaliseWithMap(text: string): { text: string; map: number[] } {
 
 /** A sentence of an answer without its citation markers: the text that is verified (and embedded for it). */
 function cleanSentence(raw: string): string {
-  return raw.replace(MARKER, '').replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+  return raw
+    .replace(MARKER, '')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 /** The claims `verifyAnswer` will check, split and cleaned exactly as it does. */
@@ -89,7 +97,11 @@ export function alignQuote(
   passage: string,
   similarity: number | undefined,
 ): { support: number; method: VerifiedCitation['method']; start: number; end: number } {
-  const bare = claim.replace(MARKER, '').replace(/\s+/g, ' ').trim().replace(/[.;:]$/, '');
+  const bare = claim
+    .replace(MARKER, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.;:]$/, '');
   const exact = bare.length > 0 ? passage.indexOf(bare) : -1;
   if (exact >= 0) return { support: 1, method: 'exact', start: exact, end: exact + bare.length };
   const normalClaim = normalise(bare);
@@ -104,7 +116,8 @@ export function alignQuote(
   }
   const claimTerms = new Set(contentTerms(bare));
   const passageTerms = new Set(contentTerms(passage));
-  const overlap = claimTerms.size === 0 ? 0 : [...claimTerms].filter((term) => passageTerms.has(term)).length / claimTerms.size;
+  const overlap =
+    claimTerms.size === 0 ? 0 : [...claimTerms].filter((term) => passageTerms.has(term)).length / claimTerms.size;
   // The quote is the passage sentence sharing most terms with the claim.
   let best = { start: 0, end: passage.length, shared: -1 };
   for (const span of sentenceSpans(passage, 0, passage.length)) {
@@ -191,7 +204,11 @@ export function verifyAnswer(
     sentences.push({ text, citations });
   }
   const rendered = sentences
-    .map((sentence) => (sentence.citations.length ? `${sentence.text.replace(/[.!?]$/, '')} ${[...new Set(sentence.citations.map((c) => c.marker))].map((m) => `[${m}]`).join('')}.` : sentence.text))
+    .map((sentence) =>
+      sentence.citations.length
+        ? `${sentence.text.replace(/[.!?]$/, '')} ${[...new Set(sentence.citations.map((c) => c.marker))].map((m) => `[${m}]`).join('')}.`
+        : sentence.text,
+    )
     .join(' ');
   const bibliography = [...numbers.entries()]
     .sort((a, b) => a[1] - b[1])

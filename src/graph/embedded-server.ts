@@ -96,7 +96,10 @@ export async function startEmbedded(settings: Settings): Promise<EmbeddedStatus>
   }
   const lib = neo4jLibDir(settings);
   if (!existsSync(lib) || readdirSync(lib).length === 0) {
-    throw new CitegraphError(ErrorCode.DATABASE_UNAVAILABLE, `Neo4j jars are missing in ${lib}: run \`node scripts/setup.js\``);
+    throw new CitegraphError(
+      ErrorCode.DATABASE_UNAVAILABLE,
+      `Neo4j jars are missing in ${lib}: run \`node scripts/setup.js\``,
+    );
   }
   const { neo4j } = settings;
   mkdirSync(neo4j.embeddedDataDir, { recursive: true });
@@ -109,14 +112,18 @@ export async function startEmbedded(settings: Settings): Promise<EmbeddedStatus>
       '-cp',
       `${lib}${path.sep}*`,
       LAUNCHER_SOURCE,
-      '--home', neo4j.embeddedDataDir,
-      '--port', String(neo4j.embeddedPort),
-      '--pagecache', neo4j.embeddedPageCache,
+      '--home',
+      neo4j.embeddedDataDir,
+      '--port',
+      String(neo4j.embeddedPort),
+      '--pagecache',
+      neo4j.embeddedPageCache,
     ],
     { detached: true, stdio: ['ignore', out, out] },
   );
   closeSync(out);
-  if (child.pid === undefined) throw new CitegraphError(ErrorCode.DATABASE_UNAVAILABLE, `could not run ${neo4j.javaBin}`);
+  if (child.pid === undefined)
+    throw new CitegraphError(ErrorCode.DATABASE_UNAVAILABLE, `could not run ${neo4j.javaBin}`);
   writeFileSync(pidFile(settings), String(child.pid));
   let exited = false;
   child.on('exit', () => {
@@ -128,7 +135,10 @@ export async function startEmbedded(settings: Settings): Promise<EmbeddedStatus>
   while (Date.now() < deadline) {
     if (exited || !alive(child.pid)) {
       rmSync(pidFile(settings), { force: true });
-      throw new CitegraphError(ErrorCode.DATABASE_UNAVAILABLE, `embedded Neo4j exited during start:\n${tail(logFile(settings))}`);
+      throw new CitegraphError(
+        ErrorCode.DATABASE_UNAVAILABLE,
+        `embedded Neo4j exited during start:\n${tail(logFile(settings))}`,
+      );
     }
     if (await reachable(settings)) return embeddedStatus(settings);
     await sleep(500);

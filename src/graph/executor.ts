@@ -60,16 +60,20 @@ export class GraphExecutor {
   }
 
   /** Runs a statement outside an explicit transaction (schema changes, CALL … IN TRANSACTIONS). */
-  async autoCommit<T extends Row = Row>(query: CompiledQuery | { name: string; text: string; params?: Row }): Promise<T[]> {
+  async autoCommit<T extends Row = Row>(
+    query: CompiledQuery | { name: string; text: string; params?: Row },
+  ): Promise<T[]> {
     return this.withSession('WRITE', async (session) => {
-      const result = await session.run(query.text, toCypherParams(query.params ?? {}) as Record<string, unknown>);
+      const result = await session.run(query.text, toCypherParams(query.params ?? {}));
       return result.records.map((record) => record.toObject() as T);
     });
   }
 
   /** EXPLAIN a query: checks it parses and plans against this server without running it. */
   async explain(query: CompiledQuery): Promise<void> {
-    await this.withSession('READ', (session) => session.run(`EXPLAIN ${query.text}`, toCypherParams(query.params) as Record<string, unknown>));
+    await this.withSession('READ', (session) =>
+      session.run(`EXPLAIN ${query.text}`, toCypherParams(query.params) as Record<string, unknown>),
+    );
   }
 
   async close(): Promise<void> {
@@ -108,7 +112,7 @@ export function toCypherParams(value: unknown): unknown {
 }
 
 async function runIn<T extends Row>(tx: ManagedTransaction, query: CompiledQuery): Promise<T[]> {
-  const result = await tx.run(query.text, toCypherParams(query.params) as Record<string, unknown>);
+  const result = await tx.run(query.text, toCypherParams(query.params));
   return result.records.map((record) => record.toObject() as T);
 }
 
@@ -118,8 +122,15 @@ export function mapDriverError(error: unknown): CitegraphError {
   const err = error as { code?: string; message?: string; retriable?: boolean };
   const code = err.code ?? '';
   const message = err.message ?? String(error);
-  if (code === 'ServiceUnavailable' || code === 'SessionExpired' || /ECONNREFUSED|Could not perform discovery/i.test(message)) {
-    return new CitegraphError(ErrorCode.DATABASE_UNAVAILABLE, `Neo4j is not reachable: ${message}`, { retryable: true, cause: error });
+  if (
+    code === 'ServiceUnavailable' ||
+    code === 'SessionExpired' ||
+    /ECONNREFUSED|Could not perform discovery/i.test(message)
+  ) {
+    return new CitegraphError(ErrorCode.DATABASE_UNAVAILABLE, `Neo4j is not reachable: ${message}`, {
+      retryable: true,
+      cause: error,
+    });
   }
   if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
     return new CitegraphError(ErrorCode.CONSTRAINT_VIOLATION, message, { cause: error });

@@ -83,49 +83,195 @@ export const QUERY_SPECS = {
   authorById: spec<{ id: string }>('read/author-by-id', ['id']),
   authorPapers: spec<{ id: string; limit: number }>('read/author-papers', ['id', 'limit']),
   papersPage: spec<PaperFilterParams & { after: Nullable<string>; limit: number }>('read/papers-page', [
-    'after', 'limit', 'collections', 'yearFrom', 'yearTo', 'topicId', 'venueId',
+    'after',
+    'limit',
+    'collections',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
   ]),
-  papersCount: spec<PaperFilterParams>('read/papers-count', ['collections', 'yearFrom', 'yearTo', 'topicId', 'venueId']),
-  vectorChunks: spec<{ k: number; vector: number[]; collections: Nullable<string[]> }>('read/vector-chunks', ['k', 'vector', 'collections']),
+  papersCount: spec<PaperFilterParams>('read/papers-count', [
+    'collections',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
+  ]),
+  vectorChunks: spec<{ k: number; vector: number[]; collections: Nullable<string[]> }>('read/vector-chunks', [
+    'k',
+    'vector',
+    'collections',
+  ]),
   sparsePapers: spec<SearchFilterParams & { query: string; k: number; limit: number }>('retrieval/sparse-papers', [
-    'query', 'k', 'limit', 'collections', 'yearFrom', 'yearTo', 'topics', 'authors', 'venues',
+    'query',
+    'k',
+    'limit',
+    'collections',
+    'yearFrom',
+    'yearTo',
+    'topics',
+    'authors',
+    'venues',
   ]),
   denseChunks: spec<SearchFilterParams & { vector: number[]; k: number; limit: number }>('retrieval/dense-chunks', [
-    'vector', 'k', 'limit', 'collections', 'yearFrom', 'yearTo', 'topics', 'authors', 'venues',
+    'vector',
+    'k',
+    'limit',
+    'collections',
+    'yearFrom',
+    'yearTo',
+    'topics',
+    'authors',
+    'venues',
   ]),
   denseChunksExact: spec<SearchFilterParams & { vector: number[]; k: number }>('retrieval/dense-chunks-exact', [
-    'vector', 'k', 'collections', 'yearFrom', 'yearTo', 'topics', 'authors', 'venues',
+    'vector',
+    'k',
+    'collections',
+    'yearFrom',
+    'yearTo',
+    'topics',
+    'authors',
+    'venues',
   ]),
-  paperPassages: spec<{ paperIds: string[]; vector: number[]; perPaper: number }>('retrieval/paper-passages', ['paperIds', 'vector', 'perPaper']),
+  paperPassages: spec<{ paperIds: string[]; vector: number[]; perPaper: number }>('retrieval/paper-passages', [
+    'paperIds',
+    'vector',
+    'perPaper',
+  ]),
   paperVectors: spec<{ paperIds: string[] }>('retrieval/paper-vectors', ['paperIds']),
-  citationSignal: spec<{ candidateIds: string[]; seedIds: string[] }>('retrieval/citation-signal', ['candidateIds', 'seedIds']),
-  corpusTexts: spec<{ after: string; limit: number; collections: Nullable<string[]> }>('retrieval/corpus-texts', ['after', 'limit', 'collections']),
-  citingTitles: spec<{ after: string; limit: number; collections: Nullable<string[]> }>('retrieval/citing-titles', ['after', 'limit', 'collections']),
+  citationSignal: spec<{ candidateIds: string[]; seedIds: string[] }>('retrieval/citation-signal', [
+    'candidateIds',
+    'seedIds',
+  ]),
+  corpusTexts: spec<{ after: string; limit: number; collections: Nullable<string[]> }>('retrieval/corpus-texts', [
+    'after',
+    'limit',
+    'collections',
+  ]),
+  citingTitles: spec<{ after: string; limit: number; collections: Nullable<string[]> }>('retrieval/citing-titles', [
+    'after',
+    'limit',
+    'collections',
+  ]),
   setEnrichment: spec<{ rows: unknown[] }>('retrieval/set-enrichment', ['rows']),
   indexSizes: spec<Record<string, never>>('retrieval/index-sizes', []),
-  authorWorks: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/author-works', ['id', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
-  authorCoauthors: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/author-coauthors', ['id', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
-  authorMetrics: spec<AnalyticsFilterParams & { id: string }>('analytics/author-metrics', ['id', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
-  authorTopics: spec<{ id: string; limit: number; minLevel: Nullable<number> }>('analytics/author-topics', ['id', 'limit', 'minLevel']),
+  authorWorks: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/author-works', [
+    'id',
+    'skip',
+    'limit',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
+    'collections',
+  ]),
+  authorCoauthors: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/author-coauthors', [
+    'id',
+    'skip',
+    'limit',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
+    'collections',
+  ]),
+  authorMetrics: spec<AnalyticsFilterParams & { id: string }>('analytics/author-metrics', [
+    'id',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
+    'collections',
+  ]),
+  authorTopics: spec<{ id: string; limit: number; minLevel: Nullable<number> }>('analytics/author-topics', [
+    'id',
+    'limit',
+    'minLevel',
+  ]),
   paperCitedBy: spec<Page & { id: string }>('analytics/paper-cited-by', ['id', 'skip', 'limit']),
   paperReferencesPage: spec<Page & { id: string }>('analytics/paper-references-page', ['id', 'skip', 'limit']),
   paperCocited: spec<Page & { id: string }>('analytics/paper-cocited', ['id', 'skip', 'limit']),
   paperCoupled: spec<Page & { id: string }>('analytics/paper-coupled', ['id', 'skip', 'limit']),
   topicById: spec<{ id: string }>('analytics/topic-by-id', ['id']),
-  topicPapers: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/topic-papers', ['id', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
-  topPapers: spec<AnalyticsFilterParams & Page & { by: string }>('analytics/top-papers', ['by', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
-  topAuthors: spec<AnalyticsFilterParams & Page & { by: string }>('analytics/top-authors', ['by', 'skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
-  venueStats: spec<AnalyticsFilterParams & Page>('analytics/venue-stats', ['skip', 'limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
-  topicYears: spec<{ topicIds: string[]; from: number; to: number; venueId: Nullable<string>; collections: Nullable<string[]> }>(
-    'analytics/topic-years', ['topicIds', 'from', 'to', 'venueId', 'collections'],
-  ),
+  topicPapers: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/topic-papers', [
+    'id',
+    'skip',
+    'limit',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
+    'collections',
+  ]),
+  topPapers: spec<AnalyticsFilterParams & Page & { by: string }>('analytics/top-papers', [
+    'by',
+    'skip',
+    'limit',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
+    'collections',
+  ]),
+  topAuthors: spec<AnalyticsFilterParams & Page & { by: string }>('analytics/top-authors', [
+    'by',
+    'skip',
+    'limit',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
+    'collections',
+  ]),
+  venueStats: spec<AnalyticsFilterParams & Page>('analytics/venue-stats', [
+    'skip',
+    'limit',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
+    'collections',
+  ]),
+  topicYears: spec<{
+    topicIds: string[];
+    from: number;
+    to: number;
+    venueId: Nullable<string>;
+    collections: Nullable<string[]>;
+  }>('analytics/topic-years', ['topicIds', 'from', 'to', 'venueId', 'collections']),
   papersYears: spec<{ ids: string[]; from: number; to: number }>('analytics/papers-years', ['ids', 'from', 'to']),
-  emergingTopics: spec<{ from: number; to: number; split: number; minSupport: number; minScore: number; minLevel: Nullable<number>; venueId: Nullable<string>; collections: Nullable<string[]> }>(
-    'analytics/emerging-topics', ['from', 'to', 'split', 'minSupport', 'minScore', 'minLevel', 'venueId', 'collections'],
-  ),
-  collaborationNodes: spec<AnalyticsFilterParams & { limit: number }>('analytics/collaboration-nodes', ['limit', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections']),
+  emergingTopics: spec<{
+    from: number;
+    to: number;
+    split: number;
+    minSupport: number;
+    minScore: number;
+    minLevel: Nullable<number>;
+    venueId: Nullable<string>;
+    collections: Nullable<string[]>;
+  }>('analytics/emerging-topics', [
+    'from',
+    'to',
+    'split',
+    'minSupport',
+    'minScore',
+    'minLevel',
+    'venueId',
+    'collections',
+  ]),
+  collaborationNodes: spec<AnalyticsFilterParams & { limit: number }>('analytics/collaboration-nodes', [
+    'limit',
+    'yearFrom',
+    'yearTo',
+    'topicId',
+    'venueId',
+    'collections',
+  ]),
   collaborationEdges: spec<AnalyticsFilterParams & { authorIds: string[]; minJoint: number; maxEdges: number }>(
-    'analytics/collaboration-edges', ['authorIds', 'minJoint', 'maxEdges', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections'],
+    'analytics/collaboration-edges',
+    ['authorIds', 'minJoint', 'maxEdges', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections'],
   ),
   evidencePapers: spec<{ ids: string[] }>('pipeline/evidence-papers', ['ids']),
   authorsByName: spec<{ name: string; limit: number }>('pipeline/authors-by-name', ['name', 'limit']),
@@ -186,7 +332,9 @@ export function loadQueryRegistry(dir = CYPHER_DIR): QueryRegistry {
     const used = cypherParameters(text);
     const declared = [...querySpec.params].sort();
     if (used.join(',') !== declared.join(',')) {
-      problems.push(`${querySpec.file}.cypher uses [${used.join(', ')}] but its type declares [${declared.join(', ')}]`);
+      problems.push(
+        `${querySpec.file}.cypher uses [${used.join(', ')}] but its type declares [${declared.join(', ')}]`,
+      );
     }
     registry[name] = (params) => ({ name, text, params });
   }

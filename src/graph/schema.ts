@@ -3,7 +3,10 @@ import { readCypher, splitStatements } from './query-registry';
 
 /** Name and indexed properties of a CREATE … INDEX statement, to notice an index whose definition changed. */
 export function indexDefinition(statement: string): { name: string; properties: string[] } | null {
-  const match = /CREATE\s+(?:FULLTEXT|VECTOR|RANGE|TEXT)?\s*INDEX\s+(\w+)\s+IF NOT EXISTS\s+FOR\s+\((\w+):\w+\)\s+ON\s+(?:EACH\s+)?\[?([^\]\n]+?)\]?\s*(?:OPTIONS|$)/i.exec(statement);
+  const match =
+    /CREATE\s+(?:FULLTEXT|VECTOR|RANGE|TEXT)?\s*INDEX\s+(\w+)\s+IF NOT EXISTS\s+FOR\s+\((\w+):\w+\)\s+ON\s+(?:EACH\s+)?\[?([^\]\n]+?)\]?\s*(?:OPTIONS|$)/i.exec(
+      statement,
+    );
   if (!match) return null;
   const variable = match[2]!;
   const properties = match[3]!

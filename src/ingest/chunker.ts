@@ -21,7 +21,7 @@ interface Span {
 }
 
 /** Sentence ends: ., ! or ? followed by space and an upper-case letter, digit or bracket; keeps "e.g. x" and "3.5" whole. */
-const SENTENCE_END = /[.!?]["')\]]?\s+(?=[A-Z0-9(\["'])/g;
+const SENTENCE_END = /[.!?]["')\]]?\s+(?=[A-Z0-9(["'])/g;
 
 /** Splits a paragraph span into sentence spans (character offsets into `text`). */
 export function sentenceSpans(text: string, start: number, end: number): Array<{ start: number; end: number }> {
@@ -51,9 +51,7 @@ export function paragraphSpans(text: string): Array<{ start: number; end: number
     from = match.index + match[0].length;
   }
   spans.push({ start: from, end: text.length });
-  return spans
-    .map((span) => trimSpan(text, span))
-    .filter((span) => span.end > span.start);
+  return spans.map((span) => trimSpan(text, span)).filter((span) => span.end > span.start);
 }
 
 function trimSpan(text: string, span: { start: number; end: number }): { start: number; end: number } {

@@ -58,8 +58,12 @@ export interface IngestDependencies {
 
 /** Collection name from a path: "works/Chou_2004.jsonl.gz" → "Chou_2004"; "scifact/corpus.jsonl.gz" → "scifact". */
 export function defaultCollection(file: string): string {
-  const base = path.basename(file).replace(/\.(jsonl|ndjson|json)(\.gz)?$/i, '').replace(/\.gz$/i, '');
-  if (/^(corpus|works|data|part_\d+|updated_date=.*)$/i.test(base)) return path.basename(path.dirname(path.resolve(file)));
+  const base = path
+    .basename(file)
+    .replace(/\.(jsonl|ndjson|json)(\.gz)?$/i, '')
+    .replace(/\.gz$/i, '');
+  if (/^(corpus|works|data|part_\d+|updated_date=.*)$/i.test(base))
+    return path.basename(path.dirname(path.resolve(file)));
   return base;
 }
 
@@ -216,7 +220,9 @@ export class IngestService {
     const unchanged = batch.filter(isUnchanged);
     const changedIndexes = batch.map((_, index) => index).filter((index) => !isUnchanged(batch[index]!));
     if (unchanged.length > 0) {
-      await this.deps.executor.write(q.touchCollections({ ids: unchanged.map((paper) => paper.record.id), collection }));
+      await this.deps.executor.write(
+        q.touchCollections({ ids: unchanged.map((paper) => paper.record.id), collection }),
+      );
       summary.papersUnchanged += unchanged.length;
     }
     if (changedIndexes.length === 0) return;
@@ -247,7 +253,11 @@ export class IngestService {
     }
   }
 
-  private async prepareChunks(papers: PreparedPaper[], options: IngestOptions, summary: IngestSummary): Promise<ChunkRow[]> {
+  private async prepareChunks(
+    papers: PreparedPaper[],
+    options: IngestOptions,
+    summary: IngestSummary,
+  ): Promise<ChunkRow[]> {
     const started = Date.now();
     const counter = await this.deps.tokenCounter();
     const rows: ChunkRow[] = [];
@@ -283,7 +293,13 @@ export class IngestService {
     return rows;
   }
 
-  private async writePapers(papers: PreparedPaper[], chunks: ChunkRow[], collection: string, summary: IngestSummary, fetchedAt?: string): Promise<void> {
+  private async writePapers(
+    papers: PreparedPaper[],
+    chunks: ChunkRow[],
+    collection: string,
+    summary: IngestSummary,
+    fetchedAt?: string,
+  ): Promise<void> {
     const q = queries();
     const ids = papers.map((paper) => paper.record.id);
     const authorRows: unknown[] = [];
@@ -309,14 +325,22 @@ export class IngestService {
       for (const topic of record.topics) topicRows.push({ paperId: record.id, topicId: topic.id, ...topic });
       for (const reference of record.references) {
         if (reference === record.id) selfCitations += 1;
-        else citationRows.push({ from: record.id, to: reference, toDoi: reference.startsWith('doi:') ? reference.slice(4) : null });
+        else
+          citationRows.push({
+            from: record.id,
+            to: reference,
+            toDoi: reference.startsWith('doi:') ? reference.slice(4) : null,
+          });
       }
     }
     const started = Date.now();
     await this.deps.executor.writeTransaction('ingest-batch', async (tx) => {
       await tx.run(
         q.upsertPapers({
-          papers: papers.map(({ record, hash }) => ({ id: record.id, props: { ...paperProps(record, hash), ...(fetchedAt ? { fetchedAt } : {}) } })),
+          papers: papers.map(({ record, hash }) => ({
+            id: record.id,
+            props: { ...paperProps(record, hash), ...(fetchedAt ? { fetchedAt } : {}) },
+          })),
           collection,
         }),
       );
@@ -340,7 +364,10 @@ export class IngestService {
    * papers already known by DOI, so a fetched work joins its graph paper (a stub becomes full) instead of
    * duplicating it. Same batching, atomicity and idempotency as file ingestion.
    */
-  async writeRecords(records: readonly WorkRecord[], options: { collection: string; embed: 'now' | 'defer'; fetchedAt?: string }): Promise<IngestSummary> {
+  async writeRecords(
+    records: readonly WorkRecord[],
+    options: { collection: string; embed: 'now' | 'defer'; fetchedAt?: string },
+  ): Promise<IngestSummary> {
     const summary = emptySummary();
     summary.collections.push(options.collection);
     const started = Date.now();
@@ -351,7 +378,9 @@ export class IngestService {
     }
     const known = new Map<string, string>();
     if (dois.size > 0) {
-      const rows = await this.deps.executor.read<{ doi: string; id: string }>(queries().papersByDoi({ dois: [...dois] }));
+      const rows = await this.deps.executor.read<{ doi: string; id: string }>(
+        queries().papersByDoi({ dois: [...dois] }),
+      );
       for (const row of rows) known.set(row.doi, row.id);
     }
     const resolve = (id: string, doi: string | null): string => {
@@ -377,31 +406,48 @@ export class IngestService {
     }
     for (let offset = 0; offset < prepared.length; offset += this.deps.ingest.batchSize) {
       const batch = prepared.slice(offset, offset + this.deps.ingest.batchSize);
-      await this.writeBatch(batch, batch.map((paper) => `${paper.record.source}:${paper.record.id}`), options.collection, { embed: options.embed, progress: false }, summary, options.fetchedAt);
+      await this.writeBatch(
+        batch,
+        batch.map((paper) => `${paper.record.source}:${paper.record.id}`),
+        options.collection,
+        { embed: options.embed, progress: false },
+        summary,
+        options.fetchedAt,
+      );
     }
     summary.timings.totalMs = Date.now() - started;
     return summary;
   }
 
   /** Embeds every chunk that has no embedding yet (chunks ingested with deferred embedding). Resumable. */
-  async embedMissing(batchSize = 256, progressEnabled = Boolean(process.stderr.isTTY)): Promise<{ embedded: number; embedMs: number; writeMs: number }> {
+  async embedMissing(
+    batchSize = 256,
+    progressEnabled = Boolean(process.stderr.isTTY),
+  ): Promise<{ embedded: number; embedMs: number; writeMs: number }> {
     const q = queries();
     const progress = new Progress(progressEnabled);
     let embedded = 0;
     let embedMs = 0;
     let writeMs = 0;
     for (;;) {
-      const rows = await this.deps.executor.read<{ id: string; text: string; paperTitle: string | null; section: string }>(
-        q.chunksMissingEmbedding({ limit: batchSize }),
-      );
+      const rows = await this.deps.executor.read<{
+        id: string;
+        text: string;
+        paperTitle: string | null;
+        section: string;
+      }>(q.chunksMissingEmbedding({ limit: batchSize }));
       if (rows.length === 0) break;
       const embedder = await this.deps.embedder();
       let started = Date.now();
-      const vectors = await embedder.embed(rows.map((row) => embeddingInput(row.paperTitle, row.text, row.section ?? 'abstract')));
+      const vectors = await embedder.embed(
+        rows.map((row) => embeddingInput(row.paperTitle, row.text, row.section ?? 'abstract')),
+      );
       embedMs += Date.now() - started;
       started = Date.now();
       await this.deps.executor.write(
-        q.setChunkEmbeddings({ rows: rows.map((row, index) => ({ id: row.id, embedding: Array.from(vectors[index]!) })) }),
+        q.setChunkEmbeddings({
+          rows: rows.map((row, index) => ({ id: row.id, embedding: Array.from(vectors[index]!) })),
+        }),
       );
       writeMs += Date.now() - started;
       embedded += rows.length;

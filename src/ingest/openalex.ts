@@ -32,7 +32,11 @@ export function shortOpenAlexId(value: unknown): string | null {
 export function normaliseDoi(value: unknown): string | null {
   const raw = text(value);
   if (!raw) return null;
-  const doi = raw.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, '').replace(/^doi:\s*/i, '').toLowerCase();
+  const doi = raw
+    .trim()
+    .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, '')
+    .replace(/^doi:\s*/i, '')
+    .toLowerCase();
   return /^10\.\d{3,9}\/\S+$/.test(doi) ? doi : null;
 }
 
@@ -55,7 +59,10 @@ export function abstractFromInvertedIndex(index: unknown): string | null {
       }
     }
   }
-  const abstract = words.filter((word) => word !== undefined).join(' ').trim();
+  const abstract = words
+    .filter((word) => word !== undefined)
+    .join(' ')
+    .trim();
   return abstract.length > 0 ? abstract : null;
 }
 
@@ -126,7 +133,13 @@ function mapTopics(work: Json): TopicRecord[] {
     const id = shortOpenAlexId(concept.id);
     const name = text(concept.display_name);
     if (!id || !name) continue;
-    topics.set(id, { id, name, level: numberOrNull(concept.level) ?? 0, score: numberOrNull(concept.score) ?? 0, kind: 'concept' });
+    topics.set(id, {
+      id,
+      name,
+      level: numberOrNull(concept.level) ?? 0,
+      score: numberOrNull(concept.score) ?? 0,
+      kind: 'concept',
+    });
   }
   for (const topic of Array.isArray(work.topics) ? work.topics : []) {
     if (!isObject(topic)) continue;
@@ -145,7 +158,8 @@ function mapTopics(work: Json): TopicRecord[] {
 export function mapOpenAlexWork(value: unknown): WorkRecord {
   if (!isObject(value)) throw new RecordError('record is not a JSON object');
   const id = shortOpenAlexId(value.id);
-  if (!id || !id.startsWith('W')) throw new RecordError(`record has no OpenAlex work id (id=${JSON.stringify(value.id ?? null)})`);
+  if (!id || !id.startsWith('W'))
+    throw new RecordError(`record has no OpenAlex work id (id=${JSON.stringify(value.id ?? null)})`);
   const ids = isObject(value.ids) ? value.ids : {};
   const doi = normaliseDoi(value.doi) ?? normaliseDoi(ids.doi);
   const pmid = normalisePmid(ids.pmid);

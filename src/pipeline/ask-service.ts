@@ -16,7 +16,13 @@ import { contentTerms } from '../retrieval/query-text';
 import type { SearchService } from '../retrieval/search-service';
 import type { DocumentFrequencies } from '../retrieval/expansion';
 import {
-  buildContext, type Evidence, findContradictions, passesDriftGuard, scoreEvidence, scoreSufficiency, type Sufficiency,
+  buildContext,
+  type Evidence,
+  findContradictions,
+  passesDriftGuard,
+  scoreEvidence,
+  scoreSufficiency,
+  type Sufficiency,
 } from './evidence';
 import { type Route, type RouteDecision, routeQuestion, ROUTES } from './router';
 
@@ -65,7 +71,13 @@ export interface AskResult {
   generator: 'extractive' | 'llm' | 'bibliometric' | 'trend' | 'none';
   sourceNote: string | null;
   trace: StageTrace[];
-  cost: { llmCalls: number; promptTokens: number; completionTokens: number; apiCalls: Array<{ provider: string; calls: number }>; estimatedUsd: number };
+  cost: {
+    llmCalls: number;
+    promptTokens: number;
+    completionTokens: number;
+    apiCalls: Array<{ provider: string; calls: number }>;
+    estimatedUsd: number;
+  };
   settingsHash: string;
 }
 
@@ -110,7 +122,8 @@ function classify(question: string): SubQuery['queryClass'] {
 }
 
 /** Words that frame a question but carry no topic: dropped from the technical rewrite. */
-const FRAMING = /\b(what|which|who|whom|whose|how|why|when|where|does|do|did|is|are|was|were|can|could|should|would|will|the|a|an|of|on|in|about|tell me|explain|summari[sz]e|show|list|please|evidence|there|any)\b/gi;
+const FRAMING =
+  /\b(what|which|who|whom|whose|how|why|when|where|does|do|did|is|are|was|were|can|could|should|would|will|the|a|an|of|on|in|about|tell me|explain|summari[sz]e|show|list|please|evidence|there|any)\b/gi;
 
 /**
  * Offline rewrite and decomposition: the rewrite keeps the question's content terms; sub-queries split it on
@@ -127,7 +140,8 @@ export function decompose(question: string, maxSubQueries: number): { rewrite: s
 }
 
 /** Bibliometric and trend framing ("who", "most cited papers", "over time"): what is counted, not what about. */
-const COUNTING = /\b(?:who|whom|which|authors?|researchers?|groups?|papers?|articles?|publications?|studies|works?|most|top|cited|citations?|count|number|how many|prolific|wrote|written|published|research|trends?|over time|per year|by year|changed?|grown?|growth|since|years?|decades?|history|\d{4})\b/gi;
+const COUNTING =
+  /\b(?:who|whom|which|authors?|researchers?|groups?|papers?|articles?|publications?|studies|works?|most|top|cited|citations?|count|number|how many|prolific|wrote|written|published|research|trends?|over time|per year|by year|changed?|grown?|growth|since|years?|decades?|history|\d{4})\b/gi;
 
 /** The topic of a bibliometric or trend question: its content terms without the counting framing. */
 export function topicOf(question: string): string {
@@ -137,7 +151,9 @@ export function topicOf(question: string): string {
 /** Keeps only the words of an LLM-proposed query that come from the question or exist in the corpus vocabulary. */
 export function constrainQuery(proposed: string, question: string, vocabulary: DocumentFrequencies): string {
   const own = new Set(contentTerms(question));
-  return contentTerms(proposed).filter((term) => own.has(term) || vocabulary.df(term) > 0).join(' ');
+  return contentTerms(proposed)
+    .filter((term) => own.has(term) || vocabulary.df(term) > 0)
+    .join(' ');
 }
 
 /**
@@ -180,17 +196,28 @@ export class AskService {
       // Nothing countable matched: fall through to a content answer.
     }
 
-    await this.stage(state, 'retrieve', () => this.retrieve(state, state.subQueries.map((s) => s.text), 'local'));
+    await this.stage(state, 'retrieve', () =>
+      this.retrieve(
+        state,
+        state.subQueries.map((s) => s.text),
+        'local',
+      ),
+    );
     await this.stage(state, 'sufficiency', async () => this.score(state));
 
     let retries = 0;
-    while (state.sufficiency.band === 'WEAK' && retries < this.deps.settings.evidence.retries && state.decision.route !== 'current_world') {
+    while (
+      state.sufficiency.band === 'WEAK' &&
+      retries < this.deps.settings.evidence.retries &&
+      state.decision.route !== 'current_world'
+    ) {
       retries += 1;
       await this.stage(state, 'retry', () => this.retry(state));
       this.score(state);
     }
 
-    const wantExternal = (options.externalSearch ?? this.deps.settings.evidence.externalSearch) &&
+    const wantExternal =
+      (options.externalSearch ?? this.deps.settings.evidence.externalSearch) &&
       (state.decision.route === 'current_world' || state.sufficiency.band === 'WEAK');
     if (wantExternal) {
       await this.stage(state, 'external', () => this.externalSearch(state));
@@ -207,7 +234,9 @@ export class AskService {
   private apiCalls(): Record<string, number> {
     const totals: Record<string, number> = {};
     for (const [provider, outcomes] of Object.entries(this.deps.external.stats.counts)) {
-      totals[provider] = Object.entries(outcomes).filter(([outcome]) => outcome !== 'cached').reduce((sum, [, n]) => sum + n, 0);
+      totals[provider] = Object.entries(outcomes)
+        .filter(([outcome]) => outcome !== 'cached')
+        .reduce((sum, [, n]) => sum + n, 0);
     }
     return totals;
   }
@@ -223,7 +252,11 @@ export class AskService {
       note.push(`failed: ${(error as Error).message}`);
       return undefined as T;
     } finally {
-      state.trace.push({ stage: name, ms: Number(process.hrtime.bigint() - started) / 1e6, note: note.join('; ') || this.noteFor(state, name) });
+      state.trace.push({
+        stage: name,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        note: note.join('; ') || this.noteFor(state, name),
+      });
     }
   }
 
@@ -257,16 +290,31 @@ export class AskService {
     state.decision = decision;
     if (this.deps.llm && (state.options.useLlm ?? true)) {
       try {
-        const result = await this.chat(state, [
-          { role: 'system', content: 'Classify the research question. Answer JSON {"route": "content"|"bibliometric"|"trend"|"current_world"}. bibliometric: about authors, counts, citations, venues. trend: change over years. current_world: news, markets, regulation, this year. content: what the literature says.' },
-          { role: 'user', content: state.question },
-        ], true);
+        const result = await this.chat(
+          state,
+          [
+            {
+              role: 'system',
+              content:
+                'Classify the research question. Answer JSON {"route": "content"|"bibliometric"|"trend"|"current_world"}. bibliometric: about authors, counts, citations, venues. trend: change over years. current_world: news, markets, regulation, this year. content: what the literature says.',
+            },
+            { role: 'user', content: state.question },
+          ],
+          true,
+        );
         const route = parseJsonObject(result).route;
         if (typeof route === 'string' && (ROUTES as readonly string[]).includes(route)) {
-          state.decision = { ...decision, route: route as Route, reasons: [`LLM classifier (rules said ${decision.route})`] };
+          state.decision = {
+            ...decision,
+            route: route as Route,
+            reasons: [`LLM classifier (rules said ${decision.route})`],
+          };
         }
       } catch (error) {
-        state.decision = { ...decision, reasons: [...decision.reasons, `LLM classifier failed: ${(error as Error).message}`] };
+        state.decision = {
+          ...decision,
+          reasons: [...decision.reasons, `LLM classifier failed: ${(error as Error).message}`],
+        };
       }
     }
   }
@@ -279,13 +327,23 @@ export class AskService {
     if (this.deps.llm && (state.options.useLlm ?? true)) {
       try {
         const result = parseJsonObject(
-          await this.chat(state, [
-            { role: 'system', content: `Rewrite the research question as a technically explicit search query and up to ${max} sub-queries. Use only terms from the question or standard technical vocabulary; never invent titles, names or numbers. JSON {"rewrite": string, "subQueries": string[]}` },
-            { role: 'user', content: state.question },
-          ], true),
+          await this.chat(
+            state,
+            [
+              {
+                role: 'system',
+                content: `Rewrite the research question as a technically explicit search query and up to ${max} sub-queries. Use only terms from the question or standard technical vocabulary; never invent titles, names or numbers. JSON {"rewrite": string, "subQueries": string[]}`,
+              },
+              { role: 'user', content: state.question },
+            ],
+            true,
+          ),
         );
         const vocabulary = await this.deps.search.documentFrequencies(state.options.collections ?? null);
-        const constrained = [String(result.rewrite ?? ''), ...(Array.isArray(result.subQueries) ? result.subQueries.map(String) : [])]
+        const constrained = [
+          String(result.rewrite ?? ''),
+          ...(Array.isArray(result.subQueries) ? result.subQueries.map(String) : []),
+        ]
           .map((query) => constrainQuery(query, state.question, vocabulary))
           .filter((query) => query.length > 0);
         if (constrained.length > 0) {
@@ -297,7 +355,12 @@ export class AskService {
       }
     }
     state.rewrite = rewrite;
-    state.subQueries = texts.map((text) => ({ text, queryClass: classify(state.question), domain: null, evidenceCount: 0 }));
+    state.subQueries = texts.map((text) => ({
+      text,
+      queryClass: classify(state.question),
+      domain: null,
+      evidenceCount: 0,
+    }));
   }
 
   private async evidenceFromPapers(
@@ -308,7 +371,9 @@ export class AskService {
   ): Promise<number> {
     if (paperIds.length === 0) return 0;
     const passages = await this.deps.search.passages(paperIds, state.questionVector, 2);
-    const meta = await this.deps.executor.read<Evidence['paper'] & { id: string }>(queries().evidencePapers({ ids: paperIds }));
+    const meta = await this.deps.executor.read<Evidence['paper'] & { id: string }>(
+      queries().evidencePapers({ ids: paperIds }),
+    );
     const papers = new Map(meta.map((row) => [row.id, row]));
     let added = 0;
     for (const [paperId, list] of passages) {
@@ -332,7 +397,16 @@ export class AskService {
           score: scoreEvidence(similarity, `${paper.title ?? ''} ${passage.text}`, state.question),
           source,
           foundBy: [foundBy],
-          paper: { id: paperId, title: paper.title, year: paper.year, doi: paper.doi, venue: paper.venue, authors: paper.authors, source: paper.source, fetchedAt: paper.fetchedAt },
+          paper: {
+            id: paperId,
+            title: paper.title,
+            year: paper.year,
+            doi: paper.doi,
+            venue: paper.venue,
+            authors: paper.authors,
+            source: paper.source,
+            fetchedAt: paper.fetchedAt,
+          },
         });
         added += 1;
       }
@@ -343,8 +417,18 @@ export class AskService {
   private async retrieve(state: AskState, texts: string[], source: Evidence['source']): Promise<void> {
     for (const text of texts) {
       if (contentTerms(text).length === 0) continue;
-      const response = await this.deps.search.search(text, PAPER_LIMIT_PER_QUERY, { collections: state.options.collections ?? null }, { passages: 0 });
-      const added = await this.evidenceFromPapers(state, response.results.map((r) => r.paper.id), source, text);
+      const response = await this.deps.search.search(
+        text,
+        PAPER_LIMIT_PER_QUERY,
+        { collections: state.options.collections ?? null },
+        { passages: 0 },
+      );
+      const added = await this.evidenceFromPapers(
+        state,
+        response.results.map((r) => r.paper.id),
+        source,
+        text,
+      );
       const sub = state.subQueries.find((s) => s.text === text);
       if (sub) sub.evidenceCount += added;
     }
@@ -356,14 +440,22 @@ export class AskService {
     if (paperIds.length === 0) return null;
     const counts = new Map<string, number>();
     for (const id of [...new Set(paperIds)].slice(0, 5)) {
-      const rows = await this.deps.executor.read<{ topic: { name: string; level: number } }>(queries().paperTopics({ id, limit: 5 }));
-      for (const row of rows) if (row.topic.level >= 1) counts.set(row.topic.name, (counts.get(row.topic.name) ?? 0) + 1);
+      const rows = await this.deps.executor.read<{ topic: { name: string; level: number } }>(
+        queries().paperTopics({ id, limit: 5 }),
+      );
+      for (const row of rows)
+        if (row.topic.level >= 1) counts.set(row.topic.name, (counts.get(row.topic.name) ?? 0) + 1);
     }
     return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? null;
   }
 
   private score(state: AskState): void {
-    state.sufficiency = scoreSufficiency(state.question, [...state.pool.values()], state.decision.route, this.deps.settings.evidence);
+    state.sufficiency = scoreSufficiency(
+      state.question,
+      [...state.pool.values()],
+      state.decision.route,
+      this.deps.settings.evidence,
+    );
   }
 
   /** Reformulates from what was missing: the question's terms the evidence lacks, with corpus-validated expansion. */
@@ -372,13 +464,27 @@ export class AskService {
     const missing = /missing: ([^)]*)/.exec(specificity?.reason ?? '')?.[1]?.split(', ') ?? [];
     const reformulated = [...new Set([...missing, ...contentTerms(state.rewrite)])].join(' ');
     if (!passesDriftGuard(state.question, reformulated, this.deps.settings.evidence.driftGuard)) return;
-    const response = await this.deps.search.search(reformulated, PAPER_LIMIT_PER_QUERY, { collections: state.options.collections ?? null }, { passages: 0, expansion: true });
-    await this.evidenceFromPapers(state, response.results.map((r) => r.paper.id), 'local', `retry: ${reformulated}`);
+    const response = await this.deps.search.search(
+      reformulated,
+      PAPER_LIMIT_PER_QUERY,
+      { collections: state.options.collections ?? null },
+      { passages: 0, expansion: true },
+    );
+    await this.evidenceFromPapers(
+      state,
+      response.results.map((r) => r.paper.id),
+      'local',
+      `retry: ${reformulated}`,
+    );
   }
 
   private attemptsFor(route: Route): number {
     const e = this.deps.settings.evidence;
-    return route === 'current_world' ? e.externalAttemptsCurrent : route === 'bibliometric' ? e.externalAttemptsBibliometric : e.externalAttemptsContent;
+    return route === 'current_world'
+      ? e.externalAttemptsCurrent
+      : route === 'bibliometric'
+        ? e.externalAttemptsBibliometric
+        : e.externalAttemptsContent;
   }
 
   /** Searches the scholarly APIs, vets what comes back against the question, writes it to the graph, retrieves it. */
@@ -389,25 +495,42 @@ export class AskService {
     const kept: WorkRecord[] = [];
     for (let attempt = 0; attempt < attempts; attempt += 1) {
       const source = sources[attempt % sources.length]!;
-      const query = state.subQueries[Math.floor(attempt / sources.length) % state.subQueries.length]?.text ?? state.rewrite;
+      const query =
+        state.subQueries[Math.floor(attempt / sources.length) % state.subQueries.length]?.text ?? state.rewrite;
       const report = await this.deps.external.fetch({ search: query, sources: [source], cap: 10 });
       const entry = report.perSource[0]!;
       const candidates = report.merged.map((m) => m.record).filter((r) => r.title);
       let vetted: WorkRecord[] = [];
       if (candidates.length > 0) {
         const vectors = await embedder.embed(candidates.map((r) => `${r.title}. ${r.abstract ?? ''}`));
-        vetted = candidates.filter((_, index) => cosine(vectors[index]!, state.questionVector) >= this.deps.settings.evidence.vettingThreshold);
+        vetted = candidates.filter(
+          (_, index) => cosine(vectors[index]!, state.questionVector) >= this.deps.settings.evidence.vettingThreshold,
+        );
         vetted = await this.llmVeto(state, vetted);
       }
       kept.push(...vetted);
-      state.externalSearches.push({ query, source, found: entry.found, kept: vetted.length, error: entry.error ? `${entry.error.code}: ${entry.error.message}` : null });
+      state.externalSearches.push({
+        query,
+        source,
+        found: entry.found,
+        kept: vetted.length,
+        error: entry.error ? `${entry.error.code}: ${entry.error.message}` : null,
+      });
       if (entry.error?.code === ErrorCode.EXTERNAL_UNREACHABLE) break; // offline: no other provider will resolve either
     }
     if (kept.length === 0) return;
-    await this.deps.ingest.writeRecords(kept, { collection: 'external', embed: 'now', fetchedAt: new Date().toISOString() });
+    await this.deps.ingest.writeRecords(kept, {
+      collection: 'external',
+      embed: 'now',
+      fetchedAt: new Date().toISOString(),
+    });
     this.deps.search.invalidate();
-    const ids = await this.deps.executor.read<{ doi: string; id: string }>(queries().papersByDoi({ dois: kept.map((r) => r.doi).filter((d): d is string => Boolean(d)) }));
-    const paperIds = [...new Set([...ids.map((row) => row.id), ...kept.filter((r) => r.id.startsWith('W')).map((r) => r.id)])];
+    const ids = await this.deps.executor.read<{ doi: string; id: string }>(
+      queries().papersByDoi({ dois: kept.map((r) => r.doi).filter((d): d is string => Boolean(d)) }),
+    );
+    const paperIds = [
+      ...new Set([...ids.map((row) => row.id), ...kept.filter((r) => r.id.startsWith('W')).map((r) => r.id)]),
+    ];
     await this.evidenceFromPapers(state, paperIds, 'external', 'external search');
   }
 
@@ -416,10 +539,19 @@ export class AskService {
     if (!this.deps.llm || !(state.options.useLlm ?? true) || records.length === 0) return records;
     try {
       const list = records.map((r, index) => `${index}: ${r.title}`).join('\n');
-      const result = parseJsonObject(await this.chat(state, [
-        { role: 'system', content: 'Which of these papers could help answer the question? JSON {"keep": number[]}' },
-        { role: 'user', content: `Question: ${state.question}\n${list}` },
-      ], true));
+      const result = parseJsonObject(
+        await this.chat(
+          state,
+          [
+            {
+              role: 'system',
+              content: 'Which of these papers could help answer the question? JSON {"keep": number[]}',
+            },
+            { role: 'user', content: `Question: ${state.question}\n${list}` },
+          ],
+          true,
+        ),
+      );
       const keep = new Set(Array.isArray(result.keep) ? result.keep.map(Number) : records.map((_, i) => i));
       return records.filter((_, index) => keep.has(index));
     } catch {
@@ -429,7 +561,10 @@ export class AskService {
 
   /** Adds passages of papers co-cited with, citing or cited by the strongest papers. */
   private async expandOverGraph(state: AskState): Promise<void> {
-    const best = [...new Set([...state.pool.values()].sort((a, b) => b.score - a.score).map((e) => e.paperId))].slice(0, 3);
+    const best = [...new Set([...state.pool.values()].sort((a, b) => b.score - a.score).map((e) => e.paperId))].slice(
+      0,
+      3,
+    );
     const neighbours = new Set<string>();
     for (const id of best) {
       const [cocited, citedBy, references] = await Promise.all([
@@ -444,7 +579,11 @@ export class AskService {
     await this.evidenceFromPapers(state, [...neighbours], 'graph', 'citation graph');
   }
 
-  private async chat(state: AskState, messages: Array<{ role: 'system' | 'user'; content: string }>, json = false): Promise<string> {
+  private async chat(
+    state: AskState,
+    messages: Array<{ role: 'system' | 'user'; content: string }>,
+    json = false,
+  ): Promise<string> {
     const result = await this.deps.llm!.chat(messages, { json });
     state.llmCalls += 1;
     state.promptTokens += result.promptTokens;
@@ -455,7 +594,12 @@ export class AskService {
   // ------------------------------------------------------------------------------------- bibliometric and trend
 
   private async papersFor(state: AskState, first = 50): Promise<string[]> {
-    const response = await this.deps.search.search(topicOf(state.question) || state.rewrite || state.question, first, { collections: state.options.collections ?? null }, { passages: 0 });
+    const response = await this.deps.search.search(
+      topicOf(state.question) || state.rewrite || state.question,
+      first,
+      { collections: state.options.collections ?? null },
+      { passages: 0 },
+    );
     return response.results.map((r) => r.paper.id);
   }
 
@@ -466,13 +610,18 @@ export class AskService {
   private async relevant(state: AskState, paperIds: string[]): Promise<boolean> {
     await this.evidenceFromPapers(state, paperIds.slice(0, 5), 'local', state.rewrite);
     const topic = topicOf(state.question) || state.rewrite;
-    return scoreSufficiency(topic, [...state.pool.values()], state.decision.route, this.deps.settings.evidence).band !== 'WEAK';
+    return (
+      scoreSufficiency(topic, [...state.pool.values()], state.decision.route, this.deps.settings.evidence).band !==
+      'WEAK'
+    );
   }
 
   private async bibliometricAnswer(state: AskState): Promise<AskResult | null> {
     const sentences: Array<{ text: string; papers: string[] }> = [];
     for (const person of state.decision.people.slice(0, 2)) {
-      const [match] = await this.deps.executor.read<{ author: { id: string; name: string }; papers: number }>(queries().authorsByName({ name: person, limit: 1 }));
+      const [match] = await this.deps.executor.read<{ author: { id: string; name: string }; papers: number }>(
+        queries().authorsByName({ name: person, limit: 1 }),
+      );
       if (!match) continue;
       const metrics = await this.deps.analytics.authorMetrics(match.author.id);
       const works = await this.deps.analytics.authorWorks(match.author.id, null, { skip: 0, limit: 3 });
@@ -491,9 +640,17 @@ export class AskService {
     if (sentences.length === 0) {
       const ids = await this.papersFor(state);
       if (ids.length === 0 || !(await this.relevant(state, ids))) return null;
-      const meta = await this.deps.executor.read<{ id: string; title: string; year: number; citedByCount: number; internalCitations: number }>(queries().evidencePapers({ ids }));
+      const meta = await this.deps.executor.read<{
+        id: string;
+        title: string;
+        year: number;
+        citedByCount: number;
+        internalCitations: number;
+      }>(queries().evidencePapers({ ids }));
       if (/\b(who|authors?|researchers|prolific|wrote)\b/i.test(state.question)) {
-        const authors = await this.deps.executor.read<{ id: string; name: string; count: number; paperIds: string[] }>(queries().authorsOfPapers({ ids, limit: 5 }));
+        const authors = await this.deps.executor.read<{ id: string; name: string; count: number; paperIds: string[] }>(
+          queries().authorsOfPapers({ ids, limit: 5 }),
+        );
         if (authors.length > 0) {
           sentences.push({
             text: `Among the ${ids.length} papers the graph holds on "${topicOf(state.question) || state.rewrite}", the authors with the most papers are ${authors.map((a) => `${a.name} (${a.count})`).join(', ')}.`,
@@ -502,7 +659,11 @@ export class AskService {
         }
       }
       const global = /global|overall|world/i.test(state.question);
-      const ranked = [...meta].sort((a, b) => (global ? b.citedByCount - a.citedByCount : b.internalCitations - a.internalCitations || b.citedByCount - a.citedByCount));
+      const ranked = [...meta].sort((a, b) =>
+        global
+          ? b.citedByCount - a.citedByCount
+          : b.internalCitations - a.internalCitations || b.citedByCount - a.citedByCount,
+      );
       const top = ranked.slice(0, 3);
       sentences.push({
         text: `Of the ${ids.length} papers the graph holds on "${topicOf(state.question) || state.rewrite}", the most cited are ${top.map((p) => `"${p.title}" (${p.year ?? 'n.d.'}; ${p.internalCitations} citations inside the graph, ${p.citedByCount} in all)`).join(', ')}.`,
@@ -516,7 +677,12 @@ export class AskService {
     const currentYear = new Date().getFullYear();
     const from = state.decision.years.from ?? 1990;
     const to = Math.min(state.decision.years.to ?? currentYear, currentYear);
-    const trend = await this.deps.analytics.queryTrend(topicOf(state.question) || state.rewrite || state.question, from, to, { collections: state.options.collections ?? null });
+    const trend = await this.deps.analytics.queryTrend(
+      topicOf(state.question) || state.rewrite || state.question,
+      from,
+      to,
+      { collections: state.options.collections ?? null },
+    );
     if (trend.total === 0 || !(await this.relevant(state, trend.paperIds))) return null;
     const peak = [...trend.points].sort((a, b) => b.count - a.count || b.year - a.year)[0]!;
     const active = trend.points.filter((p) => p.count > 0);
@@ -535,16 +701,30 @@ export class AskService {
         papers: trend.paperIds.slice(0, 1),
       },
     ];
-    return this.computedAnswer(state, sentences, 'trend', trend.points.filter((p) => p.count > 0).map((p) => `${p.year}: ${p.count}`).join(', '));
+    return this.computedAnswer(
+      state,
+      sentences,
+      'trend',
+      trend.points
+        .filter((p) => p.count > 0)
+        .map((p) => `${p.year}: ${p.count}`)
+        .join(', '),
+    );
   }
 
   /** An answer made of computed figures; each sentence cites the papers it counted. */
-  private async computedAnswer(state: AskState, sentences: Array<{ text: string; papers: string[] }>, generator: 'bibliometric' | 'trend', extra?: string): Promise<AskResult> {
+  private async computedAnswer(
+    state: AskState,
+    sentences: Array<{ text: string; papers: string[] }>,
+    generator: 'bibliometric' | 'trend',
+    extra?: string,
+  ): Promise<AskResult> {
     const allPapers = [...new Set(sentences.flatMap((s) => s.papers))];
     await this.evidenceFromPapers(state, allPapers, 'local', 'counted papers');
     this.score(state);
     const firstEvidence = new Map<string, Evidence>();
-    for (const e of [...state.pool.values()].sort((a, b) => b.score - a.score)) if (!firstEvidence.has(e.paperId)) firstEvidence.set(e.paperId, e);
+    for (const e of [...state.pool.values()].sort((a, b) => b.score - a.score))
+      if (!firstEvidence.has(e.paperId)) firstEvidence.set(e.paperId, e);
     const numbers = new Map<string, number>();
     const verified = sentences.map((sentence) => ({
       text: sentence.text,
@@ -553,12 +733,41 @@ export class AskService {
         .filter((e): e is Evidence => e !== undefined)
         .map((e) => {
           if (!numbers.has(e.id)) numbers.set(e.id, numbers.size + 1);
-          return { marker: numbers.get(e.id)!, evidenceId: e.id, paperId: e.paperId, chunkId: e.chunkId, quote: e.paper.title ?? e.text.slice(0, 120), start: e.start, end: e.end, supportScore: 1, method: 'computed' as const };
+          return {
+            marker: numbers.get(e.id)!,
+            evidenceId: e.id,
+            paperId: e.paperId,
+            chunkId: e.chunkId,
+            quote: e.paper.title ?? e.text.slice(0, 120),
+            start: e.start,
+            end: e.end,
+            supportScore: 1,
+            method: 'computed' as const,
+          };
         }),
     }));
-    const answer = verified.map((s) => `${s.text.replace(/\.$/, '')}${s.citations.length ? ` ${[...new Set(s.citations.map((c) => `[${c.marker}]`))].join('')}` : ''}.`).join(' ') + (extra ? ` Papers per year: ${extra}.` : '');
-    const bibliography = [...numbers.entries()].map(([evidenceId, marker]) => ({ marker, evidenceId, paperId: state.pool.get(evidenceId)!.paperId }));
-    return this.result(state, { answer, sentences: verified, bibliography, dropped: [], generator, abstained: false, reason: null, sourceNote: 'Figures computed from the citegraph graph; the cited papers are those counted.' });
+    const answer =
+      verified
+        .map(
+          (s) =>
+            `${s.text.replace(/\.$/, '')}${s.citations.length ? ` ${[...new Set(s.citations.map((c) => `[${c.marker}]`))].join('')}` : ''}.`,
+        )
+        .join(' ') + (extra ? ` Papers per year: ${extra}.` : '');
+    const bibliography = [...numbers.entries()].map(([evidenceId, marker]) => ({
+      marker,
+      evidenceId,
+      paperId: state.pool.get(evidenceId)!.paperId,
+    }));
+    return this.result(state, {
+      answer,
+      sentences: verified,
+      bibliography,
+      dropped: [],
+      generator,
+      abstained: false,
+      reason: null,
+      sourceNote: 'Figures computed from the citegraph graph; the cited papers are those counted.',
+    });
   }
 
   // -------------------------------------------------------------------------------------------- compose content
@@ -568,23 +777,52 @@ export class AskService {
     const embedder = await this.deps.embedder();
     let passageVectors = new Map<string, Float32Array>();
     const context = await this.stage(state, 'context', () =>
-      buildContext([...state.pool.values()], settings.generation.contextTokens, (text) => embedder.tokenizer.count(text), settings.evidence.minEvidenceScore),
+      buildContext(
+        [...state.pool.values()],
+        settings.generation.contextTokens,
+        (text) => embedder.tokenizer.count(text),
+        settings.evidence.minEvidenceScore,
+      ),
     );
     await this.stage(state, 'precheck', async () => {
-      state.gaps = state.subQueries.filter((sub) => ![...state.pool.values()].some((e) => e.foundBy.includes(sub.text) && e.score >= settings.evidence.minEvidenceScore)).map((sub) => `no evidence for "${sub.text}"`);
+      state.gaps = state.subQueries
+        .filter(
+          (sub) =>
+            ![...state.pool.values()].some(
+              (e) => e.foundBy.includes(sub.text) && e.score >= settings.evidence.minEvidenceScore,
+            ),
+        )
+        .map((sub) => `no evidence for "${sub.text}"`);
       const ordered = context?.ordered ?? [];
       // The chunks' stored embeddings (title + passage, computed at ingest) stand for the passages.
-      const rows = ordered.length > 0 ? await this.deps.executor.read<{ id: string; embedding: number[] }>(queries().chunkEmbeddings({ ids: ordered.map((e) => e.id) })) : [];
+      const rows =
+        ordered.length > 0
+          ? await this.deps.executor.read<{ id: string; embedding: number[] }>(
+              queries().chunkEmbeddings({ ids: ordered.map((e) => e.id) }),
+            )
+          : [];
       const byId = new Map<string, Float32Array>(rows.map((row) => [row.id, Float32Array.from(row.embedding)]));
       const missing = ordered.filter((e) => !byId.has(e.id));
-      if (missing.length > 0) (await embedder.embed(missing.map((e) => e.text))).forEach((vector, i) => byId.set(missing[i]!.id, vector));
+      if (missing.length > 0)
+        (await embedder.embed(missing.map((e) => e.text))).forEach((vector, i) => byId.set(missing[i]!.id, vector));
       passageVectors = byId;
-      state.contradictions = findContradictions(ordered, (a, b) => (byId.get(a.id) && byId.get(b.id) ? cosine(byId.get(a.id)!, byId.get(b.id)!) : 0));
+      state.contradictions = findContradictions(ordered, (a, b) =>
+        byId.get(a.id) && byId.get(b.id) ? cosine(byId.get(a.id)!, byId.get(b.id)!) : 0,
+      );
     });
     const ordered = context?.ordered ?? [];
     const abstain = state.sufficiency.score < settings.evidence.abstainBelow || ordered.length === 0;
     if (abstain) {
-      return this.result(state, { answer: '', sentences: [], bibliography: [], dropped: [], generator: 'none', abstained: true, reason: this.abstentionReason(state), sourceNote: null });
+      return this.result(state, {
+        answer: '',
+        sentences: [],
+        bibliography: [],
+        dropped: [],
+        generator: 'none',
+        abstained: true,
+        reason: this.abstentionReason(state),
+        sourceNote: null,
+      });
     }
     const labels = new Map(ordered.map((e, index) => [`E${index + 1}`, e.id]));
     const labelOf = (label: string) => labels.get(label.startsWith('E') ? label : `E${label}`);
@@ -595,18 +833,30 @@ export class AskService {
     const generation = await this.stage(state, 'generate', async () => {
       if (this.deps.llm && (state.options.useLlm ?? true)) {
         try {
-          const evidenceText = ordered.map((e) => `[${labelFor(e)}] (${e.paper.title ?? e.paperId}, ${e.paper.year ?? 'n.d.'}) ${e.text}`).join('\n\n');
+          const evidenceText = ordered
+            .map((e) => `[${labelFor(e)}] (${e.paper.title ?? e.paperId}, ${e.paper.year ?? 'n.d.'}) ${e.text}`)
+            .join('\n\n');
           draft = await this.chat(state, [
-            { role: 'system', content: 'Answer the research question only from the evidence. After every factual sentence cite the evidence it rests on as [E1], [E2]. Use only the given labels. If the evidence does not answer the question, say so.' },
+            {
+              role: 'system',
+              content:
+                'Answer the research question only from the evidence. After every factual sentence cite the evidence it rests on as [E1], [E2]. Use only the given labels. If the evidence does not answer the question, say so.',
+            },
             { role: 'user', content: `Question: ${state.question}\n\nEvidence:\n${evidenceText}` },
           ]);
           generator = 'llm';
           return;
         } catch (error) {
-          state.trace.push({ stage: 'generate', ms: 0, note: `LLM failed, extractive instead: ${(error as Error).message}` });
+          state.trace.push({
+            stage: 'generate',
+            ms: 0,
+            note: `LLM failed, extractive instead: ${(error as Error).message}`,
+          });
         }
       }
-      draft = (await extractiveAnswer(state.question, ordered, labelFor, embedder, settings.generation.extractiveSentences)).answer;
+      draft = (
+        await extractiveAnswer(state.question, ordered, labelFor, embedder, settings.generation.extractiveSentences)
+      ).answer;
     });
     void generation;
     const verification = await this.stage(state, 'verify', async () => {
@@ -626,21 +876,33 @@ export class AskService {
       let result = verifyAnswer(draft, pool, labelOf, settings.evidence.supportThreshold, similarity);
       if (generator === 'llm' && result.dropped.length > 0 && result.sentences.length === 0) {
         // Regenerate once, extractively, when nothing the model wrote could be verified.
-        draft = (await extractiveAnswer(state.question, ordered, labelFor, embedder, settings.generation.extractiveSentences)).answer;
+        draft = (
+          await extractiveAnswer(state.question, ordered, labelFor, embedder, settings.generation.extractiveSentences)
+        ).answer;
         generator = 'extractive';
         result = verifyAnswer(draft, pool, labelOf, settings.evidence.supportThreshold, similarity);
       }
       return result;
     });
     if (!verification || verification.sentences.filter((s) => s.citations.length > 0).length === 0) {
-      return this.result(state, { answer: '', sentences: [], bibliography: [], dropped: verification?.dropped ?? [], generator, abstained: true, reason: `${this.abstentionReason(state)} No sentence of the draft answer could be verified against its cited passage.`, sourceNote: null });
+      return this.result(state, {
+        answer: '',
+        sentences: [],
+        bibliography: [],
+        dropped: verification?.dropped ?? [],
+        generator,
+        abstained: true,
+        reason: `${this.abstentionReason(state)} No sentence of the draft answer could be verified against its cited passage.`,
+        sourceNote: null,
+      });
     }
     const external = ordered.filter((e) => e.source === 'external');
-    const sourceNote = state.decision.route === 'current_world'
-      ? external.length > 0
-        ? `This answer comes from external sources (${[...new Set(state.externalSearches.filter((s) => s.kept > 0).map((s) => s.source))].join(', ')}) fetched ${external[0]!.paper.fetchedAt ?? 'now'}; the newest paper is from ${Math.max(...external.map((e) => e.paper.year ?? 0)) || 'an unknown year'}. Scholarly sources lag news by months.`
-        : 'This is a question about the current world, but no external source could be reached: the answer rests on the local graph only and may be out of date.'
-      : null;
+    const sourceNote =
+      state.decision.route === 'current_world'
+        ? external.length > 0
+          ? `This answer comes from external sources (${[...new Set(state.externalSearches.filter((s) => s.kept > 0).map((s) => s.source))].join(', ')}) fetched ${external[0]!.paper.fetchedAt ?? 'now'}; the newest paper is from ${Math.max(...external.map((e) => e.paper.year ?? 0)) || 'an unknown year'}. Scholarly sources lag news by months.`
+          : 'This is a question about the current world, but no external source could be reached: the answer rests on the local graph only and may be out of date.'
+        : null;
     return this.result(state, {
       answer: verification.answer,
       sentences: verification.sentences,
@@ -654,7 +916,11 @@ export class AskService {
   }
 
   private abstentionReason(state: AskState): string {
-    const best = [...new Map([...state.pool.values()].sort((a, b) => b.score - a.score).map((e) => [e.paperId, e] as const)).values()]
+    const best = [
+      ...new Map(
+        [...state.pool.values()].sort((a, b) => b.score - a.score).map((e) => [e.paperId, e] as const),
+      ).values(),
+    ]
       .sort((a, b) => b.score - a.score)
       .slice(0, 3);
     const searched = state.subQueries.map((s) => `"${s.text}"`).join(', ');
@@ -679,21 +945,33 @@ export class AskService {
   ): AskResult {
     const paperOf = (evidenceId: string) => state.pool.get(evidenceId)!.paper;
     const after = this.apiCalls();
-    const apiCalls = Object.entries(after).map(([provider, calls]) => ({ provider, calls: calls - (state.apiBefore[provider] ?? 0) })).filter((a) => a.calls > 0);
+    const apiCalls = Object.entries(after)
+      .map(([provider, calls]) => ({ provider, calls: calls - (state.apiBefore[provider] ?? 0) }))
+      .filter((a) => a.calls > 0);
     const g = this.deps.settings.generation;
     return {
       question: state.question,
       answer: parts.abstained ? `Insufficient evidence to answer. ${parts.reason ?? ''}`.trim() : parts.answer,
-      sentences: parts.sentences.map((s) => ({ ...s, citations: s.citations.map((c) => ({ ...c, paper: paperOf(c.evidenceId) })) })),
+      sentences: parts.sentences.map((s) => ({
+        ...s,
+        citations: s.citations.map((c) => ({ ...c, paper: paperOf(c.evidenceId) })),
+      })),
       bibliography: parts.bibliography.map((b) => {
         const paper = paperOf(b.evidenceId);
-        return { marker: b.marker, paper, doiUrl: paper.doi ? `https://doi.org/${paper.doi}` : null, evidenceId: b.evidenceId };
+        return {
+          marker: b.marker,
+          paper,
+          doiUrl: paper.doi ? `https://doi.org/${paper.doi}` : null,
+          evidenceId: b.evidenceId,
+        };
       }),
       route: state.decision.route,
       routeReasons: state.decision.reasons,
       rewrite: state.rewrite,
       subQueries: state.subQueries,
-      sufficiency: state.sufficiency ?? scoreSufficiency(state.question, [...state.pool.values()], state.decision.route, this.deps.settings.evidence),
+      sufficiency:
+        state.sufficiency ??
+        scoreSufficiency(state.question, [...state.pool.values()], state.decision.route, this.deps.settings.evidence),
       abstained: parts.abstained,
       abstentionReason: parts.reason,
       evidence: [...state.pool.values()].sort((a, b) => b.score - a.score).slice(0, 30),
@@ -709,7 +987,12 @@ export class AskService {
         promptTokens: state.promptTokens,
         completionTokens: state.completionTokens,
         apiCalls,
-        estimatedUsd: Number(((state.promptTokens / 1000) * g.promptPricePer1k + (state.completionTokens / 1000) * g.completionPricePer1k).toFixed(6)),
+        estimatedUsd: Number(
+          (
+            (state.promptTokens / 1000) * g.promptPricePer1k +
+            (state.completionTokens / 1000) * g.completionPricePer1k
+          ).toFixed(6),
+        ),
       },
       settingsHash: settingsHash(this.deps.settings),
     };

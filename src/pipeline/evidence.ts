@@ -96,14 +96,26 @@ export function scoreSufficiency(
   const diversity = Math.min(100, papers.size * 25);
 
   const metaPapers = [...new Map(ranked.slice(0, 5).map((e) => [e.paperId, e.paper])).values()];
-  const completeness = metaPapers.length === 0
-    ? 0
-    : Math.round(
-        (100 * metaPapers.reduce((sum, p) => sum + [p.title, p.year, p.doi, p.venue, p.authors].filter((x) => x !== null && x !== undefined && x !== 0).length / 5, 0)) /
-          metaPapers.length,
-      );
+  const completeness =
+    metaPapers.length === 0
+      ? 0
+      : Math.round(
+          (100 *
+            metaPapers.reduce(
+              (sum, p) =>
+                sum +
+                [p.title, p.year, p.doi, p.venue, p.authors].filter((x) => x !== null && x !== undefined && x !== 0)
+                  .length /
+                  5,
+              0,
+            )) /
+            metaPapers.length,
+        );
 
-  const years = usable.map((e) => e.paper.year).filter((y): y is number => typeof y === 'number').sort((a, b) => a - b);
+  const years = usable
+    .map((e) => e.paper.year)
+    .filter((y): y is number => typeof y === 'number')
+    .sort((a, b) => a - b);
   let recency = 50;
   let recencyReason = 'no publication years: neutral';
   if (years.length > 0) {
@@ -114,10 +126,37 @@ export function scoreSufficiency(
   }
 
   const dimensions: SufficiencyDimension[] = [
-    { name: 'retrieval_confidence', score: confidence, weight: wConf, reason: top.length ? `top passages score ${top.map((e) => e.score).join(', ')}` : 'no passage found' },
-    { name: 'answer_specificity', score: specificity, weight: wSpec, reason: `${found.length} of ${wanted.length} question terms in the best passages${wanted.length - found.length > 0 ? ` (missing: ${wanted.filter((t) => !covered.has(t)).slice(0, 6).join(', ')})` : ''}` },
-    { name: 'source_diversity', score: diversity, weight: wDiv, reason: `${papers.size} distinct papers above the evidence floor` },
-    { name: 'metadata_completeness', score: completeness, weight: wMeta, reason: `title, year, DOI, venue and authors of the top papers` },
+    {
+      name: 'retrieval_confidence',
+      score: confidence,
+      weight: wConf,
+      reason: top.length ? `top passages score ${top.map((e) => e.score).join(', ')}` : 'no passage found',
+    },
+    {
+      name: 'answer_specificity',
+      score: specificity,
+      weight: wSpec,
+      reason: `${found.length} of ${wanted.length} question terms in the best passages${
+        wanted.length - found.length > 0
+          ? ` (missing: ${wanted
+              .filter((t) => !covered.has(t))
+              .slice(0, 6)
+              .join(', ')})`
+          : ''
+      }`,
+    },
+    {
+      name: 'source_diversity',
+      score: diversity,
+      weight: wDiv,
+      reason: `${papers.size} distinct papers above the evidence floor`,
+    },
+    {
+      name: 'metadata_completeness',
+      score: completeness,
+      weight: wMeta,
+      reason: `title, year, DOI, venue and authors of the top papers`,
+    },
     { name: 'recency', score: recency, weight: wRec, reason: recencyReason },
   ];
   const score = Math.round(dimensions.reduce((sum, d) => sum + d.score * d.weight, 0));
@@ -147,7 +186,9 @@ export function buildContext(
   countTokens: (text: string) => number,
   minScore: number,
 ): { ordered: Evidence[]; tokens: number; dropped: number } {
-  const ranked = [...evidence].filter((e) => e.source !== 'local' || e.score >= minScore).sort((a, b) => b.score - a.score);
+  const ranked = [...evidence]
+    .filter((e) => e.source !== 'local' || e.score >= minScore)
+    .sort((a, b) => b.score - a.score);
   const chosen: Evidence[] = [];
   let tokens = 0;
   for (const item of ranked) {
@@ -162,7 +203,8 @@ export function buildContext(
 }
 
 /** Null-finding phrasing: a passage that reports no effect, as opposed to one that merely contains "not". */
-const NEGATION = /\b(no (?:significant |statistically significant )?(?:effect|association|difference|increase|decrease|reduction|benefit|evidence|change|relationship)|not (?:significantly )?(?:associated|related|linked|different|increased|reduced|affected|changed)|did not (?:significantly )?(?:increase|reduce|decrease|affect|change|differ|improve|alter|prevent)|failed to (?:show|find|demonstrate|reduce|prevent)|non-?significant|was unchanged|were unchanged)\b/i;
+const NEGATION =
+  /\b(no (?:significant |statistically significant )?(?:effect|association|difference|increase|decrease|reduction|benefit|evidence|change|relationship)|not (?:significantly )?(?:associated|related|linked|different|increased|reduced|affected|changed)|did not (?:significantly )?(?:increase|reduce|decrease|affect|change|differ|improve|alter|prevent)|failed to (?:show|find|demonstrate|reduce|prevent)|non-?significant|was unchanged|were unchanged)\b/i;
 
 /**
  * Possible contradictions: two passages from different papers that are about the same thing (similar text) where one
@@ -185,7 +227,12 @@ export function findContradictions(
       if (negA === negB) continue;
       const sim = similarity(a, b);
       if (sim >= threshold) {
-        out.push({ a: a.id, b: b.id, similarity: sim, note: `${negA ? a.paperId : b.paperId} reports no effect where ${negA ? b.paperId : a.paperId} reports one` });
+        out.push({
+          a: a.id,
+          b: b.id,
+          similarity: sim,
+          note: `${negA ? a.paperId : b.paperId} reports no effect where ${negA ? b.paperId : a.paperId} reports one`,
+        });
       }
     }
   }

@@ -14,7 +14,8 @@ export interface RouteDecision {
   years: { from: number | null; to: number | null };
 }
 
-const CURRENT = /\b(latest|news|market|markets|regulations?|regulatory|regulators?|this (?:year|month|week|spring|summer|autumn|fall|winter)|today|todays|today's|right now|nowadays|currently|current|recent(?:ly)?|lately|newest|breaking|prices?|announced|recalls?|upcoming|guidance|guidelines|polic(?:y|ies)|insurance|nobel|startups?|compan(?:y|ies)|funding|raising money|investors?|shortages?|supply problems?)\b/i;
+const CURRENT =
+  /\b(latest|news|market|markets|regulations?|regulatory|regulators?|this (?:year|month|week|spring|summer|autumn|fall|winter)|today|todays|today's|right now|nowadays|currently|current|recent(?:ly)?|lately|newest|breaking|prices?|announced|recalls?|upcoming|guidance|guidelines|polic(?:y|ies)|insurance|nobel|startups?|compan(?:y|ies)|funding|raising money|investors?|shortages?|supply problems?)\b/i;
 /** Words for a body of literature: what trend questions count. */
 const LITERATURE = String.raw`(?:research|publications?|papers?|studies|literature|interest|output|volume|topics?|areas?|fields?|work|popularity|number of (?:papers|studies|publications))`;
 const CHANGE = String.raw`(?:increas\w*|decreas\w*|declin\w*|grow\w*|grew|growth|chang\w*|evolv\w*|develop\w*|rise|risen|rising|rose|fell|peak\w*)`;
@@ -29,10 +30,14 @@ const TREND = new RegExp(
   ].join('|'),
   'i',
 );
-const BIBLIOMETRIC = /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
+const BIBLIOMETRIC =
+  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
 
 /** Years the question names: "between 2000 and 2020", "from 1990 to 2010", "since 2015", "in 2018", "last decade". */
-export function yearRange(question: string, currentYear = new Date().getFullYear()): { from: number | null; to: number | null } {
+export function yearRange(
+  question: string,
+  currentYear = new Date().getFullYear(),
+): { from: number | null; to: number | null } {
   let match = /\b(?:between|from)\s+(\d{4})\s+(?:and|to|-|–)\s+(\d{4})\b/i.exec(question);
   if (match) return { from: Number(match[1]), to: Number(match[2]) };
   match = /\bsince\s+(?:the\s+)?(\d{4})s?\b/i.exec(question);
@@ -51,12 +56,18 @@ export function yearRange(question: string, currentYear = new Date().getFullYear
  */
 export function routeQuestion(question: string): RouteDecision {
   const reasons: string[] = [];
-  const people = (nlp(question).people().out('array') as string[]).map((name) => name.replace(/[?.!,]+$/, '').trim()).filter(Boolean);
+  const people = (nlp(question).people().out('array') as string[])
+    .map((name) => name.replace(/[?.!,]+$/, '').trim())
+    .filter(Boolean);
   const years = yearRange(question);
   // A year at most one year back ("approved in 2026") is about the current world too.
   const thisYear = new Date().getFullYear();
-  const recentYear = [...question.matchAll(/\b(19|20)\d{2}\b/g)].map((m) => Number(m[0])).find((year) => year >= thisYear - 1);
-  const current = CURRENT.exec(question) ?? (recentYear !== undefined && !/\b(?:between|from|since)\b/i.test(question) ? [`${recentYear}`] : null);
+  const recentYear = [...question.matchAll(/\b(19|20)\d{2}\b/g)]
+    .map((m) => Number(m[0]))
+    .find((year) => year >= thisYear - 1);
+  const current =
+    CURRENT.exec(question) ??
+    (recentYear !== undefined && !/\b(?:between|from|since)\b/i.test(question) ? [`${recentYear}`] : null);
   const trend = TREND.exec(question);
   const biblio = BIBLIOMETRIC.exec(question);
   let route: Route = 'content';

@@ -34,18 +34,31 @@ export function enrichmentTerms(
  * With an LLM: words users would search with for this paper that its text lacks, kept only if the corpus check
  * passes. A failing call leaves the paper with its citing-title vocabulary.
  */
-async function llmVocabulary(llm: LlmClient, text: string, frequencies: DocumentFrequencies, options: { tau: number; maxTerms: number }): Promise<string[]> {
+async function llmVocabulary(
+  llm: LlmClient,
+  text: string,
+  frequencies: DocumentFrequencies,
+  options: { tau: number; maxTerms: number },
+): Promise<string[]> {
   try {
     const result = await llm.chat(
       [
-        { role: 'system', content: `Give up to ${options.maxTerms} search terms a researcher would type to find this paper that do not appear in it (synonyms, acronyms, broader names). JSON {"terms": string[]}` },
+        {
+          role: 'system',
+          content: `Give up to ${options.maxTerms} search terms a researcher would type to find this paper that do not appear in it (synonyms, acronyms, broader names). JSON {"terms": string[]}`,
+        },
         { role: 'user', content: text.slice(0, 3000) },
       ],
       { json: true },
     );
     const proposed = parseJsonObject(result.text).terms;
     const own = new Set(contentTerms(text));
-    const terms = Array.isArray(proposed) ? proposed.map(String).flatMap((term) => contentTerms(term)).filter((term) => !own.has(term)) : [];
+    const terms = Array.isArray(proposed)
+      ? proposed
+          .map(String)
+          .flatMap((term) => contentTerms(term))
+          .filter((term) => !own.has(term))
+      : [];
     return validateTerms([...new Set(terms)], frequencies, options.tau);
   } catch {
     return [];
@@ -77,11 +90,17 @@ export async function enrichPapers(
   const summary: EnrichmentSummary = { papers: 0, enriched: 0, terms: 0 };
   after = '';
   for (;;) {
-    const rows = await executor.read<{ id: string; text: string; citingTitles: string[] }>(q.citingTitles({ after, limit: 2000, collections }));
+    const rows = await executor.read<{ id: string; text: string; citingTitles: string[] }>(
+      q.citingTitles({ after, limit: 2000, collections }),
+    );
     const updates = [];
     for (const row of rows) {
       let terms = enrichmentTerms(row.text, row.citingTitles, frequencies, options);
-      if (llm) terms = [...new Set([...terms, ...(await llmVocabulary(llm, row.text, frequencies, options))])].slice(0, options.maxTerms);
+      if (llm)
+        terms = [...new Set([...terms, ...(await llmVocabulary(llm, row.text, frequencies, options))])].slice(
+          0,
+          options.maxTerms,
+        );
       summary.papers += 1;
       if (terms.length > 0) summary.enriched += 1;
       summary.terms += terms.length;

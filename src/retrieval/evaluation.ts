@@ -23,7 +23,9 @@ export function loadQueries(file: string): Array<{ id: string; text: string }> {
     .filter((line) => line.trim().length > 0)
     .map((line, index) => {
       const value = JSON.parse(line) as { _id?: unknown; text?: unknown };
-      if (value._id === undefined || typeof value.text !== 'string') throw new Error(`${file}:${index + 1}: a query needs _id and text`);
+      if ((typeof value._id !== 'string' && typeof value._id !== 'number') || typeof value.text !== 'string') {
+        throw new Error(`${file}:${index + 1}: a query needs _id and text`);
+      }
       return { id: String(value._id), text: value.text };
     });
 }
@@ -39,11 +41,17 @@ export function loadQrels(source: string, mapDocId: (id: string) => string): Map
     judgments.set(doc, grade);
     qrels.set(query, judgments);
   };
-  const files = existsSync(source) && statSync(source).isDirectory()
-    ? readdirSync(source).filter((name) => name.endsWith('.csv')).sort().map((name) => path.join(source, name))
-    : [source];
+  const files =
+    existsSync(source) && statSync(source).isDirectory()
+      ? readdirSync(source)
+          .filter((name) => name.endsWith('.csv'))
+          .sort()
+          .map((name) => path.join(source, name))
+      : [source];
   for (const file of files) {
-    const lines = readText(file).split('\n').filter((line) => line.trim().length > 0);
+    const lines = readText(file)
+      .split('\n')
+      .filter((line) => line.trim().length > 0);
     if (lines[0]?.startsWith('openalex_id,')) {
       const query = path.basename(file).replace(/\.csv$/, '');
       for (const line of lines.slice(1)) {
@@ -116,14 +124,24 @@ export async function evaluate(
     const started = process.hrtime.bigint();
     const response = await search.search(query.text, depth, { collections }, { ...config.options, passages: 0 });
     latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-    perQuery.push({ id: query.id, metrics: evaluateRanking(response.results.map((result) => result.paper.id), judgments) });
+    perQuery.push({
+      id: query.id,
+      metrics: evaluateRanking(
+        response.results.map((result) => result.paper.id),
+        judgments,
+      ),
+    });
   }
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     config,
     mean: meanMetrics(perQuery.map((entry) => entry.metrics)),
     perQuery,
-    latency: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean: latencies.reduce((a, b) => a + b, 0) / (latencies.length || 1) },
+    latency: {
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      mean: latencies.reduce((a, b) => a + b, 0) / (latencies.length || 1),
+    },
     queries: perQuery.length,
   };
 }
@@ -133,7 +151,8 @@ export function markdownTable(title: string, runs: readonly EvaluationRun[]): st
   const header = `| configuration | queries | ${METRIC_NAMES.join(' | ')} | p50 ms | p95 ms |`;
   const rule = `|---|---|${METRIC_NAMES.map(() => '---').join('|')}|---|---|`;
   const rows = runs.map(
-    (run) => `| ${run.config.name} | ${run.queries} | ${METRIC_NAMES.map((name) => run.mean[name].toFixed(4)).join(' | ')} | ${run.latency.p50.toFixed(0)} | ${run.latency.p95.toFixed(0)} |`,
+    (run) =>
+      `| ${run.config.name} | ${run.queries} | ${METRIC_NAMES.map((name) => run.mean[name].toFixed(4)).join(' | ')} | ${run.latency.p50.toFixed(0)} | ${run.latency.p95.toFixed(0)} |`,
   );
   return [`### ${title}`, '', header, rule, ...rows, ''].join('\n');
 }

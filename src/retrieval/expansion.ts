@@ -59,7 +59,8 @@ export function feedbackTerms(
   });
   // A term must occur in at least two feedback documents to count as shared vocabulary, unless there is one.
   const support = new Map<string, number>();
-  for (const text of feedbackTexts) for (const term of new Set(contentTerms(text))) support.set(term, (support.get(term) ?? 0) + 1);
+  for (const text of feedbackTexts)
+    for (const term of new Set(contentTerms(text))) support.set(term, (support.get(term) ?? 0) + 1);
   const minSupport = feedbackTexts.length > 1 ? 2 : 1;
   return [...scores.entries()]
     .filter(([term]) => (support.get(term) ?? 0) >= minSupport)

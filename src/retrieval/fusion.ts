@@ -18,7 +18,10 @@ export interface FusedItem {
  * that returned d. Ties break by id so that the order is deterministic.
  */
 export function weightedRrf(lists: readonly RankedList[], k: number): FusedItem[] {
-  const fused = new Map<string, { score: number; ranks: Record<string, { rank: number; score: number | undefined }> }>();
+  const fused = new Map<
+    string,
+    { score: number; ranks: Record<string, { rank: number; score: number | undefined }> }
+  >();
   for (const list of lists) {
     list.ids.forEach((id, index) => {
       const entry = fused.get(id) ?? { score: 0, ranks: {} };

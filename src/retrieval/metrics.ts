@@ -14,7 +14,10 @@ export function ndcgAtK(ranking: readonly string[], judgments: Judgments, k: num
     const grade = judgments.get(id) ?? 0;
     if (grade > 0) dcg += grade / Math.log2(index + 2);
   });
-  const ideal = [...judgments.values()].filter((grade) => grade > 0).sort((a, b) => b - a).slice(0, k);
+  const ideal = [...judgments.values()]
+    .filter((grade) => grade > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k);
   const idcg = ideal.reduce((sum, grade, index) => sum + grade / Math.log2(index + 2), 0);
   return idcg === 0 ? 0 : dcg / idcg;
 }
@@ -62,7 +65,15 @@ export interface QueryMetrics {
   'MAP@100': number;
 }
 
-export const METRIC_NAMES: ReadonlyArray<keyof QueryMetrics> = ['nDCG@10', 'Recall@5', 'Recall@10', 'Recall@100', 'MRR@10', 'P@1', 'MAP@100'];
+export const METRIC_NAMES: ReadonlyArray<keyof QueryMetrics> = [
+  'nDCG@10',
+  'Recall@5',
+  'Recall@10',
+  'Recall@100',
+  'MRR@10',
+  'P@1',
+  'MAP@100',
+];
 
 export function evaluateRanking(ranking: readonly string[], judgments: Judgments): QueryMetrics {
   return {

@@ -166,11 +166,15 @@ function elapsed(started: bigint): number {
 
 /** Validates and completes options given by a client. */
 export function resolveOptions(base: SearchOptions, overrides: Partial<SearchOptions> | undefined): SearchOptions {
-  const options = { ...base, ...Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined && value !== null)) } as SearchOptions;
+  const options = {
+    ...base,
+    ...Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined && value !== null)),
+  };
   if (!options.sparse && !options.dense) throw badInput('at least one of sparse and dense retrieval must be on');
   const inRange = (name: keyof SearchOptions, min: number, max: number) => {
     const value = options[name] as number;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) throw badInput(`${name} must be in [${min}, ${max}], got ${value}`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
+      throw badInput(`${name} must be in [${min}, ${max}], got ${value}`);
   };
   inRange('denseWeight', 0, 10);
   inRange('sparseWeight', 0, 10);
@@ -218,7 +222,10 @@ export class SearchService {
     try {
       const result = await this.llm.chat(
         [
-          { role: 'system', content: `List up to ${max} single words or short technical terms that a scientific paper answering this search would use but the search itself lacks (synonyms, acronyms, technical names). Do not answer the question. JSON {"terms": string[]}` },
+          {
+            role: 'system',
+            content: `List up to ${max} single words or short technical terms that a scientific paper answering this search would use but the search itself lacks (synonyms, acronyms, technical names). Do not answer the question. JSON {"terms": string[]}`,
+          },
           { role: 'user', content: query },
         ],
         { json: true },
@@ -234,9 +241,15 @@ export class SearchService {
     return this.defaults;
   }
 
-  async search(query: string, first: number, filter?: SearchFilter, overrides?: Partial<SearchOptions>): Promise<SearchResponse> {
+  async search(
+    query: string,
+    first: number,
+    filter?: SearchFilter,
+    overrides?: Partial<SearchOptions>,
+  ): Promise<SearchResponse> {
     const options = resolveOptions(this.defaults, overrides);
-    if (!Number.isInteger(first) || first < 1 || first > 200) throw badInput(`first must be an integer in [1, 200], got ${first}`);
+    if (!Number.isInteger(first) || first < 1 || first > 200)
+      throw badInput(`first must be an integer in [1, 200], got ${first}`);
     if (query.length > 10_000) throw badInput('the query is longer than 10,000 characters');
     const timings: Record<string, number> = {};
     const trace: SearchTrace = {
@@ -253,11 +266,13 @@ export class SearchService {
     const params = filterParams(filter);
 
     let luceneQuery: string | null = null;
-    if (options.sparse) luceneQuery = buildLuceneQuery(query); // validates the text early: empty → BAD_USER_INPUT
+    if (options.sparse)
+      luceneQuery = buildLuceneQuery(query); // validates the text early: empty → BAD_USER_INPUT
     else if (!/[\p{L}\p{N}]/u.test(query)) throw badInput('the query is empty');
 
     let started = process.hrtime.bigint();
-    const vector = options.dense || options.pagerank || options.mmr || options.passages > 0 ? await this.embedQuery(query) : null;
+    const vector =
+      options.dense || options.pagerank || options.mmr || options.passages > 0 ? await this.embedQuery(query) : null;
     timings.embedMs = elapsed(started);
 
     const lists: RankedList[] = [];
@@ -268,14 +283,24 @@ export class SearchService {
       timings.sparseMs = elapsed(started);
       trace.luceneQuery = luceneQuery;
       trace.counts.sparse = sparseHits.length;
-      lists.push({ name: 'sparse', weight: options.sparseWeight, ids: sparseHits.map((hit) => hit.paperId), scores: sparseHits.map((hit) => hit.score) });
+      lists.push({
+        name: 'sparse',
+        weight: options.sparseWeight,
+        ids: sparseHits.map((hit) => hit.paperId),
+        scores: sparseHits.map((hit) => hit.score),
+      });
     }
     if (options.dense && vector) {
       started = process.hrtime.bigint();
       const denseHits = await this.dense(vector, depth, params, filtered(filter), options.aggregation);
       timings.denseMs = elapsed(started);
       trace.counts.dense = denseHits.length;
-      lists.push({ name: 'dense', weight: options.denseWeight, ids: denseHits.map((hit) => hit.paperId), scores: denseHits.map((hit) => hit.score) });
+      lists.push({
+        name: 'dense',
+        weight: options.denseWeight,
+        ids: denseHits.map((hit) => hit.paperId),
+        scores: denseHits.map((hit) => hit.score),
+      });
     }
 
     if (options.expansion && options.sparse && luceneQuery) {
@@ -284,7 +309,9 @@ export class SearchService {
       let candidates = await this.llmExpansion(query, options.expansionTerms * 2);
       trace.expansionSource = candidates ? 'llm' : 'feedback';
       if (!candidates) {
-        const firstPass = weightedRrf(lists, options.rrfK).slice(0, options.feedbackDocs).map((item) => item.id);
+        const firstPass = weightedRrf(lists, options.rrfK)
+          .slice(0, options.feedbackDocs)
+          .map((item) => item.id);
         candidates = feedbackTerms(query, await this.paperTexts(firstPass), frequencies, options.expansionTerms * 2);
       }
       const chosen = validateTerms(candidates, frequencies, options.expansionTau).slice(0, options.expansionTerms);
@@ -296,7 +323,12 @@ export class SearchService {
         trace.luceneQuery = expandedQuery;
         // The expanded query replaces the plain sparse list: BM25(q) + w·BM25(q_exp) in one Lucene query.
         const index = lists.findIndex((list) => list.name === 'sparse');
-        lists[index] = { name: 'sparse', weight: options.sparseWeight, ids: expandedHits.map((hit) => hit.paperId), scores: expandedHits.map((hit) => hit.score) };
+        lists[index] = {
+          name: 'sparse',
+          weight: options.sparseWeight,
+          ids: expandedHits.map((hit) => hit.paperId),
+          scores: expandedHits.map((hit) => hit.score),
+        };
         sparseHits = expandedHits;
       }
       timings.expansionMs = elapsed(started);
@@ -311,7 +343,7 @@ export class SearchService {
       score: item.score,
       fusedScore: item.score,
       fusedRank: index + 1,
-      ranks: item.ranks as Candidate['ranks'],
+      ranks: item.ranks,
       citation: null,
       pagerank: null,
       moves: [],
@@ -335,7 +367,9 @@ export class SearchService {
     let vectors: Map<string, Float32Array> | undefined;
     if ((options.pagerank || options.mmr) && vector && ranked.length > 1) {
       started = process.hrtime.bigint();
-      vectors = await this.paperVectors(ranked.slice(0, Math.max(options.rerankDepth, options.mmr ? options.mmrK * 3 : 0)).map((c) => c.id));
+      vectors = await this.paperVectors(
+        ranked.slice(0, Math.max(options.rerankDepth, options.mmr ? options.mmrK * 3 : 0)).map((c) => c.id),
+      );
       timings.vectorsMs = elapsed(started);
     }
     if (options.pagerank && vector && vectors && ranked.length > 1) {
@@ -346,7 +380,12 @@ export class SearchService {
     if (options.mmr && vectors && ranked.length > 1) {
       started = process.hrtime.bigint();
       const pool = ranked.slice(0, Math.max(options.mmrK * 3, options.mmrK));
-      const order = mmr(pool.map((c) => ({ id: c.id, score: c.score })), vectors, options.mmrLambda, options.mmrK);
+      const order = mmr(
+        pool.map((c) => ({ id: c.id, score: c.score })),
+        vectors,
+        options.mmrLambda,
+        options.mmrK,
+      );
       const byId = new Map(pool.map((c) => [c.id, c]));
       reorder('mmr', [...order.map((id) => byId.get(id)!), ...ranked.slice(pool.length)]);
       timings.mmrMs = elapsed(started);
@@ -356,7 +395,13 @@ export class SearchService {
     started = process.hrtime.bigint();
     const [papers, passages] = await Promise.all([
       this.papers(top.map((c) => c.id)),
-      options.passages > 0 && vector ? this.passages(top.map((c) => c.id), vector, options.passages) : Promise.resolve(new Map<string, Passage[]>()),
+      options.passages > 0 && vector
+        ? this.passages(
+            top.map((c) => c.id),
+            vector,
+            options.passages,
+          )
+        : Promise.resolve(new Map<string, Passage[]>()),
     ]);
     timings.hydrateMs = elapsed(started);
 
@@ -402,7 +447,11 @@ export class SearchService {
     return this.sizes;
   }
 
-  private async sparse(luceneQuery: string, k: number, params: ReturnType<typeof filterParams>): Promise<Array<{ paperId: string; score: number }>> {
+  private async sparse(
+    luceneQuery: string,
+    k: number,
+    params: ReturnType<typeof filterParams>,
+  ): Promise<Array<{ paperId: string; score: number }>> {
     const narrowed = Object.values(params).some((value) => value !== null);
     const { papers } = await this.indexSizes();
     // Filters apply after Lucene ranks the whole index: over-fetch, and fetch more while filters leave too few.
@@ -430,8 +479,16 @@ export class SearchService {
     let limit = narrowed ? Math.min(Math.max(chunkK * 4, 1000), Math.max(chunks, chunkK)) : chunkK;
     let rows: Array<{ chunkId: string; paperId: string; score: number }> = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      rows = await this.executor.read(queries().denseChunks({ vector: Array.from(vector), k: chunkK, limit: Math.min(limit, MAX_APPROXIMATE), ...params }));
-      if (new Set(rows.map((row) => row.paperId)).size >= k || !narrowed || limit >= Math.min(chunks, MAX_APPROXIMATE)) break;
+      rows = await this.executor.read(
+        queries().denseChunks({
+          vector: Array.from(vector),
+          k: chunkK,
+          limit: Math.min(limit, MAX_APPROXIMATE),
+          ...params,
+        }),
+      );
+      if (new Set(rows.map((row) => row.paperId)).size >= k || !narrowed || limit >= Math.min(chunks, MAX_APPROXIMATE))
+        break;
       limit = Math.min(limit * 4, chunks);
     }
     // Narrow filters over a large index: rank the filtered chunks exactly instead.
@@ -449,7 +506,10 @@ export class SearchService {
 
   private async paperTexts(ids: string[]): Promise<string[]> {
     const papers = await this.papers(ids);
-    return ids.map((id) => papers.get(id)).filter(Boolean).map((paper) => `${paper!.title ?? ''} ${paper!.abstract ?? ''}`);
+    return ids
+      .map((id) => papers.get(id))
+      .filter(Boolean)
+      .map((paper) => `${paper!.title ?? ''} ${paper!.abstract ?? ''}`);
   }
 
   /** The best passages of given papers for a query vector. */
@@ -462,7 +522,9 @@ export class SearchService {
 
   /** Paper vectors: the normalised mean of each paper's chunk embeddings. */
   async paperVectors(ids: string[]): Promise<Map<string, Float32Array>> {
-    const rows = await this.executor.read<{ paperId: string; embedding: number[] }>(queries().paperVectors({ paperIds: ids }));
+    const rows = await this.executor.read<{ paperId: string; embedding: number[] }>(
+      queries().paperVectors({ paperIds: ids }),
+    );
     const sums = new Map<string, Float32Array>();
     for (const row of rows) {
       const sum = sums.get(row.paperId) ?? new Float32Array(row.embedding.length);
@@ -494,27 +556,45 @@ export class SearchService {
       if (!s) return candidate;
       const strength = Math.log1p(s.cocited) + Math.log1p(s.coupled) * 0.5 + Math.log1p(s.direct);
       const boost = options.citationWeight * scale * (strength / (1 + strength));
-      return { ...candidate, score: candidate.score + boost, citation: { cocited: s.cocited, coupled: s.coupled, direct: s.direct, boost } };
+      return {
+        ...candidate,
+        score: candidate.score + boost,
+        citation: { cocited: s.cocited, coupled: s.coupled, direct: s.direct, boost },
+      };
     });
     boosted.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     const seedRows = head.slice(0, seeds.length).map((candidate) => {
       const s = signal.get(candidate.id);
-      return s ? { ...candidate, citation: { cocited: s.cocited, coupled: s.coupled, direct: s.direct, boost: 0 } } : candidate;
+      return s
+        ? { ...candidate, citation: { cocited: s.cocited, coupled: s.coupled, direct: s.direct, boost: 0 } }
+        : candidate;
     });
     return [...seedRows, ...boosted, ...ranked.slice(depth)];
   }
 
-  private pagerankRerank(ranked: Candidate[], vectors: Map<string, Float32Array>, query: Float32Array, options: SearchOptions): Candidate[] {
+  private pagerankRerank(
+    ranked: Candidate[],
+    vectors: Map<string, Float32Array>,
+    query: Float32Array,
+    options: SearchOptions,
+  ): Candidate[] {
     const depth = Math.min(options.rerankDepth, ranked.length);
     const head = ranked.slice(0, depth);
     const ids = head.map((c) => c.id);
     const similarity = new Map(ids.map((id) => [id, vectors.has(id) ? cosine(vectors.get(id)!, query) : 0]));
-    const pr = personalisedPageRank(ids, vectors, similarity, { threshold: options.pagerankThreshold, damping: options.pagerankDamping });
+    const pr = personalisedPageRank(ids, vectors, similarity, {
+      threshold: options.pagerankThreshold,
+      damping: options.pagerankDamping,
+    });
     const maxPr = Math.max(...pr.values()) || 1;
     const scale = head[0]!.score;
     const reranked = head.map((candidate) => {
       const value = pr.get(candidate.id) ?? 0;
-      return { ...candidate, pagerank: value, score: candidate.score + options.pagerankWeight * scale * (value / maxPr) };
+      return {
+        ...candidate,
+        pagerank: value,
+        score: candidate.score + options.pagerankWeight * scale * (value / maxPr),
+      };
     });
     reranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     return [...reranked, ...ranked.slice(depth)];
@@ -529,7 +609,9 @@ export class SearchService {
         const frequencies = new InMemoryDocumentFrequencies();
         let after = '';
         for (;;) {
-          const rows = await this.executor.read<{ id: string; text: string }>(queries().corpusTexts({ after, limit: 5000, collections }));
+          const rows = await this.executor.read<{ id: string; text: string }>(
+            queries().corpusTexts({ after, limit: 5000, collections }),
+          );
           for (const row of rows) frequencies.add(row.text);
           if (rows.length < 5000) break;
           after = rows[rows.length - 1]!.id;

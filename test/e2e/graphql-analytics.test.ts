@@ -18,7 +18,10 @@ interface RawWork {
 
 const short = (url: string) => url.replace('https://openalex.org/', '');
 const WORKS = path.join(SHARED_DIR, 'data/synergy/works');
-const files = readdirSync(WORKS).filter((name) => name.endsWith('.jsonl.gz')).sort().map((name) => path.join(WORKS, name));
+const files = readdirSync(WORKS)
+  .filter((name) => name.endsWith('.jsonl.gz'))
+  .sort()
+  .map((name) => path.join(WORKS, name));
 const works = new Map<string, RawWork>();
 for (const file of files) {
   for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) {
@@ -30,7 +33,8 @@ for (const file of files) {
 }
 const refsOf = (id: string) => new Set((works.get(id)!.referenced_works ?? []).map(short).filter((ref) => ref !== id));
 const internalCitations = new Map<string, number>();
-for (const id of works.keys()) for (const ref of refsOf(id)) if (works.has(ref)) internalCitations.set(ref, (internalCitations.get(ref) ?? 0) + 1);
+for (const id of works.keys())
+  for (const ref of refsOf(id)) if (works.has(ref)) internalCitations.set(ref, (internalCitations.get(ref) ?? 0) + 1);
 
 function hIndex(counts: number[]): number {
   const sorted = [...counts].sort((a, b) => b - a);
@@ -41,7 +45,8 @@ const { app } = createTestContext();
 let url = '';
 let stop: () => Promise<void> = async () => undefined;
 
-const gql = (query: string, variables: Record<string, unknown> = {}): Promise<any> => postGraphql(url, query, variables);
+const gql = (query: string, variables: Record<string, unknown> = {}): Promise<any> =>
+  postGraphql(url, query, variables);
 
 beforeAll(async () => {
   await clearDatabase(app);
@@ -60,7 +65,11 @@ describe('bibliometrics over GraphQL, checked against the raw JSONL', () => {
     const topic = 'C71924100'; // Medicine
     const expected = new Map<number, number>();
     for (const work of works.values()) {
-      if (work.publication_year >= 2000 && work.publication_year <= 2010 && (work.concepts ?? []).some((c) => short(c.id) === topic)) {
+      if (
+        work.publication_year >= 2000 &&
+        work.publication_year <= 2010 &&
+        (work.concepts ?? []).some((c) => short(c.id) === topic)
+      ) {
         expected.set(work.publication_year, (expected.get(work.publication_year) ?? 0) + 1);
       }
     }
@@ -86,12 +95,20 @@ describe('bibliometrics over GraphQL, checked against the raw JSONL', () => {
         byAuthor.set(author, (byAuthor.get(author) ?? new Set()).add(id));
       }
     }
-    const [author, papers] = [...byAuthor.entries()].sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))[0]!;
+    const [author, papers] = [...byAuthor.entries()].sort(
+      (a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1),
+    )[0]!;
     const internal = [...papers].map((id) => internalCitations.get(id) ?? 0);
     const global = [...papers].map((id) => works.get(id)!.cited_by_count ?? 0);
     const coauthors = new Map<string, number>();
     for (const id of papers) {
-      const others = new Set(works.get(id)!.authorships.map((a) => a.author.id).filter((x): x is string => Boolean(x)).map(short));
+      const others = new Set(
+        works
+          .get(id)!
+          .authorships.map((a) => a.author.id)
+          .filter((x): x is string => Boolean(x))
+          .map(short),
+      );
       for (const other of others) if (other !== author) coauthors.set(other, (coauthors.get(other) ?? 0) + 1);
       // An author without an id is a co-author of that one paper only (never merged by name).
       works.get(id)!.authorships.forEach((a, order) => {
@@ -151,16 +168,31 @@ describe('bibliometrics over GraphQL, checked against the raw JSONL', () => {
   });
 
   it('ranks top papers by internal and global citations, with pagination', async () => {
-    const internal = [...internalCitations.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
-    const first = await gql('{ topPapers(first: 5, by: INTERNAL_CITATIONS) { totalCount edges { cursor node { score paper { id } } } pageInfo { endCursor hasNextPage } } }');
+    const internal = [...internalCitations.entries()]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 10);
+    const first = await gql(
+      '{ topPapers(first: 5, by: INTERNAL_CITATIONS) { totalCount edges { cursor node { score paper { id } } } pageInfo { endCursor hasNextPage } } }',
+    );
     expect(first.data.topPapers.totalCount).toBe(works.size);
-    const second = await gql('query ($after: String) { topPapers(first: 5, after: $after) { edges { node { score paper { id } } } } }', {
-      after: first.data.topPapers.pageInfo.endCursor,
-    });
-    const got = [...first.data.topPapers.edges, ...second.data.topPapers.edges].map((e: any) => [e.node.paper.id, e.node.score]);
+    const second = await gql(
+      'query ($after: String) { topPapers(first: 5, after: $after) { edges { node { score paper { id } } } } }',
+      {
+        after: first.data.topPapers.pageInfo.endCursor,
+      },
+    );
+    const got = [...first.data.topPapers.edges, ...second.data.topPapers.edges].map((e: any) => [
+      e.node.paper.id,
+      e.node.score,
+    ]);
     expect(got).toEqual(internal);
-    const global = [...works.entries()].map(([id, w]) => [id, w.cited_by_count ?? 0] as const).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
-    const byGlobal = await gql('{ topPapers(first: 5, by: GLOBAL_CITATIONS) { edges { node { score paper { id } } } } }');
+    const global = [...works.entries()]
+      .map(([id, w]) => [id, w.cited_by_count ?? 0] as const)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 5);
+    const byGlobal = await gql(
+      '{ topPapers(first: 5, by: GLOBAL_CITATIONS) { edges { node { score paper { id } } } } }',
+    );
     expect(byGlobal.data.topPapers.edges.map((e: any) => [e.node.paper.id, e.node.score])).toEqual(global);
   });
 

@@ -27,7 +27,9 @@ async function ask(question: string, options: Record<string, unknown> = {}): Pro
 beforeAll(async () => {
   replayUrl = await replay.start();
   // The "latest" question is answered from OpenAlex: a real recorded search page, served for any works search.
-  const page = loadRecorded('openalex').find((i) => i.url.includes('title_and_abstract.search%3Abiodiversity+AND+finance'))!.body_json;
+  const page = loadRecorded('openalex').find((i) =>
+    i.url.includes('title_and_abstract.search%3Abiodiversity+AND+finance'),
+  )!.body_json;
   replay.script('/works', [{ status: 200, body: page }]);
   ({ app } = createTestContext({
     OPENALEX_BASE_URL: replayUrl,
@@ -51,7 +53,10 @@ afterAll(async () => {
 
 describe('ask over GraphQL, offline', () => {
   it('answers a covered question with citations that verify against their passages', async () => {
-    const { data, errors } = await ask('Does low-dose aspirin prevent myocardial infarction?', { collections: ['ask-corpus'], externalSearch: false });
+    const { data, errors } = await ask('Does low-dose aspirin prevent myocardial infarction?', {
+      collections: ['ask-corpus'],
+      externalSearch: false,
+    });
     expect(errors).toBeUndefined();
     const result = data.ask;
     expect(result.abstained).toBe(false);
@@ -72,33 +77,52 @@ describe('ask over GraphQL, offline', () => {
     const markers = result.sentences.flatMap((s: any) => s.citations.map((c: any) => c.marker));
     expect(result.bibliography.map((b: any) => b.marker)).toEqual([...new Set<number>(markers)].sort((a, b) => a - b));
     expect(result.answer).toMatch(/\[1\]/);
-    expect(result.trace.map((t: any) => t.stage)).toEqual(expect.arrayContaining(['route', 'rewrite', 'retrieve', 'sufficiency', 'context', 'generate', 'verify', 'total']));
+    expect(result.trace.map((t: any) => t.stage)).toEqual(
+      expect.arrayContaining(['route', 'rewrite', 'retrieve', 'sufficiency', 'context', 'generate', 'verify', 'total']),
+    );
     expect(result.cost).toMatchObject({ llmCalls: 0, estimatedUsd: 0 });
   });
 
   it('abstains on a topic the corpus does not cover, saying what it searched and found', async () => {
-    const { data } = await ask('What is the boiling point of liquid nitrogen on Mars?', { collections: ['ask-corpus'], externalSearch: false });
+    const { data } = await ask('What is the boiling point of liquid nitrogen on Mars?', {
+      collections: ['ask-corpus'],
+      externalSearch: false,
+    });
     expect(data.ask.abstained).toBe(true);
     expect(data.ask.sufficiency.band).toBe('WEAK');
     expect(data.ask.sentences).toEqual([]);
-    expect(data.ask.abstentionReason).toMatch(/Insufficient evidence .*Searched the graph for "boiling point liquid nitrogen mars"/);
+    expect(data.ask.abstentionReason).toMatch(
+      /Insufficient evidence .*Searched the graph for "boiling point liquid nitrogen mars"/,
+    );
     expect(data.ask.answer).toMatch(/^Insufficient evidence/);
     expect(data.ask.trace.map((t: any) => t.stage)).toContain('retry');
   });
 
   it('answers bibliometric and trend questions from counted papers', async () => {
-    const biblio = (await ask('Who are the authors with the most papers on aspirin and platelets?', { collections: ['ask-corpus'], externalSearch: false })).data.ask;
+    const biblio = (
+      await ask('Who are the authors with the most papers on aspirin and platelets?', {
+        collections: ['ask-corpus'],
+        externalSearch: false,
+      })
+    ).data.ask;
     expect(biblio.route).toBe('bibliometric');
     expect(biblio.generator).toBe('bibliometric');
     expect(biblio.answer).toMatch(/Author A90\d \(\d\)/);
     expect(biblio.sentences.every((s: any) => s.citations.every((c: any) => c.method === 'computed'))).toBe(true);
-    const trend = (await ask('How has research on heart attack prevention changed over time since 1990?', { collections: ['ask-corpus'], externalSearch: false })).data.ask;
+    const trend = (
+      await ask('How has research on heart attack prevention changed over time since 1990?', {
+        collections: ['ask-corpus'],
+        externalSearch: false,
+      })
+    ).data.ask;
     expect(trend.route).toBe('trend');
     expect(trend.answer).toMatch(/Papers per year: /);
   });
 
   it('answers a current-world question from external sources, vetted and written to the graph', async () => {
-    const { data, errors } = await ask('What is the latest research on biodiversity finance?', { collections: ['ask-corpus', 'external'] });
+    const { data, errors } = await ask('What is the latest research on biodiversity finance?', {
+      collections: ['ask-corpus', 'external'],
+    });
     expect(errors).toBeUndefined();
     const result = data.ask;
     expect(result.route).toBe('current_world');

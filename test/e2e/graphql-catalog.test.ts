@@ -10,13 +10,19 @@ const { app } = createTestContext();
 let url = '';
 let stop: () => Promise<void> = async () => undefined;
 
-async function gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }> {
+async function gql<T = Record<string, unknown>>(
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }> {
   return postGraphql(url, query, variables);
 }
 
 beforeAll(async () => {
   await clearDatabase(app);
-  await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz')], { embed: 'defer', progress: false });
+  await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz')], {
+    embed: 'defer',
+    progress: false,
+  });
   ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
 });
 
@@ -28,16 +34,24 @@ afterAll(async () => {
 
 describe('GraphQL over HTTP', () => {
   it('answers health with the database in use', async () => {
-    const { data } = await gql<{ health: { ok: boolean; database: string; neo4jVersion: string; neo4jEdition: string; settingsHash: string } }>(
-      '{ health { ok database neo4jVersion neo4jEdition settingsHash } }',
-    );
+    const { data } = await gql<{
+      health: { ok: boolean; database: string; neo4jVersion: string; neo4jEdition: string; settingsHash: string };
+    }>('{ health { ok database neo4jVersion neo4jEdition settingsHash } }');
     expect(data?.health.ok).toBe(true);
     expect(data?.health.neo4jVersion).toMatch(/^5\./);
     expect(data?.health.settingsHash).toMatch(/^[0-9a-f]{12}$/);
   });
 
   it('counts labels and relationships', async () => {
-    const { data } = await gql<{ stats: { papers: number; stubPapers: number; labels: Array<{ label: string; count: number }>; relationships: Array<{ type: string; count: number }>; collections: unknown[] } }>(
+    const { data } = await gql<{
+      stats: {
+        papers: number;
+        stubPapers: number;
+        labels: Array<{ label: string; count: number }>;
+        relationships: Array<{ type: string; count: number }>;
+        collections: unknown[];
+      };
+    }>(
       '{ stats { papers stubPapers authors chunks citesBetweenPapers labels { label count } relationships { type count } collections { collection papers } } }',
     );
     expect(data?.stats.papers).toBe(366);
@@ -71,7 +85,9 @@ describe('GraphQL over HTTP', () => {
     expect(paper.topics[0].score).toBeGreaterThanOrEqual(paper.topics[1].score);
     const abstract = (await app.catalog.paperById(paper.id))!.abstract as string;
     for (const chunk of paper.chunks) expect(abstract.slice(chunk.start, chunk.end)).toBe(chunk.text);
-    const byDoi = await gql<{ paper: { id: string } }>(query, { doi: `https://doi.org/${String(paper.doi).toUpperCase()}` });
+    const byDoi = await gql<{ paper: { id: string } }>(query, {
+      doi: `https://doi.org/${String(paper.doi).toUpperCase()}`,
+    });
     expect(byDoi.data?.paper.id).toBe(paper.id);
   });
 
@@ -116,7 +132,10 @@ describe('GraphQL over HTTP', () => {
     const both = await gql('{ paper(id: "W1", doi: "10.1/x") { id } }');
     expect(both.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     const badDoi = await gql('{ paper(doi: "nonsense") { id } }');
-    expect(badDoi.errors?.[0]).toMatchObject({ message: 'not a DOI: nonsense', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(badDoi.errors?.[0]).toMatchObject({
+      message: 'not a DOI: nonsense',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const badCursor = await gql('{ papers(after: "xyz") { totalCount } }');
     expect(badCursor.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     const invalid = await gql('{ paper(id: "W1") { nope } }');

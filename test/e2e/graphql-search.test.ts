@@ -7,7 +7,8 @@ const { app } = createTestContext();
 let url = '';
 let stop: () => Promise<void> = async () => undefined;
 
-const gql = (query: string, variables: Record<string, unknown> = {}): Promise<any> => postGraphql(url, query, variables);
+const gql = (query: string, variables: Record<string, unknown> = {}): Promise<any> =>
+  postGraphql(url, query, variables);
 
 const SEARCH = `query ($q: String!, $first: Int, $filter: SearchFilter, $options: SearchOptionsInput) {
   search(query: $q, first: $first, filter: $filter, options: $options) {
@@ -30,7 +31,11 @@ afterAll(async () => {
 
 describe('GraphQL search', () => {
   it('returns ranked papers with passages and the trace', async () => {
-    const { data, errors } = await gql(SEARCH, { q: 'aspirin and myocardial infarction', first: 3, filter: { collections: ['search-corpus'] } });
+    const { data, errors } = await gql(SEARCH, {
+      q: 'aspirin and myocardial infarction',
+      first: 3,
+      filter: { collections: ['search-corpus'] },
+    });
     expect(errors).toBeUndefined();
     const { results, trace } = data.search;
     expect(results[0].paper.id).toBe('W901');
@@ -39,7 +44,9 @@ describe('GraphQL search', () => {
     expect(results[0].trace.sparse.rank).toBe(1);
     expect(trace.options).toMatchObject({ denseWeight: 0.5, sparseWeight: 0.5, rrfK: 60 });
     expect(trace.luceneQuery).toBe('aspirin myocardial infarction');
-    expect(trace.timings.map((t: { stage: string }) => t.stage)).toEqual(expect.arrayContaining(['embed', 'sparse', 'dense', 'fusion']));
+    expect(trace.timings.map((t: { stage: string }) => t.stage)).toEqual(
+      expect.arrayContaining(['embed', 'sparse', 'dense', 'fusion']),
+    );
   });
 
   it('takes per-request options and filters', async () => {

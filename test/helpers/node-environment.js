@@ -3,8 +3,19 @@
 // checks against the main realm's constructors. The tests get the main realm's typed arrays.
 const { TestEnvironment } = require('jest-environment-node');
 
-const SHARED = ['Float32Array', 'Float64Array', 'Int8Array', 'Uint8Array', 'Int16Array', 'Uint16Array', 'Int32Array',
-  'Uint32Array', 'BigInt64Array', 'BigUint64Array', 'ArrayBuffer'];
+const SHARED = [
+  'Float32Array',
+  'Float64Array',
+  'Int8Array',
+  'Uint8Array',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'BigInt64Array',
+  'BigUint64Array',
+  'ArrayBuffer',
+];
 
 class CitegraphEnvironment extends TestEnvironment {
   constructor(config, context) {

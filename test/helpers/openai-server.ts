@@ -3,14 +3,22 @@ import type { AddressInfo } from 'node:net';
 
 /** What the fake model does with the next request. */
 export type ModelBehaviour =
-  | { reply: (messages: Array<{ role: string; content: string }>) => string; promptTokens?: number; completionTokens?: number }
+  | {
+      reply: (messages: Array<{ role: string; content: string }>) => string;
+      promptTokens?: number;
+      completionTokens?: number;
+    }
   | { status: number; error: string }
   | { hang: true }
   | { malformed: true };
 
 /** A local server speaking the OpenAI chat-completions protocol, for testing the LLM client and the pipeline. */
 export class OpenAiCompatibleServer {
-  readonly requests: Array<{ model: string; messages: Array<{ role: string; content: string }>; response_format?: unknown }> = [];
+  readonly requests: Array<{
+    model: string;
+    messages: Array<{ role: string; content: string }>;
+    response_format?: unknown;
+  }> = [];
   behaviour: ModelBehaviour = { reply: () => 'ok' };
   private server: http.Server | undefined;
 
@@ -32,7 +40,9 @@ export class OpenAiCompatibleServer {
           return;
         }
         if ('status' in behaviour) {
-          response.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: behaviour.error, type: 'server_error' } }));
+          response
+            .writeHead(behaviour.status, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: behaviour.error, type: 'server_error' } }));
           return;
         }
         const content = behaviour.reply(parsed.messages);
@@ -43,7 +53,11 @@ export class OpenAiCompatibleServer {
             created: 1764633600,
             model: parsed.model,
             choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: behaviour.promptTokens ?? 100, completion_tokens: behaviour.completionTokens ?? 20, total_tokens: (behaviour.promptTokens ?? 100) + (behaviour.completionTokens ?? 20) },
+            usage: {
+              prompt_tokens: behaviour.promptTokens ?? 100,
+              completion_tokens: behaviour.completionTokens ?? 20,
+              total_tokens: (behaviour.promptTokens ?? 100) + (behaviour.completionTokens ?? 20),
+            },
           }),
         );
       });

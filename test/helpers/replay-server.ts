@@ -16,9 +16,7 @@ export interface Interaction {
 
 /** A scripted answer for fault injection: a response, a hang, or a body that is not JSON. */
 export type Scripted =
-  | { status: number; headers?: Record<string, string>; body?: unknown }
-  | { hang: true }
-  | { malformed: true };
+  { status: number; headers?: Record<string, string>; body?: unknown } | { hang: true } | { malformed: true };
 
 /** Parameters that carry credentials: recorded as REDACTED, so they take no part in matching. */
 const IGNORED = new Set(['api_key', 'mailto', 'email']);
@@ -58,7 +56,8 @@ export class ReplayServer {
     for (const interaction of interactions) {
       const key = requestKey(interaction.method, new URL(interaction.url));
       // Keep the first 2xx recording of a request when several exist.
-      if (!this.recorded.has(key) || (this.recorded.get(key)!.status >= 300 && interaction.status < 300)) this.recorded.set(key, interaction);
+      if (!this.recorded.has(key) || (this.recorded.get(key)!.status >= 300 && interaction.status < 300))
+        this.recorded.set(key, interaction);
     }
   }
 
@@ -100,7 +99,9 @@ export class ReplayServer {
         finish();
         return;
       }
-      response.writeHead(next.status, { 'content-type': 'application/json', ...next.headers }).end(next.body === undefined ? '' : JSON.stringify(next.body));
+      response
+        .writeHead(next.status, { 'content-type': 'application/json', ...next.headers })
+        .end(next.body === undefined ? '' : JSON.stringify(next.body));
       finish();
       return;
     }

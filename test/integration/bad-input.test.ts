@@ -7,7 +7,10 @@ import { SHARED_DIR } from '../helpers/test-database';
 
 const { app, logger } = createTestContext();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bad-input-'));
-const works = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/synergy/works/Sep_2021.jsonl.gz'))).toString('utf8').trim().split('\n');
+const works = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/synergy/works/Sep_2021.jsonl.gz')))
+  .toString('utf8')
+  .trim()
+  .split('\n');
 
 beforeAll(() => clearDatabase(app));
 afterAll(async () => {
@@ -49,7 +52,9 @@ describe('bad input', () => {
     writeFileSync(file, gz.subarray(0, Math.floor(gz.length * 0.6)));
     const summary = await app.ingest.ingestFiles([file], { embed: 'defer', collection: 'bad-input', progress: false });
     expect(summary.skipped).toHaveLength(1);
-    expect(summary.skipped[0]).toMatchObject({ reason: expect.stringMatching(/^truncated gzip: input ends after line \d+/) });
+    expect(summary.skipped[0]).toMatchObject({
+      reason: expect.stringMatching(/^truncated gzip: input ends after line \d+/),
+    });
     const readLines = Number(/after line (\d+)/.exec(summary.skipped[0]!.reason)![1]);
     expect(summary.records).toBeGreaterThanOrEqual(readLines - 1);
     expect(summary.records).toBeLessThan(200);

@@ -36,14 +36,21 @@ describe('the local embedding model', () => {
     const embedder = await app.embedder();
     const text = 'Estrogen therapy and the risk of breast cancer in postmenopausal women.';
     const [alone] = await embedder.embed([text]);
-    const batch = await embedder.embed(['short', text, 'a much longer sentence that pads the batch with many more tokens than the others']);
+    const batch = await embedder.embed([
+      'short',
+      text,
+      'a much longer sentence that pads the batch with many more tokens than the others',
+    ]);
     const again = await embedder.embed([text]);
     expect(Array.from(again[0]!)).toEqual(Array.from(alone!));
     for (let i = 0; i < 384; i += 1) expect(batch[1]![i]).toBeCloseTo(alone![i]!, 4);
   });
 
   it('embeds chunks at ingest and finds a paper by its own words through the vector index', async () => {
-    const lines = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/scifact/corpus.jsonl.gz'))).toString('utf8').split('\n').slice(0, 40);
+    const lines = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/scifact/corpus.jsonl.gz')))
+      .toString('utf8')
+      .split('\n')
+      .slice(0, 40);
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'embed-')), 'corpus.jsonl');
     writeFileSync(file, lines.join('\n'));
     const summary = await app.ingest.ingestFiles([file], { embed: 'now', collection: 'scifact-mini', progress: false });
@@ -57,10 +64,17 @@ describe('the local embedding model', () => {
   });
 
   it('backfills embeddings of chunks ingested with deferred embedding', async () => {
-    const lines = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/scifact/corpus.jsonl.gz'))).toString('utf8').split('\n').slice(40, 60);
+    const lines = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/scifact/corpus.jsonl.gz')))
+      .toString('utf8')
+      .split('\n')
+      .slice(40, 60);
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'defer-')), 'corpus.jsonl');
     writeFileSync(file, lines.join('\n'));
-    const summary = await app.ingest.ingestFiles([file], { embed: 'defer', collection: 'scifact-defer', progress: false });
+    const summary = await app.ingest.ingestFiles([file], {
+      embed: 'defer',
+      collection: 'scifact-defer',
+      progress: false,
+    });
     expect(summary.chunksEmbedded).toBe(0);
     const result = await app.ingest.embedMissing(16, false);
     expect(result.embedded).toBe(summary.chunks);

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings, type ClientSettings } from '../../src/config/settings';
-import { CrossrefClient, mapCrossrefWork, mapS2Paper, OpenAlexClient, SemanticScholarClient } from '../../src/external/clients';
+import {
+  CrossrefClient,
+  mapCrossrefWork,
+  mapS2Paper,
+  OpenAlexClient,
+  SemanticScholarClient,
+} from '../../src/external/clients';
 import { FetchService } from '../../src/external/fetch-service';
 import { mergeWorks } from '../../src/external/merge';
 import { CallStats } from '../../src/external/provider-base';
@@ -32,25 +38,28 @@ describe('recorded responses', () => {
   it('every recorded body parses and maps without throwing', () => {
     let mapped = 0;
     for (const interaction of loadRecorded('crossref')) {
-      const message = (interaction.body_json as { message?: unknown } | undefined)?.message as Record<string, unknown> | undefined;
+      const message = (interaction.body_json as { message?: unknown } | undefined)?.message as
+        Record<string, unknown> | undefined;
       if (!message || typeof message !== 'object') continue;
       const items = Array.isArray(message.items) ? message.items : message.DOI ? [message] : [];
-      for (const item of items) if (item && typeof item === 'object' && 'DOI' in item) {
-        expect(() => mapCrossrefWork(item as Record<string, unknown>)).not.toThrow();
-        mapped += 1;
-      }
+      for (const item of items)
+        if (item && typeof item === 'object' && 'DOI' in item) {
+          expect(() => mapCrossrefWork(item as Record<string, unknown>)).not.toThrow();
+          mapped += 1;
+        }
     }
     for (const interaction of loadRecorded('semanticscholar')) {
       const body = interaction.body_json as { data?: unknown[] } | undefined;
-      for (const item of Array.isArray(body?.data) ? body!.data : []) {
-        const paper = (item as Record<string, unknown>).citingPaper ?? (item as Record<string, unknown>).citedPaper ?? item;
+      for (const item of Array.isArray(body?.data) ? body.data : []) {
+        const paper =
+          (item as Record<string, unknown>).citingPaper ?? (item as Record<string, unknown>).citedPaper ?? item;
         expect(() => mapS2Paper(paper as Record<string, unknown>)).not.toThrow();
         mapped += 1;
       }
     }
     for (const interaction of loadRecorded('openalex')) {
       const body = interaction.body_json as { results?: unknown[] } | undefined;
-      for (const item of Array.isArray(body?.results) ? body!.results : []) {
+      for (const item of Array.isArray(body?.results) ? body.results : []) {
         if ((item as { id?: string }).id?.includes('/W')) {
           expect(() => mapOpenAlexWork(item)).not.toThrow();
           mapped += 1;
@@ -61,14 +70,24 @@ describe('recorded responses', () => {
   });
 
   it('maps the Semantic Scholar paper with 1,000 citations', () => {
-    const paper = JSON.parse(readFileSync(path.join(SHARED_DIR, 'fixtures/semanticscholar/objects/Paper.json'), 'utf8'));
+    const paper = JSON.parse(
+      readFileSync(path.join(SHARED_DIR, 'fixtures/semanticscholar/objects/Paper.json'), 'utf8'),
+    );
     const work = mapS2Paper(paper)!;
-    expect(work).toMatchObject({ id: 'doi:10.1093/mind/lix.236.433', doi: '10.1093/mind/lix.236.433', title: 'Computing Machinery and Intelligence', year: 1950, citedByCount: 10059 });
+    expect(work).toMatchObject({
+      id: 'doi:10.1093/mind/lix.236.433',
+      doi: '10.1093/mind/lix.236.433',
+      title: 'Computing Machinery and Intelligence',
+      year: 1950,
+      citedByCount: 10059,
+    });
     expect(work.ids).toMatchObject({ s2: '2d5673caa9e6af3a7b82a43f19ee920992db07ad', mag: '2145482038' });
     expect(work.authorships[0]).toMatchObject({ name: 'A. Turing', authorId: 's2a:2262347' });
     // 14 references, of which 8 carry an id (the rest are unresolved citations without paperId or DOI).
     expect(paper.references).toHaveLength(14);
-    expect(work.references).toHaveLength((paper.references as Array<{ paperId: string | null }>).filter((r) => r.paperId).length);
+    expect(work.references).toHaveLength(
+      (paper.references as Array<{ paperId: string | null }>).filter((r) => r.paperId).length,
+    );
     expect(work.references).toHaveLength(8);
     const citing = (paper.citations as Array<Record<string, unknown>>).map(mapS2Paper);
     expect(citing.filter(Boolean)).toHaveLength(1000);
@@ -90,13 +109,26 @@ describe('clients against a local replay of real responses', () => {
     const client = new CrossrefClient(clientSettings({ CROSSREF_BASE_URL: url }), cache());
     const work = (await client.getWork('10.1371/journal.pone.0033693'))!;
     expect(server.unmatched).toEqual([]);
-    expect(work).toMatchObject({ doi: '10.1371/journal.pone.0033693', year: 2012, citedByCount: 72, source: 'crossref' });
+    expect(work).toMatchObject({
+      doi: '10.1371/journal.pone.0033693',
+      year: 2012,
+      citedByCount: 72,
+      source: 'crossref',
+    });
     expect(work.title).toMatch(/^Methylphenidate Exposure Induces Dopamine Neuron Loss/);
     expect(work.authorships[0]).toMatchObject({ name: 'Shankar Sadasivan', position: 'first' });
     expect(work.venue?.name).toBe('PLoS ONE');
     const recorded = loadRecorded('crossref').find((i) => i.url.endsWith('/works/10.1371/journal.pone.0033693'))!;
-    const withDoi = ((recorded.body_json as any).message.reference as Array<{ DOI?: string }>).filter((r) => r.DOI).length;
-    expect(work.references).toHaveLength(new Set(((recorded.body_json as any).message.reference as Array<{ DOI?: string }>).filter((r) => r.DOI).map((r) => r.DOI!.toLowerCase())).size);
+    const withDoi = ((recorded.body_json as any).message.reference as Array<{ DOI?: string }>).filter(
+      (r) => r.DOI,
+    ).length;
+    expect(work.references).toHaveLength(
+      new Set(
+        ((recorded.body_json as any).message.reference as Array<{ DOI?: string }>)
+          .filter((r) => r.DOI)
+          .map((r) => r.DOI!.toLowerCase()),
+      ).size,
+    );
     expect(withDoi).toBeGreaterThan(50);
     expect(await client.getWork('10.1371/notarealdoi')).toBeNull();
     await client.close();
@@ -111,7 +143,9 @@ describe('clients against a local replay of real responses', () => {
     expect(server.requests.filter((r) => r.key.includes('/citations'))).toHaveLength(10);
     const search = await client.searchWorks('turing', 150);
     expect(search.length).toBeGreaterThan(100);
-    expect(await client.getWork('10.1093/mind/lix.236.433')).toMatchObject({ title: 'Computing Machinery and Intelligence' });
+    expect(await client.getWork('10.1093/mind/lix.236.433')).toMatchObject({
+      title: 'Computing Machinery and Intelligence',
+    });
     await client.close();
   });
 
@@ -157,7 +191,10 @@ describe('faults injected on purpose', () => {
   afterEach(() => server.stop());
 
   it('waits as Retry-After says on 429, then succeeds', async () => {
-    server.script('/works/W1', [{ status: 429, headers: { 'retry-after': '1' }, body: { error: 'slow down' } }, { status: 200, body: { id: 'https://openalex.org/W1', title: 'One' } }]);
+    server.script('/works/W1', [
+      { status: 429, headers: { 'retry-after': '1' }, body: { error: 'slow down' } },
+      { status: 200, body: { id: 'https://openalex.org/W1', title: 'One' } },
+    ]);
     const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url }), cache());
     const started = Date.now();
     const work = await client.getWork('W1');
@@ -168,7 +205,10 @@ describe('faults injected on purpose', () => {
   });
 
   it('retries a 500, gives up after the retries with a retryable error', async () => {
-    server.script('/works/W2', [{ status: 500 }, { status: 200, body: { id: 'https://openalex.org/W2', title: 'Two' } }]);
+    server.script('/works/W2', [
+      { status: 500 },
+      { status: 200, body: { id: 'https://openalex.org/W2', title: 'Two' } },
+    ]);
     const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url }), cache());
     expect((await client.getWork('W2'))?.title).toBe('Two');
     server.script('/works/W3', [{ status: 503 }]);
@@ -201,17 +241,24 @@ describe('faults injected on purpose', () => {
   });
 
   it('holds the rate limit and the concurrency limit under concurrent calls', async () => {
-    for (let i = 0; i < 12; i += 1) server.script(`/works/W10${i}`, [{ status: 200, body: { id: `https://openalex.org/W10${i}` } }]);
+    for (let i = 0; i < 12; i += 1)
+      server.script(`/works/W10${i}`, [{ status: 200, body: { id: `https://openalex.org/W10${i}` } }]);
     server.delayMs = 150;
-    const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url, OPENALEX_RPS: '10', OPENALEX_CONCURRENCY: '2' }), cache());
+    const client = new OpenAlexClient(
+      clientSettings({ OPENALEX_BASE_URL: url, OPENALEX_RPS: '10', OPENALEX_CONCURRENCY: '2' }),
+      cache(),
+    );
     // When the limiter lets each call go: that is the rate the provider sees, whatever the network adds after.
     const starts: number[] = [];
-    (client as unknown as { limiter: { on(event: string, listener: () => void): void } }).limiter.on('executing', () => starts.push(performance.now()));
+    (client as unknown as { limiter: { on(event: string, listener: () => void): void } }).limiter.on('executing', () =>
+      starts.push(performance.now()),
+    );
     await Promise.all(Array.from({ length: 12 }, (_, i) => client.getWork(`W10${i}`)));
     expect(starts).toHaveLength(12);
     // minTime 100 ms between starts (a few ms of timer granularity allowed): 10 a second, 11 at a window edge.
     for (let i = 1; i < starts.length; i += 1) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(95);
-    for (const start of starts) expect(starts.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(11);
+    for (const start of starts)
+      expect(starts.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(11);
     expect(server.requests).toHaveLength(12);
     expect(server.maxInFlight).toBeLessThanOrEqual(2);
     await client.close();
@@ -237,7 +284,10 @@ describe('merging and writing through to the graph', () => {
     await app.close();
   });
 
-  const openalexWork = () => mapOpenAlexWork(JSON.parse(readFileSync(path.join(SHARED_DIR, 'fixtures/openalex/entities-2026/work.json'), 'utf8')));
+  const openalexWork = () =>
+    mapOpenAlexWork(
+      JSON.parse(readFileSync(path.join(SHARED_DIR, 'fixtures/openalex/entities-2026/work.json'), 'utf8')),
+    );
   const s2Work = () =>
     mapS2Paper({
       paperId: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567',
@@ -253,7 +303,12 @@ describe('merging and writing through to the graph', () => {
     const [merged, ...rest] = mergeWorks([s2Work(), openalexWork()]);
     expect(rest).toEqual([]);
     expect(merged!.record.id).toBe('W2741809807');
-    expect(merged!.record.ids).toMatchObject({ openalex: 'W2741809807', doi: '10.7717/peerj.4375', s2: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567', pmid: '29456894' });
+    expect(merged!.record.ids).toMatchObject({
+      openalex: 'W2741809807',
+      doi: '10.7717/peerj.4375',
+      s2: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567',
+      pmid: '29456894',
+    });
     expect(merged!.provenance.title).toBe('openalex');
     expect(merged!.provenance['ids.s2']).toBe('s2');
     expect(merged!.record.citedByCount).toBe(9999);
@@ -261,8 +316,23 @@ describe('merging and writing through to the graph', () => {
   });
 
   it('merges by normalised title and year when there is no DOI', () => {
-    const a = { ...s2Work(), doi: null, ids: { s2: 'x1' }, id: 's2:x1', title: 'Deep Learning — a Review!', year: 2015 };
-    const b = { ...s2Work(), doi: null, ids: { s2: 'x2' }, id: 's2:x2', title: 'deep learning: a review', year: 2016, source: 'crossref' };
+    const a = {
+      ...s2Work(),
+      doi: null,
+      ids: { s2: 'x1' },
+      id: 's2:x1',
+      title: 'Deep Learning — a Review!',
+      year: 2015,
+    };
+    const b = {
+      ...s2Work(),
+      doi: null,
+      ids: { s2: 'x2' },
+      id: 's2:x2',
+      title: 'deep learning: a review',
+      year: 2016,
+      source: 'crossref',
+    };
     const c = { ...s2Work(), doi: null, ids: { s2: 'x3' }, id: 's2:x3', title: 'deep learning: a review', year: 2020 };
     expect(mergeWorks([a, b, c])).toHaveLength(2);
   });
@@ -270,15 +340,40 @@ describe('merging and writing through to the graph', () => {
   it('writes fetched papers through, idempotently, turning a stub into a full paper', async () => {
     const fetch = new FetchService(clientSettings({}), app.ingest);
     // A cited stub first: some paper cites W2741809807.
-    await app.ingest.writeRecords([{ ...s2Work(), id: 'doi:10.1000/citing', doi: '10.1000/citing', ids: { doi: '10.1000/citing' }, references: ['W2741809807'], title: 'A citing paper' }], { collection: 'external', embed: 'defer' });
+    await app.ingest.writeRecords(
+      [
+        {
+          ...s2Work(),
+          id: 'doi:10.1000/citing',
+          doi: '10.1000/citing',
+          ids: { doi: '10.1000/citing' },
+          references: ['W2741809807'],
+          title: 'A citing paper',
+        },
+      ],
+      { collection: 'external', embed: 'defer' },
+    );
     expect((await app.catalog.paperById('W2741809807'))?.stub).toBe(true);
     const [merged] = mergeWorks([openalexWork(), s2Work()]);
-    const first = await app.ingest.writeRecords([merged!.record], { collection: 'external', embed: 'defer', fetchedAt: '2026-12-02T00:00:00Z' });
+    const first = await app.ingest.writeRecords([merged!.record], {
+      collection: 'external',
+      embed: 'defer',
+      fetchedAt: '2026-12-02T00:00:00Z',
+    });
     expect(first.papersWritten).toBe(1);
     const paper = await app.catalog.paperById('W2741809807');
-    expect(paper).toMatchObject({ stub: false, s2Id: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567', doi: '10.7717/peerj.4375', fetchedAt: '2026-12-02T00:00:00Z' });
+    expect(paper).toMatchObject({
+      stub: false,
+      s2Id: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567',
+      doi: '10.7717/peerj.4375',
+      fetchedAt: '2026-12-02T00:00:00Z',
+    });
     const before = await app.catalog.stats();
-    const again = await app.ingest.writeRecords([merged!.record], { collection: 'external', embed: 'defer', fetchedAt: '2026-12-03T00:00:00Z' });
+    const again = await app.ingest.writeRecords([merged!.record], {
+      collection: 'external',
+      embed: 'defer',
+      fetchedAt: '2026-12-03T00:00:00Z',
+    });
     expect(again.papersUnchanged).toBe(1);
     expect(await app.catalog.stats()).toEqual(before);
     // An S2-only record of the same DOI joins the existing paper instead of duplicating it.
@@ -291,9 +386,17 @@ describe('merging and writing through to the graph', () => {
   it('reports a failing source without failing the fetch', async () => {
     const server = new ReplayServer();
     const url = await server.start();
-    server.script('/works/doi:10.7717/peerj.4375', [{ status: 200, body: JSON.parse(readFileSync(path.join(SHARED_DIR, 'fixtures/openalex/entities-2026/work.json'), 'utf8')) }]);
+    server.script('/works/doi:10.7717/peerj.4375', [
+      {
+        status: 200,
+        body: JSON.parse(readFileSync(path.join(SHARED_DIR, 'fixtures/openalex/entities-2026/work.json'), 'utf8')),
+      },
+    ]);
     server.script('/works/10.7717/peerj.4375', [{ status: 500 }]);
-    const fetch = new FetchService(clientSettings({ OPENALEX_BASE_URL: url, CROSSREF_BASE_URL: url, CITEGRAPH_HTTP_RETRIES: '1' }), app.ingest);
+    const fetch = new FetchService(
+      clientSettings({ OPENALEX_BASE_URL: url, CROSSREF_BASE_URL: url, CITEGRAPH_HTTP_RETRIES: '1' }),
+      app.ingest,
+    );
     const report = await fetch.fetch({ doi: '10.7717/peerj.4375', sources: ['openalex', 'crossref'], ingest: true });
     expect(report.perSource).toEqual([
       { source: 'openalex', found: 1, error: null },

@@ -5,7 +5,10 @@ import { SHARED_DIR } from '../helpers/test-database';
 
 const { app } = createTestContext();
 const WORKS = path.join(SHARED_DIR, 'data/synergy/works');
-const files = readdirSync(WORKS).filter((name) => name.endsWith('.jsonl.gz')).sort().map((name) => path.join(WORKS, name));
+const files = readdirSync(WORKS)
+  .filter((name) => name.endsWith('.jsonl.gz'))
+  .sort()
+  .map((name) => path.join(WORKS, name));
 
 beforeAll(() => clearDatabase(app));
 afterAll(async () => {
@@ -53,7 +56,11 @@ describe('ingesting the nine SYNERGY reviews', () => {
       const page = await app.catalog.papers({ collections: [collection], yearFrom: null, yearTo: null }, 1, null);
       expect(await page.totalCount()).toBe(collections.find((row) => row.collection === collection)!.papers);
     }
-    const perFile = files.map((file) => require('node:zlib').gunzipSync(require('node:fs').readFileSync(file)).toString('utf8').trim().split('\n').length);
+    const perFile = files.map(
+      (file) =>
+        require('node:zlib').gunzipSync(require('node:fs').readFileSync(file)).toString('utf8').trim().split('\n')
+          .length,
+    );
     expect(collections.map((row) => row.papers)).toEqual(perFile);
   });
 
@@ -72,9 +79,15 @@ describe('ingesting the nine SYNERGY reviews', () => {
   });
 
   it('turns a stub into a full paper when the work itself is ingested', async () => {
-    const [stub] = await app.executor.autoCommit<{ id: string }>({ name: 'stub', text: 'MATCH (p:Paper {stub: true})<-[:CITES]-() RETURN p.id AS id LIMIT 1' });
+    const [stub] = await app.executor.autoCommit<{ id: string }>({
+      name: 'stub',
+      text: 'MATCH (p:Paper {stub: true})<-[:CITES]-() RETURN p.id AS id LIMIT 1',
+    });
     const file = path.join(require('node:os').tmpdir(), `stub-${Date.now()}.jsonl`);
-    require('node:fs').writeFileSync(file, `${JSON.stringify({ id: `https://openalex.org/${stub!.id}`, title: 'Now a full paper', publication_year: 2001 })}\n`);
+    require('node:fs').writeFileSync(
+      file,
+      `${JSON.stringify({ id: `https://openalex.org/${stub!.id}`, title: 'Now a full paper', publication_year: 2001 })}\n`,
+    );
     const summary = await app.ingest.ingestFiles([file], { embed: 'defer', collection: 'stub-test', progress: false });
     expect(summary.papersWritten).toBe(1);
     const paper = await app.catalog.paperById(stub!.id);

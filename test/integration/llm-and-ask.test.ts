@@ -15,28 +15,51 @@ beforeAll(async () => {
 afterAll(() => model.stop());
 
 function client(timeoutMs = 2000) {
-  return new OpenAiCompatibleClient(loadSettings({ OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'test-key', CITEGRAPH_LLM_MODEL: 'local-model', CITEGRAPH_LLM_TIMEOUT_MS: String(timeoutMs) }).generation);
+  return new OpenAiCompatibleClient(
+    loadSettings({
+      OPENAI_BASE_URL: baseUrl,
+      OPENAI_API_KEY: 'test-key',
+      CITEGRAPH_LLM_MODEL: 'local-model',
+      CITEGRAPH_LLM_TIMEOUT_MS: String(timeoutMs),
+    }).generation,
+  );
 }
 
 describe('the OpenAI-compatible provider against a local server', () => {
   it('sends the model and messages and returns the text and token usage', async () => {
-    model.behaviour = { reply: (messages) => `echo: ${messages[messages.length - 1]!.content}`, promptTokens: 42, completionTokens: 7 };
+    model.behaviour = {
+      reply: (messages) => `echo: ${messages[messages.length - 1]!.content}`,
+      promptTokens: 42,
+      completionTokens: 7,
+    };
     const result = await client().chat([{ role: 'user', content: 'hello' }], { json: true });
     expect(result).toEqual({ text: 'echo: hello', promptTokens: 42, completionTokens: 7 });
-    expect(model.requests[model.requests.length - 1]).toMatchObject({ model: 'local-model', response_format: { type: 'json_object' } });
+    expect(model.requests[model.requests.length - 1]).toMatchObject({
+      model: 'local-model',
+      response_format: { type: 'json_object' },
+    });
   });
 
   it('turns a server error into a retryable LLM_ERROR', async () => {
     model.behaviour = { status: 500, error: 'boom' };
-    await expect(client().chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({ code: 'LLM_ERROR', retryable: true });
+    await expect(client().chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({
+      code: 'LLM_ERROR',
+      retryable: true,
+    });
     model.behaviour = { status: 400, error: 'bad request' };
-    await expect(client().chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({ code: 'LLM_ERROR', retryable: false });
+    await expect(client().chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({
+      code: 'LLM_ERROR',
+      retryable: false,
+    });
   });
 
   it('times out', async () => {
     model.behaviour = { hang: true };
     const started = Date.now();
-    await expect(client(300).chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({ code: 'LLM_ERROR', retryable: true });
+    await expect(client(300).chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({
+      code: 'LLM_ERROR',
+      retryable: true,
+    });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -49,7 +72,12 @@ describe('the OpenAI-compatible provider against a local server', () => {
 /** An app whose LLM is the local server, offline otherwise, on an empty graph holding the search corpus. */
 async function appWithLlm(collection: string): Promise<AppContext> {
   const app = createAppContext({
-    settings: loadSettings({ ...process.env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'k', CITEGRAPH_EXTERNAL_SEARCH: 'false' }),
+    settings: loadSettings({
+      ...process.env,
+      OPENAI_BASE_URL: baseUrl,
+      OPENAI_API_KEY: 'k',
+      CITEGRAPH_EXTERNAL_SEARCH: 'false',
+    }),
     logger: new MemoryLogger(),
   });
   await clearDatabase(app);
@@ -72,13 +100,16 @@ describe('ask with an LLM', () => {
       reply: (messages) => {
         const system = messages[0]!.content;
         if (system.startsWith('Classify')) return '{"route": "content"}';
-        if (system.startsWith('Rewrite')) return '{"rewrite": "low-dose aspirin myocardial infarction prevention", "subQueries": ["aspirin bleeding risk", "Fakename 2031 megatrial"]}';
+        if (system.startsWith('Rewrite'))
+          return '{"rewrite": "low-dose aspirin myocardial infarction prevention", "subQueries": ["aspirin bleeding risk", "Fakename 2031 megatrial"]}';
         const evidence = messages[1]!.content;
         const label = /\[(E\d+)\] \(Low-dose aspirin/.exec(evidence)?.[1] ?? 'E1';
         return `Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [${label}]. Aspirin also cures baldness [${label}]. This is supported by [E99].`;
       },
     };
-    const result = await app.ask.ask('Does low-dose aspirin prevent myocardial infarction?', { collections: ['ask-llm'] });
+    const result = await app.ask.ask('Does low-dose aspirin prevent myocardial infarction?', {
+      collections: ['ask-llm'],
+    });
     expect(result.route).toBe('content');
     expect(result.routeReasons[0]).toMatch(/LLM classifier/);
     expect(result.subQueries.map((s) => s.text)).not.toContain('Fakename 2031 megatrial');
@@ -87,8 +118,13 @@ describe('ask with an LLM', () => {
     expect(result.sentences).toHaveLength(1);
     const citation = result.sentences[0]!.citations[0]!;
     expect(citation).toMatchObject({ marker: 1, paper: { id: 'W901' }, method: 'normalised' });
-    expect(citation.quote.toLowerCase()).toBe('low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent');
-    expect(result.droppedSentences.map((d) => d.text)).toEqual(['Aspirin also cures baldness.', 'This is supported by.']);
+    expect(citation.quote.toLowerCase()).toBe(
+      'low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent',
+    );
+    expect(result.droppedSentences.map((d) => d.text)).toEqual([
+      'Aspirin also cures baldness.',
+      'This is supported by.',
+    ]);
     expect(result.cost.llmCalls).toBe(3);
     expect(result.cost.promptTokens).toBeGreaterThan(0);
     expect(result.cost.estimatedUsd).toBeGreaterThan(0);
@@ -96,10 +132,16 @@ describe('ask with an LLM', () => {
 
   it('falls back to extractive generation when the LLM fails', async () => {
     model.behaviour = { status: 503, error: 'overloaded' };
-    const result = await app.ask.ask('Does low-dose aspirin prevent myocardial infarction?', { collections: ['ask-llm'] });
+    const result = await app.ask.ask('Does low-dose aspirin prevent myocardial infarction?', {
+      collections: ['ask-llm'],
+    });
     expect(result.generator).toBe('extractive');
     expect(result.abstained).toBe(false);
-    expect(result.trace.some((t) => /LLM failed/.test(t.note) || /LLM classifier failed/.test(t.note) || t.stage === 'generate')).toBe(true);
+    expect(
+      result.trace.some(
+        (t) => /LLM failed/.test(t.note) || /LLM classifier failed/.test(t.note) || t.stage === 'generate',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -115,9 +157,16 @@ describe('retrieval with an LLM', () => {
 
   it('takes expansion candidates from the LLM, kept only if the corpus validates them', async () => {
     model.behaviour = { reply: () => '{"terms": ["antiplatelet", "heart attack", "unicornium", "aspirin"]}' };
-    const response = await app.search.search('aspirin', 5, { collections: ['llm-retrieval'] }, { expansion: true, expansionTau: 0.5 });
+    const response = await app.search.search(
+      'aspirin',
+      5,
+      { collections: ['llm-retrieval'] },
+      { expansion: true, expansionTau: 0.5 },
+    );
     expect(response.trace.expansionSource).toBe('llm');
-    expect(response.trace.expansionCandidates).toEqual(expect.arrayContaining(['antiplatelet', 'heart', 'attack', 'unicornium']));
+    expect(response.trace.expansionCandidates).toEqual(
+      expect.arrayContaining(['antiplatelet', 'heart', 'attack', 'unicornium']),
+    );
     expect(response.trace.expansionTerms).toContain('antiplatelet');
     expect(response.trace.expansionTerms).not.toContain('unicornium');
     const last = model.requests[model.requests.length - 1]!;
@@ -126,20 +175,32 @@ describe('retrieval with an LLM', () => {
 
   it('falls back to pseudo-relevance feedback when the LLM fails', async () => {
     model.behaviour = { status: 500, error: 'down' };
-    const response = await app.search.search('aspirin', 5, { collections: ['llm-retrieval'] }, { expansion: true, expansionTau: 0.5 });
+    const response = await app.search.search(
+      'aspirin',
+      5,
+      { collections: ['llm-retrieval'] },
+      { expansion: true, expansionTau: 0.5 },
+    );
     expect(response.trace.expansionSource).toBe('feedback');
   });
 
   it('enriches papers with LLM vocabulary that passes the document-frequency check', async () => {
     const { enrichPapers } = await import('../../src/retrieval/enrichment');
-    model.behaviour = { reply: (messages) => (/Sleep deprivation/.test(messages[1]!.content) ? '{"terms": ["memory", "insomnia", "zzzqword"]}' : '{"terms": []}') };
+    model.behaviour = {
+      reply: (messages) =>
+        /Sleep deprivation/.test(messages[1]!.content)
+          ? '{"terms": ["memory", "insomnia", "zzzqword"]}'
+          : '{"terms": []}',
+    };
     await enrichPapers(app.executor, ['llm-retrieval'], { tau: 0.5, maxTerms: 10, minSupport: 2 }, app.llm);
     const paper = await app.catalog.paperById('W904');
     // "memory" is in the corpus (W905) but not in W904's own text; "zzzqword" is in no document; "insomnia" neither.
     expect(String(paper!.enrichment ?? '')).toBe('');
-    model.behaviour = { reply: (messages) => (/Rodent object recognition/.test(messages[1]!.content) ? '{"terms": ["sleep", "zzzqword"]}' : '{"terms": []}') };
+    model.behaviour = {
+      reply: (messages) =>
+        /Rodent object recognition/.test(messages[1]!.content) ? '{"terms": ["sleep", "zzzqword"]}' : '{"terms": []}',
+    };
     await enrichPapers(app.executor, ['llm-retrieval'], { tau: 0.5, maxTerms: 10, minSupport: 2 }, app.llm);
     expect((await app.catalog.paperById('W905'))!.enrichment).toBe('sleep');
   });
 });
-

@@ -27,7 +27,10 @@ describe('hybrid search over the real indexes', () => {
   });
 
   it('dense retrieval finds a paraphrase that shares no words with the text', async () => {
-    const response = await app.search.search('does staying up all night hurt remembering things', 2, only, { ...plain, sparse: false });
+    const response = await app.search.search('does staying up all night hurt remembering things', 2, only, {
+      ...plain,
+      sparse: false,
+    });
     expect(ids(response)[0]).toBe('W904');
   });
 
@@ -38,7 +41,8 @@ describe('hybrid search over the real indexes', () => {
       const t = result.trace;
       expect(t.sparse !== null || t.dense !== null).toBe(true);
       const { sparseWeight, denseWeight, rrfK } = response.trace.options;
-      const expected = (t.sparse ? sparseWeight / (rrfK + t.sparse.rank) : 0) + (t.dense ? denseWeight / (rrfK + t.dense.rank) : 0);
+      const expected =
+        (t.sparse ? sparseWeight / (rrfK + t.sparse.rank) : 0) + (t.dense ? denseWeight / (rrfK + t.dense.rank) : 0);
       expect(t.fusedScore).toBeCloseTo(expected, 10);
     }
     expect(response.trace.timings.embedMs).toBeGreaterThanOrEqual(0);
@@ -70,14 +74,23 @@ describe('hybrid search over the real indexes', () => {
     for (const hostile of ['title:x AND (', 'aspirin*', '"aspirin', 'aspirin\\', 'aspirin OR '.repeat(900)]) {
       await expect(app.search.search(hostile, 3, only, plain)).resolves.toBeDefined();
     }
-    await expect(app.search.search('aspirin '.repeat(3000), 3, only, plain)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+    await expect(app.search.search('aspirin '.repeat(3000), 3, only, plain)).rejects.toMatchObject({
+      code: 'BAD_USER_INPUT',
+    });
     await expect(app.search.search('   ', 3, only, plain)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
     await expect(app.search.search('the of and', 3, only, plain)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
-    await expect(app.search.search('aspirin', 3, only, { sparse: false, dense: false })).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+    await expect(app.search.search('aspirin', 3, only, { sparse: false, dense: false })).rejects.toMatchObject({
+      code: 'BAD_USER_INPUT',
+    });
   });
 
   it('expands the query with terms the corpus validates, and shows them in the trace', async () => {
-    const response = await app.search.search('aspirin', 5, only, { ...plain, expansion: true, expansionTau: 0.5, feedbackDocs: 3 });
+    const response = await app.search.search('aspirin', 5, only, {
+      ...plain,
+      expansion: true,
+      expansionTau: 0.5,
+      feedbackDocs: 3,
+    });
     const frequencies = await app.search.documentFrequencies([COLLECTION]);
     for (const term of response.trace.expansionTerms) {
       expect(frequencies.df(term)).toBeGreaterThan(0);
@@ -87,7 +100,11 @@ describe('hybrid search over the real indexes', () => {
   });
 
   it('boosts candidates tied to the strongest hits in the citation graph', async () => {
-    const response = await app.search.search('aspirin myocardial infarction', 8, only, { ...plain, citation: true, citationSeeds: 1 });
+    const response = await app.search.search('aspirin myocardial infarction', 8, only, {
+      ...plain,
+      citation: true,
+      citationSeeds: 1,
+    });
     const top = response.results[0]!;
     expect(top.paper.id).toBe('W901');
     // W907 cites W901 (the seed) directly, and W906 is cited together with it.
@@ -97,7 +114,12 @@ describe('hybrid search over the real indexes', () => {
   });
 
   it('diversifies with MMR and reranks with PageRank, recording the moves', async () => {
-    const response = await app.search.search('heart attack aspirin platelet', 8, only, { ...plain, mmr: true, mmrLambda: 0.3, pagerank: true });
+    const response = await app.search.search('heart attack aspirin platelet', 8, only, {
+      ...plain,
+      mmr: true,
+      mmrLambda: 0.3,
+      pagerank: true,
+    });
     expect(response.results).toHaveLength(8);
     expect(response.results.some((r) => r.trace.pagerank !== null)).toBe(true);
     expect(response.trace.timings.mmrMs).toBeDefined();

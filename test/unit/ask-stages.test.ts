@@ -1,6 +1,14 @@
 import { alignQuote, verifyAnswer } from '../../src/generation/verify';
 import { parseJsonObject } from '../../src/generation/llm';
-import { buildContext, findContradictions, passesDriftGuard, scoreEvidence, scoreSufficiency, termRetention, type Evidence } from '../../src/pipeline/evidence';
+import {
+  buildContext,
+  findContradictions,
+  passesDriftGuard,
+  scoreEvidence,
+  scoreSufficiency,
+  termRetention,
+  type Evidence,
+} from '../../src/pipeline/evidence';
 import { constrainQuery, decompose } from '../../src/pipeline/ask-service';
 import { InMemoryDocumentFrequencies } from '../../src/retrieval/expansion';
 
@@ -8,31 +16,79 @@ const settings = { strongBand: 80, moderateBand: 50, minEvidenceScore: 30 };
 
 function evidence(id: string, text: string, score: number, paper: Partial<Evidence['paper']> = {}): Evidence {
   return {
-    id, paperId: paper.id ?? `P-${id}`, chunkId: id, text, start: 100, end: 100 + text.length, score, similarity: 0.5, source: 'local', foundBy: ['q'],
-    paper: { id: paper.id ?? `P-${id}`, title: 'Aspirin and infarction', year: 2020, doi: '10.1000/x', venue: 'V', authors: 3, source: 'openalex', fetchedAt: null, ...paper },
+    id,
+    paperId: paper.id ?? `P-${id}`,
+    chunkId: id,
+    text,
+    start: 100,
+    end: 100 + text.length,
+    score,
+    similarity: 0.5,
+    source: 'local',
+    foundBy: ['q'],
+    paper: {
+      id: paper.id ?? `P-${id}`,
+      title: 'Aspirin and infarction',
+      year: 2020,
+      doi: '10.1000/x',
+      venue: 'V',
+      authors: 3,
+      source: 'openalex',
+      fetchedAt: null,
+      ...paper,
+    },
   };
 }
 
 describe('evidence scoring and sufficiency', () => {
   it('scores evidence from similarity and question-term coverage', () => {
-    expect(scoreEvidence(0.6, 'aspirin prevents infarction', 'Does aspirin prevent infarction?')).toBeGreaterThanOrEqual(80);
+    expect(
+      scoreEvidence(0.6, 'aspirin prevents infarction', 'Does aspirin prevent infarction?'),
+    ).toBeGreaterThanOrEqual(80);
     expect(scoreEvidence(0.05, 'the stock market fell', 'Does aspirin prevent infarction?')).toBe(0);
   });
 
   it('bands fixed evidence: strong, moderate and weak', () => {
     const q = 'Does low-dose aspirin prevent myocardial infarction?';
     const strong = [
-      evidence('a', 'Low-dose aspirin prevented myocardial infarction in a randomised trial.', 95, { id: 'p1', year: 2024 }),
-      evidence('b', 'Aspirin reduced the risk of a first myocardial infarction (low-dose).', 90, { id: 'p2', year: 2023 }),
+      evidence('a', 'Low-dose aspirin prevented myocardial infarction in a randomised trial.', 95, {
+        id: 'p1',
+        year: 2024,
+      }),
+      evidence('b', 'Aspirin reduced the risk of a first myocardial infarction (low-dose).', 90, {
+        id: 'p2',
+        year: 2023,
+      }),
       evidence('c', 'Prevention of infarction with low-dose aspirin.', 88, { id: 'p3', year: 2022 }),
       evidence('d', 'Aspirin and myocardial infarction prevention.', 80, { id: 'p4', year: 2021 }),
     ];
     const strongScore = scoreSufficiency(q, strong, 'content', settings, 2026);
     expect(strongScore.band).toBe('STRONG');
-    expect(strongScore.dimensions.map((d) => d.name)).toEqual(['retrieval_confidence', 'answer_specificity', 'source_diversity', 'metadata_completeness', 'recency']);
-    const moderate = scoreSufficiency(q, [evidence('a', 'Aspirin reduced infarction in one trial.', 70, { id: 'p1', year: 2010 }), evidence('b', 'Antiplatelet drugs and heart attack.', 45, { id: 'p2', year: 2008 })], 'content', settings, 2026);
+    expect(strongScore.dimensions.map((d) => d.name)).toEqual([
+      'retrieval_confidence',
+      'answer_specificity',
+      'source_diversity',
+      'metadata_completeness',
+      'recency',
+    ]);
+    const moderate = scoreSufficiency(
+      q,
+      [
+        evidence('a', 'Aspirin reduced infarction in one trial.', 70, { id: 'p1', year: 2010 }),
+        evidence('b', 'Antiplatelet drugs and heart attack.', 45, { id: 'p2', year: 2008 }),
+      ],
+      'content',
+      settings,
+      2026,
+    );
     expect(moderate.band).toBe('MODERATE');
-    const weak = scoreSufficiency(q, [evidence('a', 'The stock market fell.', 5, { title: null, doi: null, venue: null, authors: 0 })], 'content', settings, 2026);
+    const weak = scoreSufficiency(
+      q,
+      [evidence('a', 'The stock market fell.', 5, { title: null, doi: null, venue: null, authors: 0 })],
+      'content',
+      settings,
+      2026,
+    );
     expect(weak.band).toBe('WEAK');
     expect(scoreSufficiency(q, [], 'content', settings).band).toBe('WEAK');
   });
@@ -48,12 +104,17 @@ describe('evidence scoring and sufficiency', () => {
 describe('drift guard and decomposition', () => {
   it('keeps a reformulation only if it retains enough of the original terms', () => {
     expect(termRetention('aspirin myocardial infarction prevention', 'aspirin infarction antiplatelet')).toBe(0.5);
-    expect(passesDriftGuard('aspirin myocardial infarction prevention', 'aspirin infarction antiplatelet', 0.3)).toBe(true);
+    expect(passesDriftGuard('aspirin myocardial infarction prevention', 'aspirin infarction antiplatelet', 0.3)).toBe(
+      true,
+    );
     expect(passesDriftGuard('aspirin myocardial infarction prevention', 'statin cholesterol trial', 0.3)).toBe(false);
   });
 
   it('decomposes on conjunctions without inventing words', () => {
-    const { rewrite, subQueries } = decompose('How do statins compared with aspirin affect cardiovascular events and mortality?', 5);
+    const { rewrite, subQueries } = decompose(
+      'How do statins compared with aspirin affect cardiovascular events and mortality?',
+      5,
+    );
     expect(rewrite).toBe('statins compared aspirin affect cardiovascular events mortality');
     for (const sub of subQueries) for (const term of sub.split(' ')) expect(rewrite.split(' ')).toContain(term);
     expect(subQueries.length).toBeGreaterThan(1);
@@ -62,7 +123,9 @@ describe('drift guard and decomposition', () => {
   it('constrains LLM sub-queries to question words and corpus vocabulary', () => {
     const vocabulary = new InMemoryDocumentFrequencies();
     vocabulary.add('antiplatelet therapy infarction');
-    expect(constrainQuery('antiplatelet therapy by Dr Fakename 2031 trial', 'Does aspirin prevent infarction?', vocabulary)).toBe('antiplatelet therapy');
+    expect(
+      constrainQuery('antiplatelet therapy by Dr Fakename 2031 trial', 'Does aspirin prevent infarction?', vocabulary),
+    ).toBe('antiplatelet therapy');
   });
 });
 
@@ -86,28 +149,49 @@ describe('context and checks', () => {
 });
 
 describe('citation verification', () => {
-  const passage = evidence('E-1', 'In a randomised trial, low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent. Bleeding was more frequent.', 90);
+  const passage = evidence(
+    'E-1',
+    'In a randomised trial, low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent. Bleeding was more frequent.',
+    90,
+  );
   const other = evidence('E-2', 'Sleep deprivation impairs memory consolidation in healthy adults.', 80, { id: 'p2' });
-  const pool = new Map([[passage.id, passage], [other.id, other]]);
+  const pool = new Map([
+    [passage.id, passage],
+    [other.id, other],
+  ]);
   const labels: Record<string, string> = { E1: 'E-1', E2: 'E-2' };
   const labelOf = (label: string) => labels[label.startsWith('E') ? label : `E${label}`];
 
   it('aligns quotes exactly, after normalisation, and by overlap', () => {
-    expect(alignQuote('low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent', passage.text, undefined)).toMatchObject({ support: 1, method: 'exact' });
-    expect(alignQuote('Low dose aspirin reduced the risk of a first myocardial infarction', passage.text, undefined).method).toBe('normalised');
+    expect(
+      alignQuote(
+        'low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent',
+        passage.text,
+        undefined,
+      ),
+    ).toMatchObject({ support: 1, method: 'exact' });
+    expect(
+      alignQuote('Low dose aspirin reduced the risk of a first myocardial infarction', passage.text, undefined).method,
+    ).toBe('normalised');
     expect(alignQuote('Sleep loss hurts memory', passage.text, 0.1).support).toBeLessThan(0.6);
   });
 
   it('keeps supported sentences, drops unsupported ones, strips unknown markers, numbers by first use', () => {
-    const answer = 'Sleep deprivation impairs memory consolidation in healthy adults [E2]. Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [E1][E9]. Aspirin cures all cancers completely [E1]. Statins prevent strokes in everyone.';
+    const answer =
+      'Sleep deprivation impairs memory consolidation in healthy adults [E2]. Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [E1][E9]. Aspirin cures all cancers completely [E1]. Statins prevent strokes in everyone.';
     const result = verifyAnswer(answer, pool, labelOf, 0.6);
     expect(result.sentences.map((s) => s.citations.map((c) => c.marker))).toEqual([[1], [2]]);
     expect(result.bibliography.map((b) => b.evidenceId)).toEqual(['E-2', 'E-1']);
     expect(result.strippedMarkers).toEqual(['[E9]']);
-    expect(result.dropped.map((d) => d.text)).toEqual(['Aspirin cures all cancers completely.', 'Statins prevent strokes in everyone.']);
+    expect(result.dropped.map((d) => d.text)).toEqual([
+      'Aspirin cures all cancers completely.',
+      'Statins prevent strokes in everyone.',
+    ]);
     const citation = result.sentences[1]!.citations[0]!;
     expect(passage.text.slice(citation.start - passage.start, citation.end - passage.start)).toBe(citation.quote);
-    expect(result.answer).toBe('Sleep deprivation impairs memory consolidation in healthy adults [1]. Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [2].');
+    expect(result.answer).toBe(
+      'Sleep deprivation impairs memory consolidation in healthy adults [1]. Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [2].',
+    );
   });
 
   it('parses JSON from model output, or refuses it', () => {

@@ -4,7 +4,7 @@ import { chunkText, paragraphSpans, sentenceSpans, type TokenCounter } from '../
 const words: TokenCounter = { count: (text) => text.split(/\s+/).filter(Boolean).length };
 
 function sentence(n: number, length: number): string {
-  return `S${n} ${Array.from({ length: length - 2 }, (_, i) => `w${n}x${i}`).join(" ")} end${n}.`;
+  return `S${n} ${Array.from({ length: length - 2 }, (_, i) => `w${n}x${i}`).join(' ')} end${n}.`;
 }
 
 describe('chunker', () => {
@@ -16,7 +16,11 @@ describe('chunker', () => {
 
   it('finds paragraphs separated by blank lines', () => {
     const text = 'First para.\n\n  Second para.\n \nThird.';
-    expect(paragraphSpans(text).map((s) => text.slice(s.start, s.end))).toEqual(['First para.', 'Second para.', 'Third.']);
+    expect(paragraphSpans(text).map((s) => text.slice(s.start, s.end))).toEqual([
+      'First para.',
+      'Second para.',
+      'Third.',
+    ]);
   });
 
   it('keeps offsets into the source, respects the limit and overlaps', () => {

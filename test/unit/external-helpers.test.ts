@@ -41,9 +41,21 @@ describe('mapping helpers', () => {
   });
 
   it('strips JATS from Crossref abstracts and maps a minimal work', () => {
-    expect(stripJats('<jats:title>Abstract</jats:title><jats:p>Dopamine <jats:italic>in vivo</jats:italic>.</jats:p>')).toBe('Dopamine in vivo .');
-    const work = mapCrossrefWork({ DOI: '10.1000/ABC', title: ['T'], issued: { 'date-parts': [[2020, 5]] }, reference: [{ DOI: '10.2000/x' }, { key: 'no-doi' }] });
-    expect(work).toMatchObject({ id: 'doi:10.1000/abc', year: 2020, publicationDate: '2020-05', references: ['doi:10.2000/x'] });
+    expect(
+      stripJats('<jats:title>Abstract</jats:title><jats:p>Dopamine <jats:italic>in vivo</jats:italic>.</jats:p>'),
+    ).toBe('Dopamine in vivo .');
+    const work = mapCrossrefWork({
+      DOI: '10.1000/ABC',
+      title: ['T'],
+      issued: { 'date-parts': [[2020, 5]] },
+      reference: [{ DOI: '10.2000/x' }, { key: 'no-doi' }],
+    });
+    expect(work).toMatchObject({
+      id: 'doi:10.1000/abc',
+      year: 2020,
+      publicationDate: '2020-05',
+      references: ['doi:10.2000/x'],
+    });
     expect(mapCrossrefWork({ title: ['no doi'] })).toBeNull();
   });
 });

@@ -2,18 +2,27 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
-  abstractFromInvertedIndex, mapBeirDocument, mapOpenAlexWork, normaliseDoi, RecordError, shortOpenAlexId,
+  abstractFromInvertedIndex,
+  mapBeirDocument,
+  mapOpenAlexWork,
+  normaliseDoi,
+  RecordError,
+  shortOpenAlexId,
 } from '../../src/ingest/openalex';
 import { SHARED_DIR } from '../helpers/test-database';
 
 function firstSynergyWork(): Record<string, unknown> {
-  const lines = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/synergy/works/Chou_2004.jsonl.gz'))).toString('utf8').split('\n');
+  const lines = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/synergy/works/Chou_2004.jsonl.gz')))
+    .toString('utf8')
+    .split('\n');
   return JSON.parse(lines[0]!) as Record<string, unknown>;
 }
 
 describe('OpenAlex mapping', () => {
   it('rebuilds an abstract from the inverted index in position order', () => {
-    expect(abstractFromInvertedIndex({ world: [1], Hello: [0], again: [3], hello: [2] })).toBe('Hello world hello again');
+    expect(abstractFromInvertedIndex({ world: [1], Hello: [0], again: [3], hello: [2] })).toBe(
+      'Hello world hello again',
+    );
     expect(abstractFromInvertedIndex({})).toBeNull();
     expect(abstractFromInvertedIndex(null)).toBeNull();
     expect(abstractFromInvertedIndex({ bad: ['x', -1] })).toBeNull();
@@ -32,8 +41,14 @@ describe('OpenAlex mapping', () => {
     expect(work.title).toBe('Pheochromocytoma in Italy: a multicentric retrospective study');
     expect(work.year).toBe(1999);
     expect(work.venue).toMatchObject({ id: 'S4210218062', name: 'European journal of endocrinology' });
-    expect(work.topics.find((t) => t.id === 'C71924100')).toMatchObject({ name: 'Medicine', level: 0, kind: 'concept' });
-    expect(work.abstract?.startsWith('To conduct an epidemiological study on pheochromocytoma in Italy.Data')).toBe(true);
+    expect(work.topics.find((t) => t.id === 'C71924100')).toMatchObject({
+      name: 'Medicine',
+      level: 0,
+      kind: 'concept',
+    });
+    expect(work.abstract?.startsWith('To conduct an epidemiological study on pheochromocytoma in Italy.Data')).toBe(
+      true,
+    );
     expect(work.references.every((ref) => /^W\d+$/.test(ref))).toBe(true);
     expect(work.ids.pmid).toBe('10601965');
     const anonymous = work.authorships.find((a) => a.authorId === null);
@@ -47,7 +62,12 @@ describe('OpenAlex mapping', () => {
     expect(work.id).toBe('W2741809807');
     expect(work.venue).toMatchObject({ id: 'S1983995261', name: 'PeerJ', issnL: '2167-8359' });
     expect(work.topics.find((t) => t.id === 'T10102')).toMatchObject({ kind: 'topic', level: 3 });
-    expect(work.authorships[0]).toMatchObject({ authorId: 'A5048491430', name: 'Heather Piwowar', orcid: '0000-0003-1613-5981', position: 'first' });
+    expect(work.authorships[0]).toMatchObject({
+      authorId: 'A5048491430',
+      name: 'Heather Piwowar',
+      orcid: '0000-0003-1613-5981',
+      position: 'first',
+    });
     expect(work.abstract).toBeTruthy();
   });
 

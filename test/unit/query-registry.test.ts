@@ -1,7 +1,13 @@
 import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CYPHER_DIR, cypherParameters, loadQueryRegistry, QUERY_SPECS, splitStatements } from '../../src/graph/query-registry';
+import {
+  CYPHER_DIR,
+  cypherParameters,
+  loadQueryRegistry,
+  QUERY_SPECS,
+  splitStatements,
+} from '../../src/graph/query-registry';
 
 describe('Cypher registry', () => {
   it('loads every registered file and checks its parameters', () => {

@@ -24,7 +24,9 @@ describe('record reader', () => {
   });
 
   it('reads gzip, and reports a truncated gzip with how far it got', async () => {
-    const lines = Array.from({ length: 2000 }, (_, i) => JSON.stringify({ id: `W${i}`, pad: 'x'.repeat(50 + (i % 17)) })).join('\n');
+    const lines = Array.from({ length: 2000 }, (_, i) =>
+      JSON.stringify({ id: `W${i}`, pad: 'x'.repeat(50 + (i % 17)) }),
+    ).join('\n');
     const gz = gzipSync(Buffer.from(lines));
     const whole = path.join(dir, 'whole.jsonl.gz');
     writeFileSync(whole, gz);
@@ -56,11 +58,16 @@ describe('record reader', () => {
   it('reports an invalid whole document', async () => {
     const file = path.join(dir, 'bad.json');
     writeFileSync(file, '[\n {"id": 1},\n');
-    expect(await readAll(file)).toEqual([{ kind: 'error', where: file, reason: expect.stringMatching(/invalid JSON document/) }]);
+    expect(await readAll(file)).toEqual([
+      { kind: 'error', where: file, reason: expect.stringMatching(/invalid JSON document/) },
+    ]);
   });
 
   it('reports a missing file', async () => {
-    expect((await readAll(path.join(dir, 'nope.jsonl')))[0]).toMatchObject({ kind: 'error', reason: expect.stringMatching(/cannot open/) });
+    expect((await readAll(path.join(dir, 'nope.jsonl')))[0]).toMatchObject({
+      kind: 'error',
+      reason: expect.stringMatching(/cannot open/),
+    });
   });
 
   it('names collections from files', () => {

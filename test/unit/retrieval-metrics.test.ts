@@ -1,8 +1,19 @@
 import {
-  averagePrecisionAtK, evaluateRanking, meanMetrics, mrrAtK, ndcgAtK, precisionAtK, recallAtK,
+  averagePrecisionAtK,
+  evaluateRanking,
+  meanMetrics,
+  mrrAtK,
+  ndcgAtK,
+  precisionAtK,
+  recallAtK,
 } from '../../src/retrieval/metrics';
 
-const judgments = new Map([['d2', 1], ['d4', 1], ['d9', 1], ['d7', 0]]);
+const judgments = new Map([
+  ['d2', 1],
+  ['d4', 1],
+  ['d9', 1],
+  ['d7', 0],
+]);
 const ranking = ['d1', 'd2', 'd3', 'd4', 'd5', 'd7'];
 
 describe('retrieval metrics (hand-computed)', () => {
@@ -14,7 +25,10 @@ describe('retrieval metrics (hand-computed)', () => {
   });
 
   it('nDCG with graded relevance uses linear gain', () => {
-    const graded = new Map([['a', 1], ['b', 2]]);
+    const graded = new Map([
+      ['a', 1],
+      ['b', 2],
+    ]);
     expect(ndcgAtK(['a', 'b'], graded, 10)).toBeCloseTo((1 + 2 / Math.log2(3)) / (2 + 1 / Math.log2(3)), 10);
     expect(ndcgAtK(['b', 'a'], graded, 10)).toBeCloseTo(1, 10);
   });

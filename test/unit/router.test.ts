@@ -23,13 +23,19 @@ describe('question router', () => {
       else wrong.push(`${route} → ${decision.route}: ${question}`);
     }
     // Every route at least 90% right; the misses are listed when this fails.
-    for (const route of ROUTES) expect({ route, accuracy: perRoute[route]!.right / perRoute[route]!.total, wrong }).toMatchObject({ route, accuracy: expect.any(Number) });
+    for (const route of ROUTES)
+      expect({ route, accuracy: perRoute[route]!.right / perRoute[route]!.total, wrong }).toMatchObject({
+        route,
+        accuracy: expect.any(Number),
+      });
     for (const route of ROUTES) expect(perRoute[route]!.right / perRoute[route]!.total).toBeGreaterThanOrEqual(0.9);
   });
 
   it('routes a second set, written after the rules, at least 85% right', () => {
     const heldOut = readFileSync(path.join(__dirname, '..', 'fixtures', 'route-questions-heldout.jsonl'), 'utf8')
-      .trim().split('\n').map((line) => JSON.parse(line) as { question: string; route: Route });
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { question: string; route: Route });
     const right = heldOut.filter(({ question, route }) => routeQuestion(question).route === route).length;
     expect(right / heldOut.length).toBeGreaterThanOrEqual(0.85);
   });

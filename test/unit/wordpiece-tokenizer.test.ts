@@ -10,12 +10,17 @@ interface Reference {
 
 describe('WordPiece tokenizer', () => {
   const tokenizer = WordPieceTokenizer.fromVocabFile(modelFiles(loadSettings().model).vocab);
-  const reference = JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'tokenizer-reference.json'), 'utf8')) as Reference;
+  const reference = JSON.parse(
+    readFileSync(path.join(__dirname, '..', 'fixtures', 'tokenizer-reference.json'), 'utf8'),
+  ) as Reference;
 
-  it.each(reference.cases.map((c, index) => [index, c] as const))('matches the model tokenizer on case %i', (_index, c) => {
-    expect(tokenizer.tokenize(c.text).map((span) => span.id)).toEqual(c.ids);
-    expect(tokenizer.count(c.text)).toBe(c.ids.length);
-  });
+  it.each(reference.cases.map((c, index) => [index, c] as const))(
+    'matches the model tokenizer on case %i',
+    (_index, c) => {
+      expect(tokenizer.tokenize(c.text).map((span) => span.id)).toEqual(c.ids);
+      expect(tokenizer.count(c.text)).toBe(c.ids.length);
+    },
+  );
 
   it('keeps the character span of each word', () => {
     const text = 'Aβ42 rose, p<0.001';
