@@ -9,12 +9,13 @@ import { queries } from './graph/query-registry';
 import { IngestService } from './ingest/ingest-service';
 import type { Logger } from './logger';
 import { consoleLogger } from './logger';
-import { CatalogService } from './api/catalog-service';
+import { CatalogService } from './catalog/catalog-service';
 import { defaultSearchOptions, SearchService } from './retrieval/search-service';
 import { AnalyticsService } from './analytics/analytics-service';
 import { FetchService } from './external/fetch-service';
 import { AskService } from './pipeline/ask-service';
-import { createLlmClient, type LlmClient } from './generation/llm';
+import { createLlmClient } from './generation/llm';
+import { type LlmClient, RequestContext } from './request-context';
 
 /** The services of one process, wired once from the settings. Dependencies are injected, never imported as globals. */
 export interface AppContext {
@@ -29,6 +30,12 @@ export interface AppContext {
   readonly external: FetchService;
   readonly ask: AskService;
   readonly llm: LlmClient | null;
+  /** A context for one request (or one command): the LLM metered, a ledger of API calls, a deadline. */
+  requestContext(options?: {
+    useLlm?: boolean;
+    timeoutMs?: number | null;
+    signal?: AbortSignal | null;
+  }): RequestContext;
   close(): Promise<void>;
 }
 
@@ -56,11 +63,11 @@ export function createAppContext(
     ingest: settings.ingest,
     logger,
   });
-  const external = new FetchService(settings.clients, ingest);
+  const external = new FetchService(settings.clients);
   const llm = options.llm !== undefined ? options.llm : createLlmClient(settings.generation);
-  const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval), llm);
+  const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
   const analytics = new AnalyticsService(executor, search);
-  const ask = new AskService({ settings, executor, search, analytics, external, ingest, embedder: loadEmbedder, llm });
+  const ask = new AskService({ settings, executor, search, analytics, external, ingest, embedder: loadEmbedder });
   return {
     settings,
     executor,
@@ -73,6 +80,7 @@ export function createAppContext(
     external,
     ask,
     llm,
+    requestContext: (context = {}) => RequestContext.create({ llm, ...context }),
     close: async () => {
       await external.close();
       await executor.close();

@@ -73,3 +73,110 @@ export interface WorkRecord {
 export function anonymousAuthorId(workId: string, order: number): string {
   return `anon:${workId}:${order}`;
 }
+
+// ------------------------------------------------------------------------------------------------ graph rows
+
+/**
+ * A Paper node as the graph returns it (`p {.*}`): a full paper, or a stub known only because something cites it.
+ * Neo4j stores no nulls, so an unknown field is absent rather than null.
+ */
+export interface PaperRow {
+  readonly id: string;
+  readonly stub?: boolean;
+  readonly doi?: string | null;
+  readonly title?: string | null;
+  readonly abstract?: string | null;
+  readonly year?: number | null;
+  readonly publicationDate?: string | null;
+  readonly type?: string | null;
+  readonly citedByCount?: number | null;
+  readonly isRetracted?: boolean;
+  readonly source?: string | null;
+  readonly collections?: readonly string[];
+  readonly openalexId?: string | null;
+  readonly pmid?: string | null;
+  readonly mag?: string | null;
+  readonly s2Id?: string | null;
+  readonly referenceCount?: number | null;
+  readonly fetchedAt?: string | null;
+  /** Vocabulary from citing titles (and the LLM), indexed for BM25 only. */
+  readonly enrichment?: string | null;
+  readonly contentHash?: string | null;
+}
+
+/** An Author node: an identified author, or an anonymous one kept per work. */
+export interface AuthorRow {
+  readonly id: string;
+  readonly name?: string | null;
+  readonly orcid?: string | null;
+  readonly anonymous?: boolean;
+}
+
+export interface VenueRow {
+  readonly id: string;
+  readonly name?: string | null;
+  readonly issnL?: string | null;
+  readonly issn?: readonly string[] | null;
+  readonly type?: string | null;
+  readonly publisher?: string | null;
+}
+
+export interface TopicRow {
+  readonly id: string;
+  readonly name?: string | null;
+  readonly level?: number | null;
+  readonly kind?: string | null;
+}
+
+export interface InstitutionRow {
+  readonly id: string;
+  readonly name?: string | null;
+  readonly ror?: string | null;
+  readonly countryCode?: string | null;
+  readonly type?: string | null;
+}
+
+/** A chunk of a paper's source text, with character offsets into that text. */
+export interface ChunkRow {
+  readonly id: string;
+  readonly paperId: string;
+  readonly text: string;
+  readonly ordinal: number;
+  readonly tokenCount: number;
+  readonly start: number;
+  readonly end: number;
+  readonly section: string | null;
+}
+
+// ------------------------------------------------------------------------------------------------ evidence
+
+/** What answers and the sufficiency score need to know about the paper behind a passage. */
+export interface EvidencePaper {
+  id: string;
+  title: string | null;
+  year: number | null;
+  doi: string | null;
+  venue: string | null;
+  authors: number | null;
+  source: string | null;
+  fetchedAt: string | null;
+}
+
+/** A passage that may support an answer: the unit answers cite. */
+export interface Evidence {
+  /** Stable id: the chunk id. */
+  id: string;
+  paperId: string;
+  chunkId: string;
+  text: string;
+  start: number;
+  end: number;
+  /** 0–100: how well the passage answers the question (see scoreEvidence). */
+  score: number;
+  /** Raw cosine similarity of passage and question. */
+  similarity: number;
+  source: 'local' | 'graph' | 'external';
+  /** Sub-queries that found it. */
+  foundBy: string[];
+  paper: EvidencePaper;
+}

@@ -1,7 +1,8 @@
 import type { GraphExecutor } from '../graph/executor';
 import { queries, type AnalyticsFilterParams, type CompiledQuery } from '../graph/query-registry';
 import { badInput } from '../errors';
-import type { PaperRow, AuthorRow } from '../api/catalog-service';
+import type { AuthorRow, PaperRow } from '../domain';
+import type { RequestContext } from '../request-context';
 import type { SearchService } from '../retrieval/search-service';
 
 /** Filter shared by the bibliometric queries. */
@@ -301,10 +302,18 @@ export class AnalyticsService {
   }
 
   /** Papers per year among the papers a text query retrieves (hybrid search, up to `depth` papers). */
-  async queryTrend(query: string, from: number, to: number, filter?: AnalyticsFilter | null, depth = 200) {
+  async queryTrend(
+    ctx: RequestContext,
+    query: string,
+    from: number,
+    to: number,
+    filter?: AnalyticsFilter | null,
+    depth = 200,
+  ) {
     checkYears(from, to);
     const params = filterParams(filter);
     const response = await this.search.search(
+      ctx,
       query,
       Math.min(depth, 200),
       {

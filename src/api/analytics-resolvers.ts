@@ -7,7 +7,8 @@ import {
   type CitationBasis,
   type Slice,
 } from '../analytics/analytics-service';
-import type { AuthorRow, PaperRow } from './catalog-service';
+import type { AuthorRow, PaperRow } from '../domain';
+import type { GraphqlContext } from './graphql-context';
 
 interface GraphqlAnalyticsFilter {
   years?: { from?: number | null; to?: number | null } | null;
@@ -87,12 +88,14 @@ export function makeAnalyticsResolvers(app: AppContext) {
           filter?: GraphqlAnalyticsFilter;
           emerging?: { minSupport?: number; first?: number; minLevel?: number } | null;
         },
+        context: GraphqlContext,
       ) => {
         if (!args.topics?.length && !args.query) throw badInput('trends needs topics or a query');
         const filter = toAnalyticsFilter(args.filter);
         const series = [];
         if (args.topics?.length) series.push(...(await analytics.topicTrends(args.topics, args.from, args.to, filter)));
-        if (args.query) series.push(await analytics.queryTrend(args.query, args.from, args.to, filter));
+        if (args.query)
+          series.push(await analytics.queryTrend(context.request, args.query, args.from, args.to, filter));
         const emerging = await analytics.emergingTopics(
           args.from,
           args.to,

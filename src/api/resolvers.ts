@@ -3,7 +3,9 @@ import { settingsHash } from '../config/settings';
 import { badInput } from '../errors';
 import type { SearchOptions } from '../retrieval/search-service';
 import type { AskOptions } from '../pipeline/ask-service';
-import { encodeCursor, type PaperFilter, type PaperRow, type AuthorRow } from './catalog-service';
+import { encodeCursor, type PaperFilter } from '../catalog/catalog-service';
+import type { AuthorRow, PaperRow } from '../domain';
+import type { GraphqlContext } from './graphql-context';
 
 type Args = Record<string, unknown>;
 
@@ -74,8 +76,8 @@ export function makeResolvers(app: AppContext) {
         const found = await catalog.author(args.id);
         return found ? { ...found.author, institutions: found.institutions, paperCount: found.paperCount } : null;
       },
-      ask: (_: unknown, args: { question: string; options?: AskOptions | null }) =>
-        app.ask.ask(args.question, args.options ?? {}),
+      ask: (_: unknown, args: { question: string; options?: AskOptions | null }, context: GraphqlContext) =>
+        app.ask.ask(context.request, args.question, args.options ?? {}),
       search: async (
         _: unknown,
         args: {
@@ -84,9 +86,11 @@ export function makeResolvers(app: AppContext) {
           filter?: GraphqlSearchFilter | null;
           options?: Partial<SearchOptions> | null;
         },
+        context: GraphqlContext,
       ) => {
         const filter = args.filter ?? {};
         const response = await app.search.search(
+          context.request,
           args.query,
           args.first ?? 10,
           {

@@ -2,12 +2,13 @@ import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
 import type { AppContext } from '../app-context';
 import { makeFormatError } from './errors';
+import type { GraphqlContext } from './graphql-context';
 import { makeResolvers } from './resolvers';
 import { makeAnalyticsResolvers } from './analytics-resolvers';
 import { loadTypeDefs } from './schema-loader';
 
-export function createApolloServer(app: AppContext): ApolloServer {
-  return new ApolloServer({
+export function createApolloServer(app: AppContext): ApolloServer<GraphqlContext> {
+  return new ApolloServer<GraphqlContext>({
     typeDefs: loadTypeDefs(),
     resolvers: [makeResolvers(app), makeAnalyticsResolvers(app)] as never,
     formatError: makeFormatError(app.settings.api.production),
@@ -23,6 +24,9 @@ export async function serveGraphQL(
   host = app.settings.api.host,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = createApolloServer(app);
-  const { url } = await startStandaloneServer(server, { listen: { port, host } });
+  const { url } = await startStandaloneServer(server, {
+    listen: { port, host },
+    context: () => Promise.resolve({ request: app.requestContext() }),
+  });
   return { url, stop: () => server.stop() };
 }

@@ -82,7 +82,7 @@ export async function evalRetrievalCommand(
     : [{ name: 'default configuration', options: base }];
   const runs: EvaluationRun[] = [];
   for (const config of configs) {
-    const run = await evaluate(app.search, set, config, {
+    const run = await evaluate(app.requestContext(), app.search, set, config, {
       ...(collection ? { collection } : {}),
       collectionPerQuery: perQuery,
     });

@@ -141,6 +141,7 @@ async function searchCommand(args: string[]): Promise<void> {
   await withApp(async (app) => {
     await ensureDatabase(app);
     const response = await app.search.search(
+      app.requestContext(),
       query,
       values.first ? Number(values.first) : 10,
       { collections: values.collection ?? null },
@@ -185,7 +186,7 @@ async function askCommand(args: string[]): Promise<void> {
   });
   await withApp(async (app) => {
     await ensureDatabase(app);
-    const result = await app.ask.ask(positionals.join(' '), {
+    const result = await app.ask.ask(app.requestContext(), positionals.join(' '), {
       collections: values.collection ?? null,
       externalSearch: values['no-external'] ? false : null,
       route: (values.route as never) ?? null,
@@ -249,15 +250,18 @@ async function fetchCommand(args: string[]): Promise<void> {
   });
   await withApp(async (app) => {
     if (values.ingest) await ensureDatabase(app);
-    const report = await app.external.fetch({
+    const report = await app.external.fetch(app.requestContext(), {
       doi: values.doi,
       search: values.search,
       sources,
       cap: values.cap ? Number(values.cap) : undefined,
-      ingest: values.ingest,
     });
+    const written =
+      values.ingest && report.merged.length > 0
+        ? await app.ingest.writeFetched(report.merged.map((work) => work.record))
+        : null;
     if (values.json) {
-      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...report, written }, null, 2)}\n`);
       return;
     }
     for (const source of report.perSource) {
@@ -281,7 +285,7 @@ async function fetchCommand(args: string[]): Promise<void> {
           .join(', ')}\n`,
       );
     }
-    if (report.written) process.stdout.write(`\ngraph: ${formatSummary(report.written)}\n`);
+    if (written) process.stdout.write(`\ngraph: ${formatSummary(written)}\n`);
     process.stdout.write(`calls: ${JSON.stringify(report.calls)}\n`);
   });
 }

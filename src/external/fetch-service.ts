@@ -1,11 +1,14 @@
 import type { ClientSettings } from '../config/settings';
 import type { WorkRecord } from '../domain';
-import type { IngestService, IngestSummary } from '../ingest/ingest-service';
 import { badInput } from '../errors';
-import { CrossrefClient, OpenAlexClient, SemanticScholarClient, type ScholarlyClient } from './clients';
+import type { RequestContext } from '../request-context';
+import { CrossrefClient } from './crossref-client';
 import { mergeWorks, type MergedWork } from './merge';
-import { CallStats, type ExternalError, type ProviderName } from './provider-base';
+import { OpenAlexClient } from './openalex-client';
+import type { ExternalError, ProviderName } from './provider-base';
 import { ResponseCache } from './response-cache';
+import type { ScholarlyClient } from './scholarly-client';
+import { SemanticScholarClient } from './semantic-scholar-client';
 
 export interface FetchRequest {
   doi?: string | undefined;
@@ -13,8 +16,6 @@ export interface FetchRequest {
   sources?: ProviderName[] | undefined;
   /** Results per source for a search. */
   cap?: number | undefined;
-  /** Write what was found into the graph. */
-  ingest?: boolean | undefined;
 }
 
 export interface FetchReport {
@@ -23,32 +24,30 @@ export interface FetchReport {
     found: number;
     error: { code: string; message: string; retryable: boolean } | null;
   }>;
+  /** What the sources said, merged by DOI and by normalised title and year. Writing it is the caller's choice. */
   merged: MergedWork[];
-  written: IngestSummary | null;
+  /** Calls made for this fetch, per provider and outcome. */
   calls: Record<string, Record<string, number>>;
 }
 
-/** The scholarly APIs together: asks each, merges what they say, and writes it through to the graph on request. */
+/** The scholarly APIs together: asks each, and merges what they say into records. It never writes the graph. */
 export class FetchService {
-  readonly stats = new CallStats();
   readonly clients: Record<ProviderName, ScholarlyClient>;
 
-  constructor(
-    settings: ClientSettings,
-    private readonly ingest: IngestService,
-    clients?: Partial<Record<ProviderName, ScholarlyClient>>,
-  ) {
+  constructor(settings: ClientSettings, clients?: Partial<Record<ProviderName, ScholarlyClient>>) {
     const cache = new ResponseCache(settings.cacheTtlSeconds * 1000, settings.cacheEntries);
     this.clients = {
-      openalex: clients?.openalex ?? new OpenAlexClient(settings, cache, this.stats),
-      crossref: clients?.crossref ?? new CrossrefClient(settings, cache, this.stats),
-      s2: clients?.s2 ?? new SemanticScholarClient(settings, cache, this.stats),
+      openalex: clients?.openalex ?? new OpenAlexClient(settings, cache),
+      crossref: clients?.crossref ?? new CrossrefClient(settings, cache),
+      s2: clients?.s2 ?? new SemanticScholarClient(settings, cache),
     };
   }
 
-  async fetch(request: FetchRequest): Promise<FetchReport> {
+  async fetch(ctx: RequestContext, request: FetchRequest): Promise<FetchReport> {
     if (!request.doi === !request.search) throw badInput('give exactly one of a DOI or a search text');
     const sources = request.sources?.length ? request.sources : (['openalex', 'crossref', 's2'] as ProviderName[]);
+    // The calls of this fetch alone, whatever else the request is doing at the same time.
+    const own = ctx.fork();
     const perSource: FetchReport['perSource'] = [];
     const records: WorkRecord[] = [];
     // One failing source weakens the answer; it does not fail the request.
@@ -57,8 +56,8 @@ export class FetchService {
         const client = this.clients[source];
         try {
           const found = request.doi
-            ? [await client.getWork(request.doi)].filter((w): w is WorkRecord => w !== null)
-            : await client.searchWorks(request.search!, request.cap ?? 10);
+            ? [await client.getWork(own, request.doi)].filter((w): w is WorkRecord => w !== null)
+            : await client.searchWorks(own, request.search!, request.cap ?? 10);
           records.push(...found);
           perSource.push({ source, found: found.length, error: null });
         } catch (error) {
@@ -72,15 +71,7 @@ export class FetchService {
       }),
     );
     perSource.sort((a, b) => sources.indexOf(a.source) - sources.indexOf(b.source));
-    const merged = mergeWorks(records);
-    const written =
-      request.ingest && merged.length > 0
-        ? await this.ingest.writeRecords(
-            merged.map((work) => work.record),
-            { collection: 'external', embed: 'now', fetchedAt: new Date().toISOString() },
-          )
-        : null;
-    return { perSource, merged, written, calls: this.stats.counts };
+    return { perSource, merged: mergeWorks(records), calls: own.ledger.counts() };
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,8 @@ import Bottleneck from 'bottleneck';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientSettings, ProviderSettings } from '../config/settings';
 import { CitegraphError, ErrorCode } from '../errors';
-import { type ResponseCache } from './response-cache';
+import type { ApiCallOutcome, RequestContext } from '../request-context';
+import type { ResponseCache } from './response-cache';
 
 export type ProviderName = 'openalex' | 'crossref' | 's2';
 
@@ -19,19 +20,6 @@ export class ExternalError extends CitegraphError {
     cause?: unknown,
   ) {
     super(code, message, { retryable, cause, details: { provider, status } });
-  }
-}
-
-/** Calls made per provider, for accounting. */
-export interface CallCounter {
-  record(provider: ProviderName, outcome: 'ok' | 'not_found' | 'error' | 'retry' | 'cached'): void;
-}
-
-export class CallStats implements CallCounter {
-  readonly counts: Record<string, Record<string, number>> = {};
-  record(provider: ProviderName, outcome: string): void {
-    const byOutcome = (this.counts[provider] ??= {});
-    byOutcome[outcome] = (byOutcome[outcome] ?? 0) + 1;
   }
 }
 
@@ -78,7 +66,6 @@ export abstract class ProviderBase {
     protected readonly settings: ProviderSettings,
     protected readonly client: ClientSettings,
     protected readonly cache: ResponseCache,
-    protected readonly counter: CallCounter = new CallStats(),
     headers: Record<string, string> = {},
   ) {
     this.http = axios.create({
@@ -108,24 +95,39 @@ export abstract class ProviderBase {
 
   /** GET a JSON document; null on 404 (and 400s the provider uses for "no such id", see `notFoundStatuses`). */
   protected async getJson<T>(
+    ctx: RequestContext,
     path: string,
     params: Record<string, string | number | undefined> = {},
   ): Promise<T | null> {
+    const record = (outcome: ApiCallOutcome) => ctx.ledger.record(this.provider, outcome);
     const query: Record<string, string> = {};
     for (const [key, value] of Object.entries({ ...params, ...this.defaultParams() }))
       if (value !== undefined) query[key] = String(value);
     const key = `${this.provider} GET ${path}?${new URLSearchParams(Object.entries(query).sort()).toString()}`;
     const cached = this.cache.get<T | null>(key);
     if (cached !== undefined) {
-      this.counter.record(this.provider, 'cached');
+      record('cached');
       return cached;
     }
     let lastError: ExternalError | undefined;
     for (let attempt = 0; attempt <= this.client.retries; attempt += 1) {
+      if (ctx.deadline.expired) {
+        lastError = new ExternalError(
+          ErrorCode.EXTERNAL_TIMEOUT,
+          `${this.provider} ${path}: the request's deadline passed`,
+          this.provider,
+          undefined,
+          false,
+        );
+        break;
+      }
       let response: AxiosResponse<string>;
       try {
         response = await this.limiter.schedule(() =>
-          this.http.get<string>(path, { params: query, signal: AbortSignal.timeout(this.client.timeoutMs + 1000) }),
+          this.http.get<string>(path, {
+            params: query,
+            signal: AbortSignal.any([AbortSignal.timeout(this.client.timeoutMs + 1000), ctx.deadline.signal]),
+          }),
         );
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
@@ -140,26 +142,32 @@ export abstract class ProviderBase {
             : code === 'ENOTFOUND'
               ? ErrorCode.EXTERNAL_UNREACHABLE
               : ErrorCode.EXTERNAL_HTTP,
-          `${this.provider} ${path}: ${timedOut ? `no answer within ${this.client.timeoutMs} ms` : (error as Error).message}`,
+          `${this.provider} ${path}: ${
+            ctx.deadline.expired
+              ? "the request's deadline passed"
+              : timedOut
+                ? `no answer within ${this.client.timeoutMs} ms`
+                : (error as Error).message
+          }`,
           this.provider,
           undefined,
           NETWORK_CODES.has(code) || timedOut,
           error,
         );
-        if (!lastError.retryable) break;
-        await this.wait(attempt, undefined);
+        if (!lastError.retryable || ctx.deadline.expired) break;
+        await this.wait(ctx, attempt, undefined);
         continue;
       }
       const { status } = response;
       if (status >= 200 && status < 300) {
-        const body = this.parse<T>(path, response);
+        const body = this.parse<T>(path, response, record);
         this.cache.set(key, body);
-        this.counter.record(this.provider, 'ok');
+        record('ok');
         return body;
       }
       if (status === 404 || this.notFoundStatuses(status, response.data)) {
         this.cache.set(key, null);
-        this.counter.record(this.provider, 'not_found');
+        record('not_found');
         return null;
       }
       const retryable = status === 429 || status >= 500;
@@ -171,9 +179,9 @@ export abstract class ProviderBase {
         retryable,
       );
       if (!retryable) break;
-      await this.wait(attempt, retryAfterMs(response.headers['retry-after']));
+      await this.wait(ctx, attempt, retryAfterMs(response.headers['retry-after']));
     }
-    this.counter.record(this.provider, 'error');
+    record('error');
     throw lastError!;
   }
 
@@ -182,11 +190,11 @@ export abstract class ProviderBase {
     return false;
   }
 
-  private parse<T>(path: string, response: AxiosResponse<string>): T {
+  private parse<T>(path: string, response: AxiosResponse<string>, record: (outcome: ApiCallOutcome) => void): T {
     try {
       return JSON.parse(response.data) as T;
     } catch (error) {
-      this.counter.record(this.provider, 'error');
+      record('error');
       throw new ExternalError(
         ErrorCode.EXTERNAL_BAD_RESPONSE,
         `${this.provider} ${path}: the body is not JSON (${String(response.data).slice(0, 60)}…)`,
@@ -198,14 +206,19 @@ export abstract class ProviderBase {
     }
   }
 
-  private async wait(attempt: number, retryAfter: number | undefined): Promise<void> {
+  /** Waits before the next attempt, never past the request's deadline. */
+  private async wait(ctx: RequestContext, attempt: number, retryAfter: number | undefined): Promise<void> {
     if (attempt >= this.client.retries) return;
-    this.counter.record(this.provider, 'retry');
+    ctx.ledger.record(this.provider, 'retry');
     const delay =
       retryAfter !== undefined
         ? Math.min(retryAfter, this.client.maxBackoffMs)
         : backoffMs(attempt, this.client.backoffMs, this.client.maxBackoffMs);
-    await sleep(delay);
+    try {
+      await sleep(Math.min(delay, ctx.deadline.remainingMs()), undefined, { signal: ctx.deadline.signal });
+    } catch {
+      // The deadline passed while waiting: the next attempt sees it and gives up.
+    }
   }
 
   /** Stops the limiter (pending calls fail): for a clean shutdown. */

@@ -1,7 +1,6 @@
 import { cosine, type Embedder } from '../embedding/embedder';
-import { sentenceSpans } from '../ingest/chunker';
-import { contentTerms } from '../retrieval/query-text';
-import type { Evidence } from '../pipeline/evidence';
+import type { Evidence } from '../domain';
+import { contentTerms, sentenceSpans } from '../text';
 
 export interface ExtractiveSentence {
   text: string;

@@ -1,23 +1,7 @@
 import OpenAI from 'openai';
 import type { GenerationSettings } from '../config/settings';
 import { CitegraphError, ErrorCode } from '../errors';
-
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
-
-export interface ChatResult {
-  text: string;
-  promptTokens: number;
-  completionTokens: number;
-}
-
-/** A chat model. The pipeline works without one; with one, it routes, rewrites and writes answers. */
-export interface LlmClient {
-  readonly model: string;
-  chat(messages: ChatMessage[], options?: { json?: boolean; maxTokens?: number }): Promise<ChatResult>;
-}
+import type { ChatMessage, ChatOptions, ChatResult, LlmClient } from '../request-context';
 
 /** Any OpenAI-compatible endpoint through the `openai` package. Errors become LLM_ERROR with a retryable flag. */
 export class OpenAiCompatibleClient implements LlmClient {
@@ -34,16 +18,19 @@ export class OpenAiCompatibleClient implements LlmClient {
     });
   }
 
-  async chat(messages: ChatMessage[], options: { json?: boolean; maxTokens?: number } = {}): Promise<ChatResult> {
+  async chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
     let response: OpenAI.Chat.Completions.ChatCompletion;
     try {
-      response = await this.client.chat.completions.create({
-        model: this.model,
-        messages,
-        temperature: 0,
-        ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
-        ...(options.json ? { response_format: { type: 'json_object' as const } } : {}),
-      });
+      response = await this.client.chat.completions.create(
+        {
+          model: this.model,
+          messages,
+          temperature: 0,
+          ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
+          ...(options.json ? { response_format: { type: 'json_object' as const } } : {}),
+        },
+        options.signal ? { signal: options.signal } : {},
+      );
     } catch (error) {
       const status = (error as { status?: number }).status;
       const timeout = error instanceof OpenAI.APIConnectionTimeoutError;

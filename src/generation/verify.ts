@@ -1,6 +1,5 @@
-import { sentenceSpans } from '../ingest/chunker';
-import { contentTerms } from '../retrieval/query-text';
-import type { Evidence } from '../pipeline/evidence';
+import type { Evidence } from '../domain';
+import { contentTerms, sentenceSpans } from '../text';
 
 /** One citation of an answer sentence, aligned to the passage it rests on. */
 export interface VerifiedCitation {

@@ -8,7 +8,7 @@ export type Row = Record<string, unknown>;
 
 /** Runs compiled queries inside one transaction; given to `GraphExecutor.writeTransaction` callbacks. */
 export interface TransactionRunner {
-  run<T extends Row = Row>(query: CompiledQuery): Promise<T[]>;
+  run<T extends object = Row>(query: CompiledQuery): Promise<T[]>;
 }
 
 /** The only module that talks to the Neo4j driver: sessions, transactions, metadata and error mapping. */
@@ -38,13 +38,13 @@ export class GraphExecutor {
     }
   }
 
-  async read<T extends Row = Row>(query: CompiledQuery): Promise<T[]> {
+  async read<T extends object = Row>(query: CompiledQuery): Promise<T[]> {
     return this.withSession('READ', (session) =>
       session.executeRead((tx) => runIn<T>(tx, query), { metadata: { app: 'citegraph', query: query.name } }),
     );
   }
 
-  async write<T extends Row = Row>(query: CompiledQuery): Promise<T[]> {
+  async write<T extends object = Row>(query: CompiledQuery): Promise<T[]> {
     return this.withSession('WRITE', (session) =>
       session.executeWrite((tx) => runIn<T>(tx, query), { metadata: { app: 'citegraph', query: query.name } }),
     );
@@ -60,7 +60,7 @@ export class GraphExecutor {
   }
 
   /** Runs a statement outside an explicit transaction (schema changes, CALL … IN TRANSACTIONS). */
-  async autoCommit<T extends Row = Row>(
+  async autoCommit<T extends object = Row>(
     query: CompiledQuery | { name: string; text: string; params?: Row },
   ): Promise<T[]> {
     return this.withSession('WRITE', async (session) => {
@@ -111,7 +111,7 @@ export function toCypherParams(value: unknown): unknown {
   return value;
 }
 
-async function runIn<T extends Row>(tx: ManagedTransaction, query: CompiledQuery): Promise<T[]> {
+async function runIn<T extends object>(tx: ManagedTransaction, query: CompiledQuery): Promise<T[]> {
   const result = await tx.run(query.text, toCypherParams(query.params));
   return result.records.map((record) => record.toObject() as T);
 }

@@ -1,4 +1,5 @@
 import type { ChunkingSettings } from '../config/settings';
+import { sentenceSpans } from '../text';
 
 /** Counts word pieces the way the embedding model does (its own tokenizer). */
 export interface TokenCounter {
@@ -18,27 +19,6 @@ interface Span {
   start: number;
   end: number;
   tokens: number;
-}
-
-/** Sentence ends: ., ! or ? followed by space and an upper-case letter, digit or bracket; keeps "e.g. x" and "3.5" whole. */
-const SENTENCE_END = /[.!?]["')\]]?\s+(?=[A-Z0-9(["'])/g;
-
-/** Splits a paragraph span into sentence spans (character offsets into `text`). */
-export function sentenceSpans(text: string, start: number, end: number): Array<{ start: number; end: number }> {
-  const spans: Array<{ start: number; end: number }> = [];
-  const paragraph = text.slice(start, end);
-  let from = 0;
-  SENTENCE_END.lastIndex = 0;
-  for (let match = SENTENCE_END.exec(paragraph); match; match = SENTENCE_END.exec(paragraph)) {
-    const stop = match.index + match[0].trimEnd().length;
-    // An abbreviation such as "et al." or "Fig." is not a sentence end.
-    const before = paragraph.slice(Math.max(0, match.index - 6), match.index + 1);
-    if (/\b(?:al|Fig|fig|Eq|eq|vs|approx|ca|Dr|No|i\.e|e\.g)\.$/.test(before)) continue;
-    spans.push({ start: start + from, end: start + stop });
-    from = match.index + match[0].length;
-  }
-  if (from < paragraph.length) spans.push({ start: start + from, end });
-  return spans.filter((span) => text.slice(span.start, span.end).trim().length > 0);
 }
 
 /** Paragraph spans: blocks separated by blank lines, or by section headings on their own line. */

@@ -367,7 +367,7 @@ export class IngestService {
   async writeRecords(
     records: readonly WorkRecord[],
     options: { collection: string; embed: 'now' | 'defer'; fetchedAt?: string },
-  ): Promise<IngestSummary> {
+  ): Promise<IngestSummary & { paperIds: string[] }> {
     const summary = emptySummary();
     summary.collections.push(options.collection);
     const started = Date.now();
@@ -416,7 +416,15 @@ export class IngestService {
       );
     }
     summary.timings.totalMs = Date.now() - started;
-    return summary;
+    return { ...summary, paperIds: prepared.map((paper) => paper.record.id) };
+  }
+
+  /**
+   * Writes works found by the scholarly APIs into the `external` collection, embedded now and stamped with the time
+   * they were fetched; returns the graph ids they got (a work already known by its DOI keeps its id).
+   */
+  writeFetched(records: readonly WorkRecord[]): Promise<IngestSummary & { paperIds: string[] }> {
+    return this.writeRecords(records, { collection: 'external', embed: 'now', fetchedAt: new Date().toISOString() });
   }
 
   /** Embeds every chunk that has no embedding yet (chunks ingested with deferred embedding). Resumable. */

@@ -1,4 +1,5 @@
 import type { AuthorshipRecord, InstitutionRecord, TopicRecord, VenueRecord, WorkRecord } from '../domain';
+import { normaliseDoi, normalisePmid, shortOpenAlexId } from '../text';
 
 /** A record that could not be mapped, with the reason. */
 export class RecordError extends Error {
@@ -18,33 +19,6 @@ function text(value: unknown): string | null {
 function numberOrNull(value: unknown): number | null {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
-}
-
-/** "https://openalex.org/W123" → "W123"; also accepts bare ids. */
-export function shortOpenAlexId(value: unknown): string | null {
-  const raw = text(value);
-  if (!raw) return null;
-  const match = /([WASICTFPV]\d+)\/?$/i.exec(raw.trim());
-  return match ? match[1]!.toUpperCase() : null;
-}
-
-/** "https://doi.org/10.1/ABC" → "10.1/abc" (DOIs are case-insensitive). */
-export function normaliseDoi(value: unknown): string | null {
-  const raw = text(value);
-  if (!raw) return null;
-  const doi = raw
-    .trim()
-    .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, '')
-    .replace(/^doi:\s*/i, '')
-    .toLowerCase();
-  return /^10\.\d{3,9}\/\S+$/.test(doi) ? doi : null;
-}
-
-export function normalisePmid(value: unknown): string | null {
-  const raw = typeof value === 'number' ? String(value) : text(value);
-  if (!raw) return null;
-  const match = /(\d+)\/?$/.exec(raw.trim());
-  return match ? match[1]! : null;
 }
 
 /** Rebuilds an abstract from OpenAlex's inverted index (word → positions). */

@@ -1,7 +1,7 @@
 import type { Settings } from '../config/settings';
 import { settingsHash } from '../config/settings';
 import { cosine, type Embedder } from '../embedding/embedder';
-import type { WorkRecord } from '../domain';
+import type { Evidence, WorkRecord } from '../domain';
 import { badInput, CitegraphError, ErrorCode } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
@@ -9,15 +9,15 @@ import type { AnalyticsService } from '../analytics/analytics-service';
 import type { FetchService } from '../external/fetch-service';
 import type { ProviderName } from '../external/provider-base';
 import { extractiveAnswer } from '../generation/extractive';
-import { type LlmClient, parseJsonObject } from '../generation/llm';
+import { parseJsonObject } from '../generation/llm';
+import type { ChatMessage, RequestContext } from '../request-context';
 import { answerClaims, verifyAnswer, type VerifiedCitation, type VerifiedSentence } from '../generation/verify';
 import type { IngestService } from '../ingest/ingest-service';
-import { contentTerms } from '../retrieval/query-text';
+import { contentTerms } from '../text';
 import type { SearchService } from '../retrieval/search-service';
 import type { DocumentFrequencies } from '../retrieval/expansion';
 import {
   buildContext,
-  type Evidence,
   findContradictions,
   passesDriftGuard,
   scoreEvidence,
@@ -89,7 +89,6 @@ export interface AskDependencies {
   external: FetchService;
   ingest: IngestService;
   embedder: () => Promise<Embedder>;
-  llm: LlmClient | null;
 }
 
 /** Mutable state the stages fill in, in order. */
@@ -107,10 +106,7 @@ interface AskState {
   externalSearches: AskResult['externalSearches'];
   gaps: string[];
   contradictions: AskResult['contradictions'];
-  llmCalls: number;
-  promptTokens: number;
-  completionTokens: number;
-  apiBefore: Record<string, number>;
+  ctx: RequestContext;
 }
 
 const PAPER_LIMIT_PER_QUERY = 8;
@@ -164,7 +160,7 @@ export function constrainQuery(proposed: string, question: string, vocabulary: D
 export class AskService {
   constructor(private readonly deps: AskDependencies) {}
 
-  async ask(question: string, options: AskOptions = {}): Promise<AskResult> {
+  async ask(ctx: RequestContext, question: string, options: AskOptions = {}): Promise<AskResult> {
     const trimmed = question.trim();
     if (contentTerms(trimmed).length === 0) throw badInput('the question has no searchable words');
     if (trimmed.length > 2000) throw badInput('the question is longer than 2,000 characters');
@@ -178,10 +174,7 @@ export class AskService {
       externalSearches: [],
       gaps: [],
       contradictions: [],
-      llmCalls: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      apiBefore: this.apiCalls(),
+      ctx: ctx.fork({ useLlm: options.useLlm }),
     } as unknown as AskState;
 
     await this.stage(state, 'route', () => this.route(state));
@@ -231,16 +224,6 @@ export class AskService {
     return this.compose(state);
   }
 
-  private apiCalls(): Record<string, number> {
-    const totals: Record<string, number> = {};
-    for (const [provider, outcomes] of Object.entries(this.deps.external.stats.counts)) {
-      totals[provider] = Object.entries(outcomes)
-        .filter(([outcome]) => outcome !== 'cached')
-        .reduce((sum, [, n]) => sum + n, 0);
-    }
-    return totals;
-  }
-
   private async stage<T>(state: AskState, name: string, work: () => Promise<T> | T): Promise<T> {
     const started = process.hrtime.bigint();
     const note: string[] = [];
@@ -288,7 +271,7 @@ export class AskService {
       return;
     }
     state.decision = decision;
-    if (this.deps.llm && (state.options.useLlm ?? true)) {
+    if (state.ctx.llm) {
       try {
         const result = await this.chat(
           state,
@@ -324,7 +307,7 @@ export class AskService {
     const offline = decompose(state.question, max);
     let rewrite = offline.rewrite;
     let texts = offline.subQueries;
-    if (this.deps.llm && (state.options.useLlm ?? true)) {
+    if (state.ctx.llm) {
       try {
         const result = parseJsonObject(
           await this.chat(
@@ -418,6 +401,7 @@ export class AskService {
     for (const text of texts) {
       if (contentTerms(text).length === 0) continue;
       const response = await this.deps.search.search(
+        state.ctx,
         text,
         PAPER_LIMIT_PER_QUERY,
         { collections: state.options.collections ?? null },
@@ -465,6 +449,7 @@ export class AskService {
     const reformulated = [...new Set([...missing, ...contentTerms(state.rewrite)])].join(' ');
     if (!passesDriftGuard(state.question, reformulated, this.deps.settings.evidence.driftGuard)) return;
     const response = await this.deps.search.search(
+      state.ctx,
       reformulated,
       PAPER_LIMIT_PER_QUERY,
       { collections: state.options.collections ?? null },
@@ -497,7 +482,7 @@ export class AskService {
       const source = sources[attempt % sources.length]!;
       const query =
         state.subQueries[Math.floor(attempt / sources.length) % state.subQueries.length]?.text ?? state.rewrite;
-      const report = await this.deps.external.fetch({ search: query, sources: [source], cap: 10 });
+      const report = await this.deps.external.fetch(state.ctx, { search: query, sources: [source], cap: 10 });
       const entry = report.perSource[0]!;
       const candidates = report.merged.map((m) => m.record).filter((r) => r.title);
       let vetted: WorkRecord[] = [];
@@ -519,24 +504,15 @@ export class AskService {
       if (entry.error?.code === ErrorCode.EXTERNAL_UNREACHABLE) break; // offline: no other provider will resolve either
     }
     if (kept.length === 0) return;
-    await this.deps.ingest.writeRecords(kept, {
-      collection: 'external',
-      embed: 'now',
-      fetchedAt: new Date().toISOString(),
-    });
+    const written = await this.deps.ingest.writeFetched(kept);
     this.deps.search.invalidate();
-    const ids = await this.deps.executor.read<{ doi: string; id: string }>(
-      queries().papersByDoi({ dois: kept.map((r) => r.doi).filter((d): d is string => Boolean(d)) }),
-    );
-    const paperIds = [
-      ...new Set([...ids.map((row) => row.id), ...kept.filter((r) => r.id.startsWith('W')).map((r) => r.id)]),
-    ];
+    const paperIds = [...new Set(written.paperIds)];
     await this.evidenceFromPapers(state, paperIds, 'external', 'external search');
   }
 
   /** With an LLM, external papers it judges irrelevant to the question are vetoed. */
   private async llmVeto(state: AskState, records: WorkRecord[]): Promise<WorkRecord[]> {
-    if (!this.deps.llm || !(state.options.useLlm ?? true) || records.length === 0) return records;
+    if (!state.ctx.llm || records.length === 0) return records;
     try {
       const list = records.map((r, index) => `${index}: ${r.title}`).join('\n');
       const result = parseJsonObject(
@@ -579,15 +555,9 @@ export class AskService {
     await this.evidenceFromPapers(state, [...neighbours], 'graph', 'citation graph');
   }
 
-  private async chat(
-    state: AskState,
-    messages: Array<{ role: 'system' | 'user'; content: string }>,
-    json = false,
-  ): Promise<string> {
-    const result = await this.deps.llm!.chat(messages, { json });
-    state.llmCalls += 1;
-    state.promptTokens += result.promptTokens;
-    state.completionTokens += result.completionTokens;
+  private async chat(state: AskState, messages: ChatMessage[], json = false): Promise<string> {
+    if (!state.ctx.llm) throw new CitegraphError(ErrorCode.LLM_ERROR, 'no LLM for this request');
+    const result = await state.ctx.llm.chat(messages, { json });
     return result.text;
   }
 
@@ -595,6 +565,7 @@ export class AskService {
 
   private async papersFor(state: AskState, first = 50): Promise<string[]> {
     const response = await this.deps.search.search(
+      state.ctx,
       topicOf(state.question) || state.rewrite || state.question,
       first,
       { collections: state.options.collections ?? null },
@@ -678,6 +649,7 @@ export class AskService {
     const from = state.decision.years.from ?? 1990;
     const to = Math.min(state.decision.years.to ?? currentYear, currentYear);
     const trend = await this.deps.analytics.queryTrend(
+      state.ctx,
       topicOf(state.question) || state.rewrite || state.question,
       from,
       to,
@@ -831,7 +803,7 @@ export class AskService {
     let generator: AskResult['generator'] = 'extractive';
     let draft = '';
     const generation = await this.stage(state, 'generate', async () => {
-      if (this.deps.llm && (state.options.useLlm ?? true)) {
+      if (state.ctx.llm) {
         try {
           const evidenceText = ordered
             .map((e) => `[${labelFor(e)}] (${e.paper.title ?? e.paperId}, ${e.paper.year ?? 'n.d.'}) ${e.text}`)
@@ -944,10 +916,7 @@ export class AskService {
     },
   ): AskResult {
     const paperOf = (evidenceId: string) => state.pool.get(evidenceId)!.paper;
-    const after = this.apiCalls();
-    const apiCalls = Object.entries(after)
-      .map(([provider, calls]) => ({ provider, calls: calls - (state.apiBefore[provider] ?? 0) }))
-      .filter((a) => a.calls > 0);
+    const { meter } = state.ctx;
     const g = this.deps.settings.generation;
     return {
       question: state.question,
@@ -983,14 +952,14 @@ export class AskService {
       sourceNote: parts.sourceNote,
       trace: [...state.trace, { stage: 'total', ms: Date.now() - state.started, note: '' }],
       cost: {
-        llmCalls: state.llmCalls,
-        promptTokens: state.promptTokens,
-        completionTokens: state.completionTokens,
-        apiCalls,
+        llmCalls: meter.calls,
+        promptTokens: meter.promptTokens,
+        completionTokens: meter.completionTokens,
+        apiCalls: state.ctx.ledger.requests(),
         estimatedUsd: Number(
           (
-            (state.promptTokens / 1000) * g.promptPricePer1k +
-            (state.completionTokens / 1000) * g.completionPricePer1k
+            (meter.promptTokens / 1000) * g.promptPricePer1k +
+            (meter.completionTokens / 1000) * g.completionPricePer1k
           ).toFixed(6),
         ),
       },

@@ -1,34 +1,7 @@
 import type { EvidenceSettings } from '../config/settings';
-import { contentTerms } from '../retrieval/query-text';
+import type { Evidence } from '../domain';
+import { contentTerms } from '../text';
 import type { Route } from './router';
-
-/** A passage that may support an answer: the unit answers cite. */
-export interface Evidence {
-  /** Stable id: the chunk id. */
-  id: string;
-  paperId: string;
-  chunkId: string;
-  text: string;
-  start: number;
-  end: number;
-  /** 0–100: how well the passage answers the question (see scoreEvidence). */
-  score: number;
-  /** Raw cosine similarity of passage and question. */
-  similarity: number;
-  source: 'local' | 'graph' | 'external';
-  /** Sub-queries that found it. */
-  foundBy: string[];
-  paper: {
-    id: string;
-    title: string | null;
-    year: number | null;
-    doi: string | null;
-    venue: string | null;
-    authors: number | null;
-    source: string | null;
-    fetchedAt: string | null;
-  };
-}
 
 /**
  * Evidence score 0–100: semantic similarity of passage and question (cosine 0.15 → 0, 0.60 → 100), blended with the

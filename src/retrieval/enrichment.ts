@@ -1,8 +1,9 @@
 import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
 import { type DocumentFrequencies, InMemoryDocumentFrequencies, validateTerms } from './expansion';
-import { contentTerms } from './query-text';
-import { type LlmClient, parseJsonObject } from '../generation/llm';
+import { contentTerms } from '../text';
+import { parseJsonObject } from '../generation/llm';
+import type { LlmClient } from '../request-context';
 
 /**
  * Corpus-side enrichment: words that others use for a paper but its own text lacks. Offline, they come from the

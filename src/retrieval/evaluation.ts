@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { shortOpenAlexId } from '../ingest/openalex';
+import type { RequestContext } from '../request-context';
+import { shortOpenAlexId } from '../text';
 import { evaluateRanking, meanMetrics, METRIC_NAMES, type Judgments, type QueryMetrics } from './metrics';
 import type { SearchOptions, SearchService } from './search-service';
 
@@ -109,6 +110,7 @@ export function percentile(sorted: readonly number[], p: number): number {
  * the query id) and scores the ranking. Queries without any relevant judgment are not scored, as in BEIR.
  */
 export async function evaluate(
+  ctx: RequestContext,
   search: SearchService,
   set: EvaluationSet,
   config: EvaluationConfig,
@@ -122,7 +124,7 @@ export async function evaluate(
     if (!judgments || ![...judgments.values()].some((grade) => grade > 0)) continue;
     const collections = scope.collectionPerQuery ? [query.id] : scope.collection ? [scope.collection] : null;
     const started = process.hrtime.bigint();
-    const response = await search.search(query.text, depth, { collections }, { ...config.options, passages: 0 });
+    const response = await search.search(ctx, query.text, depth, { collections }, { ...config.options, passages: 0 });
     latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
     perQuery.push({
       id: query.id,

@@ -1,4 +1,4 @@
-import { contentTerms } from './query-text';
+import { contentTerms } from '../text';
 
 /** Document frequencies of a corpus (or of some collections of it). */
 export interface DocumentFrequencies {

@@ -1,28 +1,8 @@
 import { badInput } from '../errors';
-
-/** English stopwords (Lucene's English analyzer set plus common question words). */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to ' +
-    'was will with what which who whom whose why how when where does do did done has have had having been being were ' +
-    "can could should would may might must shall than also its it's our we you your he she his her them those from " +
-    'about between within without over under via per vs versus any all some each other more most less least very ' +
-    'i me my mine us so too just only own same both few nor up down out off again further once here s t'
-  ).split(/\s+/),
-);
+import { contentTerms } from '../text';
 
 /** Longest query, in terms, sent to Lucene (its clause limit is 1024). */
 export const MAX_QUERY_TERMS = 64;
-
-/** Lower-case word terms of a text: letters and digits only, so no Lucene syntax can survive. */
-export function terms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((term) => term.length < 64);
-}
-
-/** Content terms: terms without stopwords and lone characters (numbers kept: "5", "2019" matter). */
-export function contentTerms(text: string): string[] {
-  return terms(text).filter((term) => !STOPWORDS.has(term) && (term.length > 1 || /\d/.test(term)));
-}
 
 /**
  * Builds a Lucene query from user text: every term is reduced to letters and digits, so operators, fields,

@@ -4,13 +4,14 @@ import { cosine } from '../embedding/embedder';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
-import type { PaperRow } from '../api/catalog-service';
+import type { PaperRow } from '../domain';
 import { type DocumentFrequencies, feedbackTerms, InMemoryDocumentFrequencies, validateTerms } from './expansion';
 import { aggregateChunks, weightedRrf, type RankedList } from './fusion';
 import { buildLuceneQuery } from './query-text';
 import { mmr, personalisedPageRank } from './rerank';
-import { type LlmClient, parseJsonObject } from '../generation/llm';
-import { contentTerms } from './query-text';
+import { parseJsonObject } from '../generation/llm';
+import type { RequestContext } from '../request-context';
+import { contentTerms } from '../text';
 
 /** Which papers a search may return. */
 export interface SearchFilter {
@@ -210,17 +211,16 @@ export class SearchService {
     private readonly executor: GraphExecutor,
     private readonly embedder: () => Promise<Embedder>,
     private readonly defaults: SearchOptions,
-    private readonly llm: LlmClient | null = null,
   ) {}
 
   /**
    * Expansion candidates from the LLM: the vocabulary the answering paper would use, never the answer itself.
    * Returns null when no LLM is configured or it fails, so that pseudo-relevance feedback is used instead.
    */
-  private async llmExpansion(query: string, max: number): Promise<string[] | null> {
-    if (!this.llm) return null;
+  private async llmExpansion(ctx: RequestContext, query: string, max: number): Promise<string[] | null> {
+    if (!ctx.llm) return null;
     try {
-      const result = await this.llm.chat(
+      const result = await ctx.llm.chat(
         [
           {
             role: 'system',
@@ -242,6 +242,7 @@ export class SearchService {
   }
 
   async search(
+    ctx: RequestContext,
     query: string,
     first: number,
     filter?: SearchFilter,
@@ -306,7 +307,7 @@ export class SearchService {
     if (options.expansion && options.sparse && luceneQuery) {
       started = process.hrtime.bigint();
       const frequencies = await this.documentFrequencies(params.collections);
-      let candidates = await this.llmExpansion(query, options.expansionTerms * 2);
+      let candidates = await this.llmExpansion(ctx, query, options.expansionTerms * 2);
       trace.expansionSource = candidates ? 'llm' : 'feedback';
       if (!candidates) {
         const firstPass = weightedRrf(lists, options.rrfK)

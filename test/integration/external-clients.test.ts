@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings, type ClientSettings } from '../../src/config/settings';
-import {
-  CrossrefClient,
-  mapCrossrefWork,
-  mapS2Paper,
-  OpenAlexClient,
-  SemanticScholarClient,
-} from '../../src/external/clients';
+import { CrossrefClient, mapCrossrefWork } from '../../src/external/crossref-client';
+import { OpenAlexClient } from '../../src/external/openalex-client';
+import { mapS2Paper, SemanticScholarClient } from '../../src/external/semantic-scholar-client';
 import { FetchService } from '../../src/external/fetch-service';
 import { mergeWorks } from '../../src/external/merge';
-import { CallStats } from '../../src/external/provider-base';
 import { ResponseCache } from '../../src/external/response-cache';
 import { mapOpenAlexWork } from '../../src/ingest/openalex';
+import { RequestContext } from '../../src/request-context';
 import { createTestContext, clearDatabase } from '../helpers/context';
 import { loadRecorded, ReplayServer } from '../helpers/replay-server';
 import { SHARED_DIR } from '../helpers/test-database';
@@ -33,6 +29,8 @@ function clientSettings(overrides: Record<string, string>): ClientSettings {
 }
 
 const cache = () => new ResponseCache(60_000, 1000);
+/** A fresh request context: no LLM, no deadline, its own ledger of API calls. */
+const request = () => RequestContext.create({ llm: null });
 
 describe('recorded responses', () => {
   it('every recorded body parses and maps without throwing', () => {
@@ -107,7 +105,7 @@ describe('clients against a local replay of real responses', () => {
   it('Crossref: a work by DOI with its 70-entry reference list; 404 is null', async () => {
     const [server, url] = await replay('crossref');
     const client = new CrossrefClient(clientSettings({ CROSSREF_BASE_URL: url }), cache());
-    const work = (await client.getWork('10.1371/journal.pone.0033693'))!;
+    const work = (await client.getWork(request(), '10.1371/journal.pone.0033693'))!;
     expect(server.unmatched).toEqual([]);
     expect(work).toMatchObject({
       doi: '10.1371/journal.pone.0033693',
@@ -130,20 +128,20 @@ describe('clients against a local replay of real responses', () => {
       ).size,
     );
     expect(withDoi).toBeGreaterThan(50);
-    expect(await client.getWork('10.1371/notarealdoi')).toBeNull();
+    expect(await client.getWork(request(), '10.1371/notarealdoi')).toBeNull();
     await client.close();
   });
 
   it('Semantic Scholar: offset paging through 1,000+ citations up to a cap', async () => {
     const [server, url] = await replay('semanticscholar');
-    const client = new SemanticScholarClient(clientSettings({ S2_BASE_URL: url }), cache(), new CallStats(), 'title');
-    const citations = await client.citations('CorpusID:14514057', 1000);
+    const client = new SemanticScholarClient(clientSettings({ S2_BASE_URL: url }), cache(), 'title');
+    const citations = await client.citations(request(), 'CorpusID:14514057', 1000);
     expect(server.unmatched).toEqual([]);
     expect(citations).toHaveLength(1000);
     expect(server.requests.filter((r) => r.key.includes('/citations'))).toHaveLength(10);
-    const search = await client.searchWorks('turing', 150);
+    const search = await client.searchWorks(request(), 'turing', 150);
     expect(search.length).toBeGreaterThan(100);
-    expect(await client.getWork('10.1093/mind/lix.236.433')).toMatchObject({
+    expect(await client.getWork(request(), '10.1093/mind/lix.236.433')).toMatchObject({
       title: 'Computing Machinery and Intelligence',
     });
     await client.close();
@@ -152,12 +150,12 @@ describe('clients against a local replay of real responses', () => {
   it('OpenAlex: the citation neighbourhood, and cursor paging to the last empty page', async () => {
     const [server, url] = await replay('openalex');
     const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url }), cache());
-    const citing = await client.citations('W3046863325|W3045921891', 200);
-    const cited = await client.references('W3046863325|W3045921891', 200);
+    const citing = await client.citations(request(), 'W3046863325|W3045921891', 200);
+    const cited = await client.references(request(), 'W3046863325|W3045921891', 200);
     expect(citing.length).toBe(5);
     expect(cited.length).toBe(38);
     expect(server.unmatched.filter((key) => !key.includes('cursor=Il'))).toEqual([]);
-    const both = await client.filterWorks('openalex:W3045921891|W3046863325', 500);
+    const both = await client.filterWorks(request(), 'openalex:W3045921891|W3046863325', 500);
     expect(both.map((w) => w.id).sort()).toEqual(['W3045921891', 'W3046863325']);
     // meta.count says there are 2: no request for the (recorded, empty) next page is needed.
     expect(server.requests.filter((r) => r.key.includes('filter=openalex:'))).toHaveLength(1);
@@ -175,7 +173,7 @@ describe('clients against a local replay of real responses', () => {
       { status: 200, body: { meta: { count: null, next_cursor: null }, results: [] } },
     ]);
     const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url }), cache());
-    expect((await client.filterWorks('cites:W9', 100)).map((w) => w.id)).toEqual(['W1', 'W2', 'W3']);
+    expect((await client.filterWorks(request(), 'cites:W9', 100)).map((w) => w.id)).toEqual(['W1', 'W2', 'W3']);
     expect(server.requests.map((r) => /cursor=([^&]*)/.exec(r.key)![1])).toEqual(['*', 'page2', 'page3']);
     await client.close();
   });
@@ -197,7 +195,7 @@ describe('faults injected on purpose', () => {
     ]);
     const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url }), cache());
     const started = Date.now();
-    const work = await client.getWork('W1');
+    const work = await client.getWork(request(), 'W1');
     expect(work?.title).toBe('One');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(server.requests).toHaveLength(2);
@@ -210,9 +208,13 @@ describe('faults injected on purpose', () => {
       { status: 200, body: { id: 'https://openalex.org/W2', title: 'Two' } },
     ]);
     const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url }), cache());
-    expect((await client.getWork('W2'))?.title).toBe('Two');
+    expect((await client.getWork(request(), 'W2'))?.title).toBe('Two');
     server.script('/works/W3', [{ status: 503 }]);
-    await expect(client.getWork('W3')).rejects.toMatchObject({ code: 'EXTERNAL_HTTP', status: 503, retryable: true });
+    await expect(client.getWork(request(), 'W3')).rejects.toMatchObject({
+      code: 'EXTERNAL_HTTP',
+      status: 503,
+      retryable: true,
+    });
     expect(server.requests.filter((r) => r.key.includes('/works/W3'))).toHaveLength(3);
     await client.close();
   });
@@ -221,7 +223,7 @@ describe('faults injected on purpose', () => {
     server.script('/works/W4', [{ hang: true }]);
     const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url, CITEGRAPH_HTTP_RETRIES: '1' }), cache());
     const started = Date.now();
-    await expect(client.getWork('W4')).rejects.toMatchObject({ code: 'EXTERNAL_TIMEOUT', retryable: true });
+    await expect(client.getWork(request(), 'W4')).rejects.toMatchObject({ code: 'EXTERNAL_TIMEOUT', retryable: true });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(2 * 500);
     expect(elapsed).toBeLessThan(2 * 500 + 2500);
@@ -232,11 +234,18 @@ describe('faults injected on purpose', () => {
     server.script('/works/W5', [{ malformed: true }]);
     server.script('/works/W6', [{ status: 400, body: { error: 'Invalid query parameters error.' } }]);
     const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url }), cache());
-    await expect(client.getWork('W5')).rejects.toMatchObject({ code: 'EXTERNAL_BAD_RESPONSE', retryable: false });
-    await expect(client.getWork('W6')).rejects.toMatchObject({ code: 'EXTERNAL_HTTP', status: 400, retryable: false });
+    await expect(client.getWork(request(), 'W5')).rejects.toMatchObject({
+      code: 'EXTERNAL_BAD_RESPONSE',
+      retryable: false,
+    });
+    await expect(client.getWork(request(), 'W6')).rejects.toMatchObject({
+      code: 'EXTERNAL_HTTP',
+      status: 400,
+      retryable: false,
+    });
     expect(server.requests.filter((r) => r.key.includes('/works/W6'))).toHaveLength(1);
     server.script('/works/W7', [{ status: 404 }]);
-    expect(await client.getWork('W7')).toBeNull();
+    expect(await client.getWork(request(), 'W7')).toBeNull();
     await client.close();
   });
 
@@ -253,7 +262,7 @@ describe('faults injected on purpose', () => {
     (client as unknown as { limiter: { on(event: string, listener: () => void): void } }).limiter.on('executing', () =>
       starts.push(performance.now()),
     );
-    await Promise.all(Array.from({ length: 12 }, (_, i) => client.getWork(`W10${i}`)));
+    await Promise.all(Array.from({ length: 12 }, (_, i) => client.getWork(request(), `W10${i}`)));
     expect(starts).toHaveLength(12);
     // minTime 100 ms between starts (a few ms of timer granularity allowed): 10 a second, 11 at a window edge.
     for (let i = 1; i < starts.length; i += 1) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(95);
@@ -266,12 +275,12 @@ describe('faults injected on purpose', () => {
 
   it('serves a repeated call from the cache', async () => {
     server.script('/works/W8', [{ status: 200, body: { id: 'https://openalex.org/W8', title: 'Eight' } }]);
-    const stats = new CallStats();
-    const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url }), cache(), stats);
-    await client.getWork('W8');
-    await client.getWork('W8');
+    const ctx = request();
+    const client = new OpenAlexClient(clientSettings({ OPENALEX_BASE_URL: url }), cache());
+    await client.getWork(ctx, 'W8');
+    await client.getWork(ctx, 'W8');
     expect(server.requests).toHaveLength(1);
-    expect(stats.counts.openalex).toMatchObject({ ok: 1, cached: 1 });
+    expect(ctx.ledger.counts().openalex).toMatchObject({ ok: 1, cached: 1 });
     await client.close();
   });
 });
@@ -338,7 +347,6 @@ describe('merging and writing through to the graph', () => {
   });
 
   it('writes fetched papers through, idempotently, turning a stub into a full paper', async () => {
-    const fetch = new FetchService(clientSettings({}), app.ingest);
     // A cited stub first: some paper cites W2741809807.
     await app.ingest.writeRecords(
       [
@@ -380,7 +388,6 @@ describe('merging and writing through to the graph', () => {
     await app.ingest.writeRecords([s2Work()], { collection: 'external', embed: 'defer' });
     expect((await app.catalog.paperByDoi('10.7717/peerj.4375'))?.id).toBe('W2741809807');
     expect((await app.catalog.stats()).counts.paperNodes).toBe(before.counts.paperNodes);
-    await fetch.close();
   });
 
   it('reports a failing source without failing the fetch', async () => {
@@ -395,15 +402,18 @@ describe('merging and writing through to the graph', () => {
     server.script('/works/10.7717/peerj.4375', [{ status: 500 }]);
     const fetch = new FetchService(
       clientSettings({ OPENALEX_BASE_URL: url, CROSSREF_BASE_URL: url, CITEGRAPH_HTTP_RETRIES: '1' }),
-      app.ingest,
     );
-    const report = await fetch.fetch({ doi: '10.7717/peerj.4375', sources: ['openalex', 'crossref'], ingest: true });
+    const report = await fetch.fetch(request(), { doi: '10.7717/peerj.4375', sources: ['openalex', 'crossref'] });
     expect(report.perSource).toEqual([
       { source: 'openalex', found: 1, error: null },
       { source: 'crossref', found: 0, error: expect.objectContaining({ code: 'EXTERNAL_HTTP', retryable: true }) },
     ]);
     expect(report.merged).toHaveLength(1);
-    expect(report.written?.skipped).toEqual([]);
+    expect(report.calls).toMatchObject({ openalex: { ok: 1 }, crossref: { retry: 1, error: 1 } });
+    // The fetch writes nothing; its caller writes what it keeps.
+    const written = await app.ingest.writeFetched(report.merged.map((work) => work.record));
+    expect(written.skipped).toEqual([]);
+    expect(written.paperIds).toEqual(['W2741809807']);
     await fetch.close();
     await server.stop();
   });

@@ -107,7 +107,7 @@ describe('ask with an LLM', () => {
         return `Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [${label}]. Aspirin also cures baldness [${label}]. This is supported by [E99].`;
       },
     };
-    const result = await app.ask.ask('Does low-dose aspirin prevent myocardial infarction?', {
+    const result = await app.ask.ask(app.requestContext(), 'Does low-dose aspirin prevent myocardial infarction?', {
       collections: ['ask-llm'],
     });
     expect(result.route).toBe('content');
@@ -132,7 +132,7 @@ describe('ask with an LLM', () => {
 
   it('falls back to extractive generation when the LLM fails', async () => {
     model.behaviour = { status: 503, error: 'overloaded' };
-    const result = await app.ask.ask('Does low-dose aspirin prevent myocardial infarction?', {
+    const result = await app.ask.ask(app.requestContext(), 'Does low-dose aspirin prevent myocardial infarction?', {
       collections: ['ask-llm'],
     });
     expect(result.generator).toBe('extractive');
@@ -158,6 +158,7 @@ describe('retrieval with an LLM', () => {
   it('takes expansion candidates from the LLM, kept only if the corpus validates them', async () => {
     model.behaviour = { reply: () => '{"terms": ["antiplatelet", "heart attack", "unicornium", "aspirin"]}' };
     const response = await app.search.search(
+      app.requestContext(),
       'aspirin',
       5,
       { collections: ['llm-retrieval'] },
@@ -176,6 +177,7 @@ describe('retrieval with an LLM', () => {
   it('falls back to pseudo-relevance feedback when the LLM fails', async () => {
     model.behaviour = { status: 500, error: 'down' };
     const response = await app.search.search(
+      app.requestContext(),
       'aspirin',
       5,
       { collections: ['llm-retrieval'] },

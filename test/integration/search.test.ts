@@ -19,7 +19,7 @@ const ids = (response: { results: Array<{ paper: { id: string } }> }) => respons
 
 describe('hybrid search over the real indexes', () => {
   it('BM25 finds exact acronyms and symbols', async () => {
-    const response = await app.search.search('IL-6 STAT3', 3, only, { ...plain, dense: false });
+    const response = await app.search.search(app.requestContext(), 'IL-6 STAT3', 3, only, { ...plain, dense: false });
     expect(ids(response)[0]).toBe('W903');
     expect(response.results[0]!.trace.sparse?.rank).toBe(1);
     expect(response.results[0]!.trace.dense).toBeNull();
@@ -27,15 +27,21 @@ describe('hybrid search over the real indexes', () => {
   });
 
   it('dense retrieval finds a paraphrase that shares no words with the text', async () => {
-    const response = await app.search.search('does staying up all night hurt remembering things', 2, only, {
-      ...plain,
-      sparse: false,
-    });
+    const response = await app.search.search(
+      app.requestContext(),
+      'does staying up all night hurt remembering things',
+      2,
+      only,
+      {
+        ...plain,
+        sparse: false,
+      },
+    );
     expect(ids(response)[0]).toBe('W904');
   });
 
   it('fuses both and explains every rank', async () => {
-    const response = await app.search.search('aspirin heart attack prevention', 8, only, plain);
+    const response = await app.search.search(app.requestContext(), 'aspirin heart attack prevention', 8, only, plain);
     expect(ids(response).slice(0, 3)).toEqual(expect.arrayContaining(['W901', 'W906']));
     for (const result of response.results) {
       const t = result.trace;
@@ -49,7 +55,10 @@ describe('hybrid search over the real indexes', () => {
   });
 
   it('returns passages whose offsets slice the abstract', async () => {
-    const response = await app.search.search('bleeding with aspirin', 1, only, { ...plain, passages: 2 });
+    const response = await app.search.search(app.requestContext(), 'bleeding with aspirin', 1, only, {
+      ...plain,
+      passages: 2,
+    });
     const [result] = response.results;
     const abstract = SEARCH_CORPUS.find((p) => p.id === result!.paper.id)!.abstract;
     expect(result!.passages.length).toBeGreaterThan(0);
@@ -57,35 +66,61 @@ describe('hybrid search over the real indexes', () => {
   });
 
   it('applies filters: years, authors, venues, topics, collections', async () => {
-    const years = await app.search.search('heart', 8, { ...only, yearFrom: 2010, yearTo: 2019 }, plain);
+    const years = await app.search.search(
+      app.requestContext(),
+      'heart',
+      8,
+      { ...only, yearFrom: 2010, yearTo: 2019 },
+      plain,
+    );
     expect(ids(years).every((id) => ['W904', 'W905', 'W906'].includes(id))).toBe(true);
     expect(ids(years)).toContain('W906');
-    const authors = await app.search.search('cells aspirin', 8, { ...only, authors: ['A901'] }, plain);
+    const authors = await app.search.search(
+      app.requestContext(),
+      'cells aspirin',
+      8,
+      { ...only, authors: ['A901'] },
+      plain,
+    );
     expect(new Set(ids(authors))).toEqual(new Set(['W901', 'W903']));
-    const venues = await app.search.search('review', 8, { ...only, venues: ['S903'] }, plain);
+    const venues = await app.search.search(app.requestContext(), 'review', 8, { ...only, venues: ['S903'] }, plain);
     expect(new Set(ids(venues))).toEqual(new Set(['W905', 'W906']));
-    const topics = await app.search.search('protein', 8, { ...only, topics: ['C904'] }, plain);
+    const topics = await app.search.search(app.requestContext(), 'protein', 8, { ...only, topics: ['C904'] }, plain);
     expect(ids(topics)).toEqual(['W908']);
-    const none = await app.search.search('aspirin', 8, { collections: ['no-such-collection'] }, plain);
+    const none = await app.search.search(
+      app.requestContext(),
+      'aspirin',
+      8,
+      { collections: ['no-such-collection'] },
+      plain,
+    );
     expect(none.results).toEqual([]);
   });
 
   it('survives hostile input and refuses empty queries', async () => {
     for (const hostile of ['title:x AND (', 'aspirin*', '"aspirin', 'aspirin\\', 'aspirin OR '.repeat(900)]) {
-      await expect(app.search.search(hostile, 3, only, plain)).resolves.toBeDefined();
+      await expect(app.search.search(app.requestContext(), hostile, 3, only, plain)).resolves.toBeDefined();
     }
-    await expect(app.search.search('aspirin '.repeat(3000), 3, only, plain)).rejects.toMatchObject({
+    await expect(
+      app.search.search(app.requestContext(), 'aspirin '.repeat(3000), 3, only, plain),
+    ).rejects.toMatchObject({
       code: 'BAD_USER_INPUT',
     });
-    await expect(app.search.search('   ', 3, only, plain)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
-    await expect(app.search.search('the of and', 3, only, plain)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
-    await expect(app.search.search('aspirin', 3, only, { sparse: false, dense: false })).rejects.toMatchObject({
+    await expect(app.search.search(app.requestContext(), '   ', 3, only, plain)).rejects.toMatchObject({
+      code: 'BAD_USER_INPUT',
+    });
+    await expect(app.search.search(app.requestContext(), 'the of and', 3, only, plain)).rejects.toMatchObject({
+      code: 'BAD_USER_INPUT',
+    });
+    await expect(
+      app.search.search(app.requestContext(), 'aspirin', 3, only, { sparse: false, dense: false }),
+    ).rejects.toMatchObject({
       code: 'BAD_USER_INPUT',
     });
   });
 
   it('expands the query with terms the corpus validates, and shows them in the trace', async () => {
-    const response = await app.search.search('aspirin', 5, only, {
+    const response = await app.search.search(app.requestContext(), 'aspirin', 5, only, {
       ...plain,
       expansion: true,
       expansionTau: 0.5,
@@ -100,7 +135,7 @@ describe('hybrid search over the real indexes', () => {
   });
 
   it('boosts candidates tied to the strongest hits in the citation graph', async () => {
-    const response = await app.search.search('aspirin myocardial infarction', 8, only, {
+    const response = await app.search.search(app.requestContext(), 'aspirin myocardial infarction', 8, only, {
       ...plain,
       citation: true,
       citationSeeds: 1,
@@ -114,7 +149,7 @@ describe('hybrid search over the real indexes', () => {
   });
 
   it('diversifies with MMR and reranks with PageRank, recording the moves', async () => {
-    const response = await app.search.search('heart attack aspirin platelet', 8, only, {
+    const response = await app.search.search(app.requestContext(), 'heart attack aspirin platelet', 8, only, {
       ...plain,
       mmr: true,
       mmrLambda: 0.3,
@@ -127,13 +162,13 @@ describe('hybrid search over the real indexes', () => {
 
   it('indexes vocabulary from citing titles (corpus-side enrichment), so BM25 finds what the text lacks', async () => {
     const { enrichPapers } = await import('../../src/retrieval/enrichment');
-    const before = await app.search.search('antiplatelet', 8, only, { ...plain, dense: false });
+    const before = await app.search.search(app.requestContext(), 'antiplatelet', 8, only, { ...plain, dense: false });
     expect(ids(before)).not.toContain('W901');
     const summary = await enrichPapers(app.executor, [COLLECTION], { tau: 0.5, maxTerms: 10, minSupport: 1 });
     expect(summary.enriched).toBeGreaterThan(0);
     const paper = await app.catalog.paperById('W901');
     expect(String(paper!.enrichment)).toContain('antiplatelet');
-    const after = await app.search.search('antiplatelet', 8, only, { ...plain, dense: false });
+    const after = await app.search.search(app.requestContext(), 'antiplatelet', 8, only, { ...plain, dense: false });
     expect(ids(after)).toEqual(expect.arrayContaining(['W906', 'W901']));
   });
 });

@@ -7,8 +7,8 @@ import {
   scoreEvidence,
   scoreSufficiency,
   termRetention,
-  type Evidence,
 } from '../../src/pipeline/evidence';
+import type { Evidence } from '../../src/domain';
 import { constrainQuery, decompose } from '../../src/pipeline/ask-service';
 import { InMemoryDocumentFrequencies } from '../../src/retrieval/expansion';
 

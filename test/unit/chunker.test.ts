@@ -1,4 +1,5 @@
-import { chunkText, paragraphSpans, sentenceSpans, type TokenCounter } from '../../src/ingest/chunker';
+import { chunkText, paragraphSpans, type TokenCounter } from '../../src/ingest/chunker';
+import { sentenceSpans } from '../../src/text';
 
 /** One token per whitespace-separated word: easy to reason about in tests. */
 const words: TokenCounter = { count: (text) => text.split(/\s+/).filter(Boolean).length };

@@ -1,7 +1,7 @@
 import { backoffMs, retryAfterMs } from '../../src/external/provider-base';
 import { ResponseCache } from '../../src/external/response-cache';
 import { normaliseTitle } from '../../src/external/merge';
-import { mapCrossrefWork, stripJats } from '../../src/external/clients';
+import { mapCrossrefWork, stripJats } from '../../src/external/crossref-client';
 
 describe('HTTP helpers', () => {
   it('reads Retry-After as seconds or as an HTTP date', () => {

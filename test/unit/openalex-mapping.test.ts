@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import {
-  abstractFromInvertedIndex,
-  mapBeirDocument,
-  mapOpenAlexWork,
-  normaliseDoi,
-  RecordError,
-  shortOpenAlexId,
-} from '../../src/ingest/openalex';
+import { abstractFromInvertedIndex, mapBeirDocument, mapOpenAlexWork, RecordError } from '../../src/ingest/openalex';
+import { normaliseDoi, shortOpenAlexId } from '../../src/text';
 import { SHARED_DIR } from '../helpers/test-database';
 
 function firstSynergyWork(): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { aggregateChunks, weightedRrf } from '../../src/retrieval/fusion';
-import { buildLuceneQuery, contentTerms } from '../../src/retrieval/query-text';
+import { buildLuceneQuery } from '../../src/retrieval/query-text';
+import { contentTerms } from '../../src/text';
 import { feedbackTerms, InMemoryDocumentFrequencies, validateTerms } from '../../src/retrieval/expansion';
 import { mmr, personalisedPageRank } from '../../src/retrieval/rerank';
 import { CitegraphError } from '../../src/errors';

@@ -1,10 +1,8 @@
 import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
+import type { AuthorRow, ChunkRow, InstitutionRow, PaperRow, TopicRow, VenueRow } from '../domain';
 import { badInput } from '../errors';
-import { normaliseDoi } from '../ingest/openalex';
-
-export type PaperRow = Record<string, unknown> & { id: string };
-export type AuthorRow = Record<string, unknown> & { id: string };
+import { normaliseDoi } from '../text';
 
 export interface PaperFilter {
   collections?: string[] | null;
@@ -79,12 +77,12 @@ export class CatalogService {
     return this.executor.read(queries().paperAuthors({ id }));
   }
 
-  async paperVenue(id: string): Promise<Record<string, unknown> | null> {
-    const rows = await this.executor.read<{ venue: Record<string, unknown> }>(queries().paperVenue({ id }));
+  async paperVenue(id: string): Promise<VenueRow | null> {
+    const rows = await this.executor.read<{ venue: VenueRow }>(queries().paperVenue({ id }));
     return rows[0]?.venue ?? null;
   }
 
-  async paperTopics(id: string, first: number): Promise<Array<{ topic: Record<string, unknown>; score: number }>> {
+  async paperTopics(id: string, first: number): Promise<Array<{ topic: TopicRow; score: number }>> {
     return this.executor.read(queries().paperTopics({ id, limit: clampFirst(first) }));
   }
 
@@ -95,17 +93,15 @@ export class CatalogService {
     return rows.map((row) => row.paper);
   }
 
-  async paperChunks(id: string): Promise<Array<Record<string, unknown>>> {
-    const rows = await this.executor.read<{ chunk: Record<string, unknown> }>(queries().paperChunks({ id }));
+  async paperChunks(id: string): Promise<ChunkRow[]> {
+    const rows = await this.executor.read<{ chunk: ChunkRow }>(queries().paperChunks({ id }));
     return rows.map((row) => row.chunk);
   }
 
-  async author(
-    id: string,
-  ): Promise<{ author: AuthorRow; institutions: Array<Record<string, unknown>>; paperCount: number } | null> {
+  async author(id: string): Promise<{ author: AuthorRow; institutions: InstitutionRow[]; paperCount: number } | null> {
     const rows = await this.executor.read<{
       author: AuthorRow;
-      institutions: Array<Record<string, unknown>>;
+      institutions: InstitutionRow[];
       paperCount: number;
     }>(queries().authorById({ id }));
     return rows[0] ?? null;

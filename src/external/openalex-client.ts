@@ -1,0 +1,115 @@
+import type { ClientSettings } from '../config/settings';
+import type { WorkRecord } from '../domain';
+import { mapOpenAlexWork } from '../ingest/openalex';
+import type { RequestContext } from '../request-context';
+import { normaliseDoi, shortOpenAlexId } from '../text';
+import { ProviderBase } from './provider-base';
+import type { ResponseCache } from './response-cache';
+import { type ExternalAuthor, int, isObject, type Json, type ScholarlyClient, text } from './scholarly-client';
+
+/** OpenAlex: works, citations (filter=cites:), references (filter=cited_by:), authors; cursor paging. */
+export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
+  constructor(client: ClientSettings, cache: ResponseCache) {
+    super('openalex', client.openalex, client, cache);
+  }
+
+  protected override defaultParams(): Record<string, string> {
+    const params: Record<string, string> = {};
+    if (this.settings.apiKey) params.api_key = this.settings.apiKey;
+    if (this.settings.mailto) params.mailto = this.settings.mailto;
+    return params;
+  }
+
+  /** Follows `meta.next_cursor` until `cap` results or the last page. */
+  private async pagedWorks(
+    ctx: RequestContext,
+    params: Record<string, string>,
+    cap: number,
+    path = '/works',
+  ): Promise<Json[]> {
+    const results: Json[] = [];
+    let cursor: string | null = '*';
+    while (cursor && results.length < cap) {
+      const page: { results?: unknown[]; meta?: { next_cursor?: string | null } } | null = await this.getJson(
+        ctx,
+        path,
+        {
+          ...params,
+          'per-page': Math.min(200, cap),
+          cursor,
+        },
+      );
+      const items: Json[] = (page?.results ?? []).filter(isObject);
+      results.push(...items);
+      // Stop at the last (empty) page, or as soon as meta.count says everything is here.
+      const count: unknown = (page?.meta as { count?: unknown } | undefined)?.count;
+      const complete: boolean = typeof count === 'number' && results.length >= count;
+      cursor = items.length > 0 && !complete ? (page?.meta?.next_cursor ?? null) : null;
+    }
+    return results.slice(0, cap);
+  }
+
+  private map(works: Json[]): WorkRecord[] {
+    const out: WorkRecord[] = [];
+    for (const work of works) {
+      try {
+        out.push(mapOpenAlexWork(work));
+      } catch {
+        // A result without a work id cannot become a paper; the others still count.
+      }
+    }
+    return out;
+  }
+
+  async searchWorks(ctx: RequestContext, query: string, cap = 25): Promise<WorkRecord[]> {
+    return this.map(
+      await this.pagedWorks(ctx, { filter: `title_and_abstract.search:${query.replace(/[,:|]/g, ' ')}` }, cap),
+    );
+  }
+
+  /** Works matching a raw OpenAlex filter (e.g. `openalex:W1|W2`), cursor-paged to the last page or `cap`. */
+  async filterWorks(ctx: RequestContext, filter: string, cap = 200): Promise<WorkRecord[]> {
+    return this.map(await this.pagedWorks(ctx, { filter }, cap));
+  }
+
+  /** Several ids OR-ed as OpenAlex allows (`W1|W2`). */
+  private static ids(id: string): string {
+    return id
+      .split('|')
+      .map((part) => shortOpenAlexId(part) ?? part)
+      .join('|');
+  }
+
+  async getWork(ctx: RequestContext, id: string): Promise<WorkRecord | null> {
+    const doi = normaliseDoi(id);
+    const key = doi ? `doi:${doi}` : (shortOpenAlexId(id) ?? id);
+    const work = await this.getJson<Json>(ctx, `/works/${key}`);
+    return work ? (this.map([work])[0] ?? null) : null;
+  }
+
+  async citations(ctx: RequestContext, id: string, cap = 200): Promise<WorkRecord[]> {
+    return this.map(await this.pagedWorks(ctx, { filter: `cites:${OpenAlexClient.ids(id)}` }, cap));
+  }
+
+  async references(ctx: RequestContext, id: string, cap = 200): Promise<WorkRecord[]> {
+    return this.map(await this.pagedWorks(ctx, { filter: `cited_by:${OpenAlexClient.ids(id)}` }, cap));
+  }
+
+  async searchAuthors(ctx: RequestContext, name: string, cap = 25): Promise<ExternalAuthor[]> {
+    const page = await this.getJson<{ results?: unknown[] }>(ctx, '/authors', {
+      search: name,
+      'per-page': Math.min(cap, 200),
+    });
+    return (page?.results ?? []).filter(isObject).map((author) => ({
+      id: shortOpenAlexId(author.id) ?? String(author.id),
+      name: text(author.display_name) ?? 'Unknown author',
+      worksCount: int(author.works_count),
+      citationCount: int(author.cited_by_count),
+      source: 'openalex' as const,
+    }));
+  }
+
+  async authorWorks(ctx: RequestContext, authorId: string, cap = 200): Promise<WorkRecord[]> {
+    return this.map(await this.pagedWorks(ctx, { filter: `author.id:${shortOpenAlexId(authorId) ?? authorId}` }, cap));
+  }
+}

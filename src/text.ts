@@ -1,0 +1,77 @@
+/**
+ * Text helpers shared by every layer: the terms of a text, sentence boundaries, and the normal forms of scholarly
+ * identifiers. Pure functions, no imports: anything in src/ may use them.
+ */
+
+/** English stopwords (Lucene's English analyzer set plus common question words). */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to ' +
+    'was will with what which who whom whose why how when where does do did done has have had having been being were ' +
+    "can could should would may might must shall than also its it's our we you your he she his her them those from " +
+    'about between within without over under via per vs versus any all some each other more most less least very ' +
+    'i me my mine us so too just only own same both few nor up down out off again further once here s t'
+  ).split(/\s+/),
+);
+
+/** Lower-case word terms of a text: letters and digits only, so no Lucene syntax can survive. */
+export function terms(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((term) => term.length < 64);
+}
+
+/** Content terms: terms without stopwords and lone characters (numbers kept: "5", "2019" matter). */
+export function contentTerms(text: string): string[] {
+  return terms(text).filter((term) => !STOPWORDS.has(term) && (term.length > 1 || /\d/.test(term)));
+}
+
+/** Sentence ends: ., ! or ? followed by space and an upper-case letter, digit or bracket; keeps "e.g. x" and "3.5" whole. */
+const SENTENCE_END = /[.!?]["')\]]?\s+(?=[A-Z0-9(["'])/g;
+
+/** Splits a paragraph span into sentence spans (character offsets into `text`). */
+export function sentenceSpans(text: string, start: number, end: number): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  const paragraph = text.slice(start, end);
+  let from = 0;
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(paragraph); match; match = SENTENCE_END.exec(paragraph)) {
+    const stop = match.index + match[0].trimEnd().length;
+    // An abbreviation such as "et al." or "Fig." is not a sentence end.
+    const before = paragraph.slice(Math.max(0, match.index - 6), match.index + 1);
+    if (/\b(?:al|Fig|fig|Eq|eq|vs|approx|ca|Dr|No|i\.e|e\.g)\.$/.test(before)) continue;
+    spans.push({ start: start + from, end: start + stop });
+    from = match.index + match[0].length;
+  }
+  if (from < paragraph.length) spans.push({ start: start + from, end });
+  return spans.filter((span) => text.slice(span.start, span.end).trim().length > 0);
+}
+
+function nonEmpty(value: unknown): string | null {
+  return typeof value === 'string' && value.trim().length > 0 ? value : null;
+}
+
+/** "https://openalex.org/W123" → "W123"; also accepts bare ids. */
+export function shortOpenAlexId(value: unknown): string | null {
+  const raw = nonEmpty(value);
+  if (!raw) return null;
+  const match = /([WASICTFPV]\d+)\/?$/i.exec(raw.trim());
+  return match ? match[1]!.toUpperCase() : null;
+}
+
+/** "https://doi.org/10.1/ABC" → "10.1/abc" (DOIs are case-insensitive). */
+export function normaliseDoi(value: unknown): string | null {
+  const raw = nonEmpty(value);
+  if (!raw) return null;
+  const doi = raw
+    .trim()
+    .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, '')
+    .replace(/^doi:\s*/i, '')
+    .toLowerCase();
+  return /^10\.\d{3,9}\/\S+$/.test(doi) ? doi : null;
+}
+
+export function normalisePmid(value: unknown): string | null {
+  const raw = typeof value === 'number' ? String(value) : nonEmpty(value);
+  if (!raw) return null;
+  const match = /(\d+)\/?$/.exec(raw.trim());
+  return match ? match[1]! : null;
+}
