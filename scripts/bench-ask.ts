@@ -68,7 +68,9 @@ async function main(): Promise<void> {
       },
     ];
     await app.embedder();
-    await app.ask.ask(app.requestContext(), 'Does aspirin prevent myocardial infarction?', { collections: ['scifact'] }); // warm-up
+    await app.ask.ask(app.requestContext(), 'Does aspirin prevent myocardial infarction?', {
+      collections: ['scifact'],
+    }); // warm-up
     const latencies: number[] = [];
     const stages: Record<string, number> = {};
     const lines: string[] = [];
@@ -80,7 +82,10 @@ async function main(): Promise<void> {
       const bands: Record<string, number> = {};
       for (const item of group.items) {
         const started = process.hrtime.bigint();
-        const result = await app.ask.ask(app.requestContext(), item.claim, { collections: ['scifact'], externalSearch: false });
+        const result = await app.ask.ask(app.requestContext(), item.claim, {
+          collections: ['scifact'],
+          externalSearch: false,
+        });
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         if (group.name !== 'off-topic questions') {
           latencies.push(ms);

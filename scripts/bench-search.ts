@@ -27,7 +27,13 @@ async function main(): Promise<void> {
     await app.embedder();
     // Warm-up: JIT, page cache, the driver's connection pool.
     for (const query of queries.slice(0, 10))
-      await app.search.search(app.requestContext(), query.text, 10, { collections: collection ? [collection] : null }, options);
+      await app.search.search(
+        app.requestContext(),
+        query.text,
+        10,
+        { collections: collection ? [collection] : null },
+        options,
+      );
     const totals: number[] = [];
     const stages: Record<string, number> = {};
     for (const query of queries) {

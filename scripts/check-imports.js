@@ -62,7 +62,9 @@ function main() {
     const unit = unitOf(file);
     const rank = rankOf.get(unit);
     if (rank === undefined) {
-      problems.push(`${path.relative(ROOT, file)}: src/${unit} has no layer; add it to LAYERS in scripts/check-imports.js`);
+      problems.push(
+        `${path.relative(ROOT, file)}: src/${unit} has no layer; add it to LAYERS in scripts/check-imports.js`,
+      );
       continue;
     }
     const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
@@ -89,7 +91,9 @@ function main() {
     }
   }
   if (problems.length > 0) {
-    process.stderr.write(`import direction: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+    process.stderr.write(
+      `import direction: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}\n`,
+    );
     process.exit(1);
   }
   process.stdout.write('import direction: every import points down the layers\n');

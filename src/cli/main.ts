@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppContext, type AppContext } from '../app-context';
-import { loadSettings, PROJECT_ROOT, SETTINGS_DOC } from '../config/settings';
+import { environmentHelp, loadSettings, PROJECT_ROOT } from '../config/settings';
 import { badInput, CitegraphError } from '../errors';
 import { embeddedStatus, startEmbedded, stopEmbedded } from '../graph/embedded-server';
 import { queries } from '../graph/query-registry';
@@ -30,10 +30,6 @@ usage:
   citegraph eval retrieval …           BEIR-style evaluation (citegraph eval for the options)
   citegraph help                       this text and the environment variables
 `;
-
-function environmentHelp(): string {
-  return ['environment:', ...SETTINGS_DOC.map(([name, doc]) => `  ${name.padEnd(58)} ${doc}`)].join('\n');
-}
 
 export const SAMPLE_DIR = path.join(PROJECT_ROOT, 'data', 'sample');
 
@@ -423,7 +419,9 @@ export async function main(argv: string[]): Promise<void> {
     case undefined:
     case 'help':
     case '--help':
-      process.stdout.write(`${USAGE}\n${environmentHelp()}\n`);
+      process.stdout.write(
+        `${USAGE}\nenvironment (variable, meaning, default and accepted values):\n${environmentHelp()}\n`,
+      );
       return;
     default:
       process.stderr.write(`unknown command ${command}\n\n${USAGE}`);

@@ -1,4 +1,5 @@
-import type { RetrievalSettings } from '../config/settings';
+import { expectation, schemaOf, type Setting } from '../config/setting';
+import { type RetrievalSettings, SETTINGS_SCHEMA } from '../config/settings';
 import type { Embedder } from '../embedding/embedder';
 import { cosine } from '../embedding/embedder';
 import { badInput } from '../errors';
@@ -23,65 +24,14 @@ export interface SearchFilter {
   venues?: string[] | null;
 }
 
-/** Every stage can be switched per request; unset fields take the settings' defaults. */
-export interface SearchOptions {
-  sparse: boolean;
-  dense: boolean;
-  denseWeight: number;
-  sparseWeight: number;
-  rrfK: number;
-  aggregation: 'max' | 'sum';
-  /** Papers fetched from each retriever before fusion. */
-  candidates: number;
-  expansion: boolean;
-  expansionTerms: number;
-  expansionTau: number;
-  expansionWeight: number;
-  feedbackDocs: number;
-  citation: boolean;
-  citationSeeds: number;
-  citationWeight: number;
-  pagerank: boolean;
-  pagerankThreshold: number;
-  pagerankDamping: number;
-  pagerankWeight: number;
-  /** How many top candidates the graph stages (citation, PageRank) rerank. */
-  rerankDepth: number;
-  mmr: boolean;
-  mmrLambda: number;
-  mmrK: number;
-  /** Best passages returned per paper. */
-  passages: number;
-}
+/**
+ * Every stage can be switched per request; unset fields take the settings' defaults (CITEGRAPH_SEARCH_*,
+ * CITEGRAPH_RRF_*, …), so that the settings hash stamped on answers covers them.
+ */
+export type SearchOptions = { -readonly [K in keyof RetrievalSettings]: RetrievalSettings[K] };
 
 export function defaultSearchOptions(settings: RetrievalSettings): SearchOptions {
-  return {
-    sparse: true,
-    dense: true,
-    denseWeight: settings.denseWeight,
-    sparseWeight: settings.sparseWeight,
-    rrfK: settings.rrfK,
-    aggregation: settings.aggregation,
-    candidates: settings.candidates,
-    expansion: false,
-    expansionTerms: 8,
-    expansionTau: 0.1,
-    expansionWeight: 0.3,
-    feedbackDocs: 5,
-    // On by default: it lifted nDCG@10 on SYNERGY and costs nothing where a corpus has no citations (SciFact).
-    citation: true,
-    citationSeeds: 5,
-    citationWeight: 0.3,
-    pagerank: false,
-    pagerankThreshold: 0.6,
-    pagerankDamping: 0.5,
-    pagerankWeight: 0.3,
-    rerankDepth: 30,
-    mmr: false,
-    mmrLambda: 0.8,
-    mmrK: 10,
-    passages: 2,
-  };
+  return { ...settings };
 }
 
 export interface Passage {
@@ -165,36 +115,20 @@ function elapsed(started: bigint): number {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-/** Validates and completes options given by a client. */
+/** Validates and completes options given by a client, against the same types and bounds as the settings. */
 export function resolveOptions(base: SearchOptions, overrides: Partial<SearchOptions> | undefined): SearchOptions {
-  const options = {
-    ...base,
-    ...Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined && value !== null)),
-  };
+  const options = { ...base };
+  for (const [name, value] of Object.entries(overrides ?? {})) {
+    if (value === undefined || value === null) continue;
+    const setting = (SETTINGS_SCHEMA.retrieval as Record<string, Setting>)[name];
+    if (!setting) throw badInput(`unknown search option ${name}`);
+    const parsed = schemaOf(setting).safeParse(value);
+    if (!parsed.success || typeof parsed.data !== typeof base[name as keyof SearchOptions]) {
+      throw badInput(`${name} must be ${expectation(setting)}, got ${JSON.stringify(value).slice(0, 40)}`);
+    }
+    (options as Record<string, unknown>)[name] = parsed.data;
+  }
   if (!options.sparse && !options.dense) throw badInput('at least one of sparse and dense retrieval must be on');
-  const inRange = (name: keyof SearchOptions, min: number, max: number) => {
-    const value = options[name] as number;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
-      throw badInput(`${name} must be in [${min}, ${max}], got ${value}`);
-  };
-  inRange('denseWeight', 0, 10);
-  inRange('sparseWeight', 0, 10);
-  inRange('rrfK', 1, 1000);
-  inRange('candidates', 1, 1000);
-  inRange('expansionTerms', 0, 32);
-  inRange('expansionTau', 0, 1);
-  inRange('expansionWeight', 0, 5);
-  inRange('feedbackDocs', 1, 50);
-  inRange('citationSeeds', 1, 50);
-  inRange('citationWeight', 0, 10);
-  inRange('pagerankThreshold', -1, 1);
-  inRange('pagerankDamping', 0, 0.99);
-  inRange('pagerankWeight', 0, 10);
-  inRange('rerankDepth', 1, 200);
-  inRange('mmrLambda', 0, 1);
-  inRange('mmrK', 1, 200);
-  inRange('passages', 0, 10);
-  if (options.aggregation !== 'max' && options.aggregation !== 'sum') throw badInput('aggregation must be max or sum');
   return options;
 }
 

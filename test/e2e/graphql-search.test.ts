@@ -66,7 +66,7 @@ describe('GraphQL search', () => {
   it('reports bad queries and options with BAD_USER_INPUT', async () => {
     expect((await gql(SEARCH, { q: '  ' })).errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect((await gql(SEARCH, { q: 'aspirin', options: { mmrLambda: 3 } })).errors[0]).toMatchObject({
-      message: 'mmrLambda must be in [0, 1], got 3',
+      message: 'mmrLambda must be a number in [0, 1], got 3',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     expect((await gql(SEARCH, { q: 'aspirin', first: 0 })).errors[0].extensions.code).toBe('BAD_USER_INPUT');

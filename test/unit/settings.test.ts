@@ -1,4 +1,5 @@
-import { loadSettings, SettingsError, settingsHash } from '../../src/config/settings';
+import { environmentTable, loadSettings, settingEntries, SettingsError, settingsHash } from '../../src/config/settings';
+import { readmeTable } from '../../scripts/readme-settings';
 
 describe('settings', () => {
   it('has defaults for every field and freezes them', () => {
@@ -34,5 +35,45 @@ describe('settings', () => {
       settingsHash(loadSettings({ NEO4J_PASSWORD: 'b' })),
     );
     expect(settingsHash(loadSettings({ CITEGRAPH_RRF_K: '10' }))).not.toBe(settingsHash(loadSettings({})));
+  });
+});
+
+describe('the settings schema', () => {
+  it('is what the README environment table shows', () => {
+    const table = readmeTable();
+    expect(table).not.toBeNull();
+    expect(table).toBe(environmentTable());
+  });
+
+  it('gives every variable one setting', () => {
+    const variables = settingEntries().flatMap(({ setting }) => setting.env);
+    const shared = ['CITEGRAPH_MAILTO']; // the polite-pool address both OpenAlex and Crossref fall back to
+    expect(variables.filter((v, i) => variables.indexOf(v) !== i && !shared.includes(v))).toEqual([]);
+    for (const { setting } of settingEntries()) expect(setting.description.length).toBeGreaterThan(5);
+  });
+
+  it('holds every search default, so that the settings hash covers them', () => {
+    const settings = loadSettings({ CITEGRAPH_SEARCH_MMR: 'true', CITEGRAPH_SEARCH_MMR_K: '25' });
+    expect(settings.retrieval).toMatchObject({ mmr: true, mmrK: 25, citation: true, passages: 2 });
+    expect(settingsHash(settings)).not.toBe(settingsHash(loadSettings({})));
+    expect(() => loadSettings({ CITEGRAPH_SEARCH_MMR_LAMBDA: '2' })).toThrow(
+      'CITEGRAPH_SEARCH_MMR_LAMBDA=2 must be a number in [0, 1]',
+    );
+  });
+
+  it('keeps secrets out of error messages and the hash', () => {
+    expect(() => loadSettings({ CITEGRAPH_BAND_MODERATE: '90' })).toThrow(
+      /CITEGRAPH_BAND_MODERATE \(90\) must be below/,
+    );
+    expect(settingsHash(loadSettings({ OPENAI_API_KEY: 'sk-one' }))).toBe(
+      settingsHash(loadSettings({ OPENAI_API_KEY: 'sk-two' })),
+    );
+  });
+
+  it('resolves paths against CITEGRAPH_HOME and derives the model folder from the cache folder', () => {
+    const settings = loadSettings({ CITEGRAPH_HOME: '/srv/citegraph', CITEGRAPH_CACHE_DIR: 'cache' });
+    expect(settings.cacheDir).toBe('/srv/citegraph/cache');
+    expect(settings.model.dir).toBe('/srv/citegraph/cache/model');
+    expect(settings.neo4j.embeddedDataDir).toBe('/srv/citegraph/.data/neo4j');
   });
 });
