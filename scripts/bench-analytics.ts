@@ -44,7 +44,11 @@ async function main(): Promise<void> {
       [
         'top papers in a topic and years',
         (i) =>
-          a.topPapers({ topic: topics[i % topics.length]!, yearFrom: 2000, yearTo: 2015 }, 'INTERNAL_CITATIONS', page),
+          a.topPapers(
+            { topics: [topics[i % topics.length]!], yearFrom: 2000, yearTo: 2015 },
+            'INTERNAL_CITATIONS',
+            page,
+          ),
       ],
       ['top authors, internal citations', () => a.topAuthors(null, 'INTERNAL_CITATIONS', page)],
       ['top authors, global citations', () => a.topAuthors(null, 'GLOBAL_CITATIONS', page)],

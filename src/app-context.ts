@@ -67,14 +67,23 @@ export function createAppContext(
   const llm = options.llm !== undefined ? options.llm : createLlmClient(settings.generation);
   const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
   const analytics = new AnalyticsService(executor, search);
-  const ask = new AskService({ settings, executor, search, analytics, external, ingest, embedder: loadEmbedder });
+  const catalog = new CatalogService(executor);
+  const ask = new AskService({
+    settings,
+    catalog,
+    search,
+    analytics,
+    external,
+    ingest,
+    embedder: loadEmbedder,
+  });
   return {
     settings,
     executor,
     logger,
     embedder: loadEmbedder,
     ingest,
-    catalog: new CatalogService(executor),
+    catalog,
     search,
     analytics,
     external,

@@ -148,6 +148,26 @@ export interface ChunkRow {
   readonly section: string | null;
 }
 
+// ------------------------------------------------------------------------------------------------ filters
+
+/**
+ * The one paper filter every list, search and analysis takes (GraphQL `WorkFilter`); an absent field restricts
+ * nothing, several values of one field are alternatives, and fields combine with AND.
+ */
+export interface PaperFilter {
+  readonly collections?: readonly string[] | null;
+  readonly yearFrom?: number | null;
+  readonly yearTo?: number | null;
+  readonly topics?: readonly string[] | null;
+  readonly authors?: readonly string[] | null;
+  readonly venues?: readonly string[] | null;
+  /** Only papers with (true) or without (false) a DOI. */
+  readonly hasDoi?: boolean | null;
+  /** Bounds on the global citation count (OpenAlex cited_by_count). */
+  readonly citedByMin?: number | null;
+  readonly citedByMax?: number | null;
+}
+
 // ------------------------------------------------------------------------------------------------ evidence
 
 /** What answers and the sufficiency score need to know about the paper behind a passage. */

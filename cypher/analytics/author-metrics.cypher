@@ -2,11 +2,7 @@
 // and the years; the h-indexes are computed from these lists in the service.
 MATCH (:Author {id: $id})-[:AUTHORED]->(p:Paper)
 WHERE p.stub = false
-  AND ($yearFrom IS NULL OR p.year >= $yearFrom)
-  AND ($yearTo IS NULL OR p.year <= $yearTo)
-  AND ($topicId IS NULL OR EXISTS { (p)-[:HAS_TOPIC]->(:Topic {id: $topicId}) })
-  AND ($venueId IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(:Venue {id: $venueId}) })
-  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+  // include: fragments/paper-filter
 WITH DISTINCT p
 RETURN collect(COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }) AS internal,
        collect(coalesce(p.citedByCount, 0)) AS global,

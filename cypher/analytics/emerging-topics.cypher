@@ -2,8 +2,7 @@
 MATCH (p:Paper)-[r:HAS_TOPIC]->(t:Topic)
 WHERE p.stub = false AND p.year >= $from AND p.year <= $to AND r.score >= $minScore
   AND ($minLevel IS NULL OR t.level >= $minLevel)
-  AND ($venueId IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(:Venue {id: $venueId}) })
-  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+  // include: fragments/paper-filter
 WITH t, sum(CASE WHEN p.year < $split THEN 1 ELSE 0 END) AS early, sum(CASE WHEN p.year >= $split THEN 1 ELSE 0 END) AS late
 WHERE late >= $minSupport
 RETURN t {.*} AS topic, early, late

@@ -1,11 +1,7 @@
 // Most cited authors over the filtered papers: sum of internal or global citations of their papers, and paper count.
 MATCH (p:Paper)
 WHERE p.stub = false
-  AND ($yearFrom IS NULL OR p.year >= $yearFrom)
-  AND ($yearTo IS NULL OR p.year <= $yearTo)
-  AND ($topicId IS NULL OR EXISTS { (p)-[:HAS_TOPIC]->(:Topic {id: $topicId}) })
-  AND ($venueId IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(:Venue {id: $venueId}) })
-  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+  // include: fragments/paper-filter
 // Each paper's citations once, then spread over its authors (not once per authorship).
 WITH p, CASE $by WHEN 'GLOBAL_CITATIONS' THEN coalesce(p.citedByCount, 0) ELSE COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } END AS citations
 MATCH (a:Author)-[:AUTHORED]->(p)

@@ -1,11 +1,7 @@
 // Most cited full papers, by citations inside the corpus or by OpenAlex's global count.
 MATCH (p:Paper)
 WHERE p.stub = false
-  AND ($yearFrom IS NULL OR p.year >= $yearFrom)
-  AND ($yearTo IS NULL OR p.year <= $yearTo)
-  AND ($topicId IS NULL OR EXISTS { (p)-[:HAS_TOPIC]->(:Topic {id: $topicId}) })
-  AND ($venueId IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(:Venue {id: $venueId}) })
-  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+  // include: fragments/paper-filter
 WITH p, COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } AS internal, coalesce(p.citedByCount, 0) AS global
 WITH p, internal, global, CASE $by WHEN 'GLOBAL_CITATIONS' THEN global ELSE internal END AS score
 ORDER BY score DESC, p.id

@@ -2,7 +2,6 @@
 UNWIND $topicIds AS topicId
 MATCH (:Topic {id: topicId})<-[:HAS_TOPIC]-(p:Paper)
 WHERE p.stub = false AND p.year >= $from AND p.year <= $to
-  AND ($venueId IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(:Venue {id: $venueId}) })
-  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+  // include: fragments/paper-filter
 RETURN topicId, p.year AS year, count(p) AS count
 ORDER BY topicId, year

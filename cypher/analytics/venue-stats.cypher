@@ -1,11 +1,7 @@
 // Venues by number of papers in the filter, with citation totals and the years covered.
 MATCH (p:Paper)-[:PUBLISHED_IN]->(v:Venue)
 WHERE p.stub = false
-  AND ($yearFrom IS NULL OR p.year >= $yearFrom)
-  AND ($yearTo IS NULL OR p.year <= $yearTo)
-  AND ($topicId IS NULL OR EXISTS { (p)-[:HAS_TOPIC]->(:Topic {id: $topicId}) })
-  AND ($venueId IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(:Venue {id: $venueId}) })
-  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+  // include: fragments/paper-filter
 WITH v, count(p) AS papers, sum(coalesce(p.citedByCount, 0)) AS globalCitations,
      sum(COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }) AS internalCitations, min(p.year) AS firstYear, max(p.year) AS lastYear
 ORDER BY papers DESC, v.id

@@ -1,4 +1,5 @@
+// Works this paper cites (stubs included, marked), full papers first.
 MATCH (:Paper {id: $id})-[:CITES]->(q:Paper)
-RETURN q {.*} AS paper
-ORDER BY q.stub, q.id
-LIMIT $limit
+WITH q ORDER BY q.stub, q.year DESC, q.id
+WITH collect(q) AS rows
+RETURN size(rows) AS total, [r IN rows[$skip..($skip + $limit)] | r {.*}] AS items

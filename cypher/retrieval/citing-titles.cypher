@@ -1,7 +1,7 @@
 // Titles of the papers that cite each paper: the vocabulary others use for it (corpus-side enrichment).
 MATCH (p:Paper)
 WHERE p.stub = false AND p.id > $after
-  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+  // include: fragments/paper-filter
 WITH p ORDER BY p.id LIMIT $limit
 OPTIONAL MATCH (p)<-[:CITES]-(q:Paper)
 WHERE q.stub = false AND q.title IS NOT NULL

@@ -2,7 +2,7 @@
 // frequencies. Keyset-paginated by id.
 MATCH (p:Paper)
 WHERE p.stub = false AND p.id > $after
-  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
+  // include: fragments/paper-filter
 RETURN p.id AS id, coalesce(p.title, '') + ' ' + coalesce(p.abstract, '') AS text
 ORDER BY p.id
 LIMIT $limit

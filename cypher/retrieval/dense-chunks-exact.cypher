@@ -2,12 +2,7 @@
 // cannot give enough hits inside them.
 MATCH (p:Paper)-[:HAS_CHUNK]->(c:Chunk)
 WHERE p.stub = false AND c.embedding IS NOT NULL
-  AND ($collections IS NULL OR any(c IN p.collections WHERE c IN $collections))
-  AND ($yearFrom IS NULL OR p.year >= $yearFrom)
-  AND ($yearTo IS NULL OR p.year <= $yearTo)
-  AND ($topics IS NULL OR EXISTS { (p)-[:HAS_TOPIC]->(t:Topic) WHERE t.id IN $topics })
-  AND ($authors IS NULL OR EXISTS { (p)<-[:AUTHORED]-(a:Author) WHERE a.id IN $authors })
-  AND ($venues IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(v:Venue) WHERE v.id IN $venues })
+  // include: fragments/paper-filter
 WITH p, c, vector.similarity.cosine(c.embedding, $vector) AS score
 ORDER BY score DESC
 LIMIT $k

@@ -1,73 +1,22 @@
 import type { GraphExecutor } from '../graph/executor';
-import { queries, type AnalyticsFilterParams, type CompiledQuery } from '../graph/query-registry';
+import { type CompiledQuery, paperFilterParams, queries } from '../graph/query-registry';
+import { MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
-import type { AuthorRow, PaperRow } from '../domain';
+import type { AuthorRow, PaperFilter, PaperRow, TopicRow, VenueRow } from '../domain';
 import type { RequestContext } from '../request-context';
 import type { SearchService } from '../retrieval/search-service';
-
-/** Filter shared by the bibliometric queries. */
-export interface AnalyticsFilter {
-  yearFrom?: number | null;
-  yearTo?: number | null;
-  topic?: string | null;
-  venue?: string | null;
-  collections?: string[] | null;
-}
 
 export type CitationBasis = 'INTERNAL_CITATIONS' | 'GLOBAL_CITATIONS';
 
 /** Largest page of any bibliometric list, and largest year range, so that no request walks the whole graph. */
-export const MAX_ANALYTICS_PAGE = 200;
 export const MAX_YEAR_SPAN = 200;
 export const MAX_NETWORK_NODES = 200;
-
-export interface Slice<T> {
-  total: number;
-  items: T[];
-  skip: number;
-  limit: number;
-}
 
 export function hIndex(citations: readonly number[]): number {
   const sorted = [...citations].sort((a, b) => b - a);
   let h = 0;
   while (h < sorted.length && sorted[h]! >= h + 1) h += 1;
   return h;
-}
-
-export function encodeOffset(offset: number): string {
-  return Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');
-}
-
-export function decodeOffset(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^offset:(\d+)$/.exec(decoded);
-  if (!match) throw badInput(`invalid cursor ${cursor}`);
-  return Number(match[1]) + 1;
-}
-
-export function pageArgs(
-  first: number | null | undefined,
-  after: string | null | undefined,
-  fallback = 20,
-): { skip: number; limit: number } {
-  const limit = first ?? fallback;
-  if (!Number.isInteger(limit) || limit < 0) throw badInput(`first must be a non-negative integer, got ${limit}`);
-  return { skip: decodeOffset(after), limit: Math.min(limit, MAX_ANALYTICS_PAGE) };
-}
-
-export function filterParams(filter: AnalyticsFilter | null | undefined): AnalyticsFilterParams {
-  if (filter?.yearFrom != null && filter.yearTo != null && filter.yearFrom > filter.yearTo) {
-    throw badInput(`years: from ${filter.yearFrom} is after to ${filter.yearTo}`);
-  }
-  return {
-    yearFrom: filter?.yearFrom ?? null,
-    yearTo: filter?.yearTo ?? null,
-    topicId: filter?.topic ?? null,
-    venueId: filter?.venue ?? null,
-    collections: filter?.collections && filter.collections.length > 0 ? filter.collections : null,
-  };
 }
 
 function checkYears(from: number, to: number): void {
@@ -113,7 +62,7 @@ export function compoundGrowth(points: readonly YearPoint[]): number | null {
 }
 
 export interface EmergingTopic {
-  topic: Record<string, unknown>;
+  topic: TopicRow;
   early: number;
   late: number;
   /** Papers per year in the late part over papers per year in the early part, add-one smoothed. */
@@ -122,7 +71,7 @@ export interface EmergingTopic {
 
 /** Ranks topics by smoothed growth of yearly rate from the early to the late part of the window. */
 export function rankEmerging(
-  rows: ReadonlyArray<{ topic: Record<string, unknown>; early: number; late: number }>,
+  rows: ReadonlyArray<{ topic: TopicRow; early: number; late: number }>,
   earlyYears: number,
   lateYears: number,
 ): EmergingTopic[] {
@@ -138,34 +87,30 @@ export class AnalyticsService {
     private readonly search: SearchService,
   ) {}
 
-  private async slice<T>(query: CompiledQuery, page: { skip: number; limit: number }): Promise<Slice<T>> {
+  private async slice<T>(query: CompiledQuery, page: PageRequest): Promise<Slice<T>> {
     const [row] = await this.executor.read<{ total: number; items: T[] }>(query);
     return { total: row?.total ?? 0, items: row?.items ?? [], ...page };
   }
 
-  authorWorks(
-    id: string,
-    filter: AnalyticsFilter | null | undefined,
-    page: { skip: number; limit: number },
-  ): Promise<Slice<PaperRow>> {
-    return this.slice(queries().authorWorks({ id, ...filterParams(filter), ...page }), page);
+  authorWorks(id: string, filter: PaperFilter | null | undefined, page: PageRequest): Promise<Slice<PaperRow>> {
+    return this.slice(queries().authorWorks({ id, ...paperFilterParams(filter), ...page }), page);
   }
 
   authorCoauthors(
     id: string,
-    filter: AnalyticsFilter | null | undefined,
-    page: { skip: number; limit: number },
+    filter: PaperFilter | null | undefined,
+    page: PageRequest,
   ): Promise<Slice<{ author: AuthorRow; joint: number }>> {
-    return this.slice(queries().authorCoauthors({ id, ...filterParams(filter), ...page }), page);
+    return this.slice(queries().authorCoauthors({ id, ...paperFilterParams(filter), ...page }), page);
   }
 
-  async authorMetrics(id: string, filter?: AnalyticsFilter | null) {
+  async authorMetrics(id: string, filter?: PaperFilter | null) {
     const [row] = await this.executor.read<{
       internal: number[];
       global: number[];
       firstYear: number | null;
       lastYear: number | null;
-    }>(queries().authorMetrics({ id, ...filterParams(filter) }));
+    }>(queries().authorMetrics({ id, ...paperFilterParams(filter) }));
     const internal = row?.internal ?? [];
     const global = row?.global ?? [];
     return {
@@ -180,24 +125,24 @@ export class AnalyticsService {
   }
 
   authorTopics(id: string, first: number, minLevel: number | null) {
-    return this.executor.read<{ topic: Record<string, unknown>; papers: number; weight: number }>(
-      queries().authorTopics({ id, limit: Math.min(first, MAX_ANALYTICS_PAGE), minLevel }),
+    return this.executor.read<{ topic: TopicRow; papers: number; weight: number }>(
+      queries().authorTopics({ id, limit: Math.min(first, MAX_PAGE), minLevel }),
     );
   }
 
-  paperCitedBy(id: string, page: { skip: number; limit: number }): Promise<Slice<PaperRow>> {
+  paperCitedBy(id: string, page: PageRequest): Promise<Slice<PaperRow>> {
     return this.slice(queries().paperCitedBy({ id, ...page }), page);
   }
 
-  paperReferences(id: string, page: { skip: number; limit: number }): Promise<Slice<PaperRow>> {
-    return this.slice(queries().paperReferencesPage({ id, ...page }), page);
+  paperReferences(id: string, page: PageRequest): Promise<Slice<PaperRow>> {
+    return this.slice(queries().paperReferences({ id, ...page }), page);
   }
 
-  paperCocited(id: string, page: { skip: number; limit: number }): Promise<Slice<{ paper: PaperRow; count: number }>> {
+  paperCocited(id: string, page: PageRequest): Promise<Slice<{ paper: PaperRow; count: number }>> {
     return this.slice(queries().paperCocited({ id, ...page }), page);
   }
 
-  paperCoupled(id: string, page: { skip: number; limit: number }): Promise<Slice<{ paper: PaperRow; count: number }>> {
+  paperCoupled(id: string, page: PageRequest): Promise<Slice<{ paper: PaperRow; count: number }>> {
     return this.slice(queries().paperCoupled({ id, ...page }), page);
   }
 
@@ -234,56 +179,50 @@ export class AnalyticsService {
     for (const value of related.values()) value.score = value.cocited + 0.5 * value.coupled + (value.direct ? 1 : 0);
     return [...related.values()]
       .sort((a, b) => b.score - a.score || (a.paper.id < b.paper.id ? -1 : 1))
-      .slice(0, Math.min(first, MAX_ANALYTICS_PAGE));
+      .slice(0, Math.min(first, MAX_PAGE));
   }
 
-  async topic(id: string): Promise<(Record<string, unknown> & { paperCount: number }) | null> {
-    const [row] = await this.executor.read<{ topic: Record<string, unknown>; paperCount: number }>(
-      queries().topicById({ id }),
-    );
+  async topic(id: string): Promise<(TopicRow & { paperCount: number }) | null> {
+    const [row] = await this.executor.read<{ topic: TopicRow; paperCount: number }>(queries().topicById({ id }));
     return row ? { ...row.topic, paperCount: row.paperCount } : null;
   }
 
-  topicPapers(
-    id: string,
-    filter: AnalyticsFilter | null | undefined,
-    page: { skip: number; limit: number },
-  ): Promise<Slice<PaperRow>> {
-    return this.slice(queries().topicPapers({ id, ...filterParams(filter), ...page }), page);
+  topicPapers(id: string, filter: PaperFilter | null | undefined, page: PageRequest): Promise<Slice<PaperRow>> {
+    return this.slice(queries().topicPapers({ id, ...paperFilterParams(filter), ...page }), page);
   }
 
-  topPapers(filter: AnalyticsFilter | null | undefined, by: CitationBasis, page: { skip: number; limit: number }) {
+  topPapers(filter: PaperFilter | null | undefined, by: CitationBasis, page: PageRequest) {
     return this.slice<{ paper: PaperRow; internal: number; global: number; score: number }>(
-      queries().topPapers({ by, ...filterParams(filter), ...page }),
+      queries().topPapers({ by, ...paperFilterParams(filter), ...page }),
       page,
     );
   }
 
-  topAuthors(filter: AnalyticsFilter | null | undefined, by: CitationBasis, page: { skip: number; limit: number }) {
+  topAuthors(filter: PaperFilter | null | undefined, by: CitationBasis, page: PageRequest) {
     return this.slice<{ author: AuthorRow; papers: number; score: number }>(
-      queries().topAuthors({ by, ...filterParams(filter), ...page }),
+      queries().topAuthors({ by, ...paperFilterParams(filter), ...page }),
       page,
     );
   }
 
-  venueStats(filter: AnalyticsFilter | null | undefined, page: { skip: number; limit: number }) {
+  venueStats(filter: PaperFilter | null | undefined, page: PageRequest) {
     return this.slice<{
-      venue: Record<string, unknown>;
+      venue: VenueRow;
       papers: number;
       globalCitations: number;
       internalCitations: number;
       firstYear: number;
       lastYear: number;
-    }>(queries().venueStats({ ...filterParams(filter), ...page }), page);
+    }>(queries().venueStats({ ...paperFilterParams(filter), ...page }), page);
   }
 
   /** Papers per year for each topic. */
-  async topicTrends(topicIds: string[], from: number, to: number, filter?: AnalyticsFilter | null) {
+  async topicTrends(topicIds: string[], from: number, to: number, filter?: PaperFilter | null) {
     checkYears(from, to);
     if (topicIds.length > 50) throw badInput('at most 50 topics per trend request');
-    const params = filterParams(filter);
+    const params = paperFilterParams(filter);
     const rows = await this.executor.read<{ topicId: string; year: number; count: number }>(
-      queries().topicYears({ topicIds, from, to, venueId: params.venueId, collections: params.collections }),
+      queries().topicYears({ ...params, topicIds, from, to }),
     );
     return topicIds.map((topicId) => {
       const points = yearSeries(
@@ -307,22 +246,15 @@ export class AnalyticsService {
     query: string,
     from: number,
     to: number,
-    filter?: AnalyticsFilter | null,
+    filter?: PaperFilter | null,
     depth = 200,
   ) {
     checkYears(from, to);
-    const params = filterParams(filter);
     const response = await this.search.search(
       ctx,
       query,
       Math.min(depth, 200),
-      {
-        collections: params.collections,
-        yearFrom: from,
-        yearTo: to,
-        topics: params.topicId ? [params.topicId] : null,
-        venues: params.venueId ? [params.venueId] : null,
-      },
+      { ...filter, yearFrom: Math.max(from, filter?.yearFrom ?? from), yearTo: Math.min(to, filter?.yearTo ?? to) },
       { passages: 0 },
     );
     const ids = response.results.map((result) => result.paper.id);
@@ -343,13 +275,13 @@ export class AnalyticsService {
     from: number,
     to: number,
     options: { minSupport: number; first: number; minLevel: number | null; minScore?: number },
-    filter?: AnalyticsFilter | null,
+    filter?: PaperFilter | null,
   ) {
     checkYears(from, to);
     if (to === from) throw badInput('emerging topics need a window of at least two years');
     const split = from + Math.ceil((to - from + 1) / 2);
-    const params = filterParams(filter);
-    const rows = await this.executor.read<{ topic: Record<string, unknown>; early: number; late: number }>(
+    const params = paperFilterParams(filter);
+    const rows = await this.executor.read<{ topic: TopicRow; early: number; late: number }>(
       queries().emergingTopics({
         from,
         to,
@@ -357,17 +289,30 @@ export class AnalyticsService {
         minSupport: options.minSupport,
         minScore: options.minScore ?? 0.3,
         minLevel: options.minLevel,
-        venueId: params.venueId,
-        collections: params.collections,
+        ...params,
       }),
     );
-    return rankEmerging(rows, split - from, to - split + 1).slice(0, Math.min(options.first, MAX_ANALYTICS_PAGE));
+    return rankEmerging(rows, split - from, to - split + 1).slice(0, Math.min(options.first, MAX_PAGE));
+  }
+
+  /** Identified authors whose name contains the given text, most productive first. */
+  authorsByName(name: string, limit: number): Promise<Array<{ author: AuthorRow; papers: number }>> {
+    return this.executor.read(queries().authorsByName({ name, limit: Math.min(limit, MAX_PAGE) }));
+  }
+
+  /** Identified authors of the given papers, by how many of them each wrote (with a few of their papers). */
+  authorsOfPapers(
+    ids: readonly string[],
+    limit: number,
+  ): Promise<Array<{ id: string; name: string; count: number; paperIds: string[] }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.executor.read(queries().authorsOfPapers({ ids: [...ids], limit: Math.min(limit, MAX_PAGE) }));
   }
 
   /** Co-authorship network of the most productive identified authors: nodes and weighted edges, bounded. */
-  async collaborationNetwork(filter: AnalyticsFilter | null | undefined, limit: number, minJoint: number) {
+  async collaborationNetwork(filter: PaperFilter | null | undefined, limit: number, minJoint: number) {
     if (!Number.isInteger(limit) || limit < 1) throw badInput('limit must be a positive integer');
-    const params = filterParams(filter);
+    const params = paperFilterParams(filter);
     const nodes = await this.executor.read<{ author: AuthorRow; papers: number }>(
       queries().collaborationNodes({ ...params, limit: Math.min(limit, MAX_NETWORK_NODES) }),
     );
@@ -383,6 +328,13 @@ export class AnalyticsService {
               maxEdges: 5000,
             }),
           );
-    return { nodes: nodes.map((node) => ({ id: node.author.id, name: node.author.name, papers: node.papers })), edges };
+    return {
+      nodes: nodes.map((node) => ({
+        id: node.author.id,
+        name: node.author.name ?? node.author.id,
+        papers: node.papers,
+      })),
+      edges,
+    };
   }
 }

@@ -1,43 +1,56 @@
-import type { GraphExecutor } from '../graph/executor';
-import { queries } from '../graph/query-registry';
-import type { AuthorRow, ChunkRow, InstitutionRow, PaperRow, TopicRow, VenueRow } from '../domain';
+import type {
+  AuthorRow,
+  ChunkRow,
+  EvidencePaper,
+  InstitutionRow,
+  PaperFilter,
+  PaperRow,
+  TopicRow,
+  VenueRow,
+} from '../domain';
 import { badInput } from '../errors';
+import type { GraphExecutor } from '../graph/executor';
+import { paperFilterParams, queries } from '../graph/query-registry';
+import { MAX_PAGE, type PageRequest } from '../paging';
 import { normaliseDoi } from '../text';
 
-export interface PaperFilter {
-  collections?: string[] | null;
-  yearFrom?: number | null;
-  yearTo?: number | null;
-  topic?: string | null;
-  venue?: string | null;
-}
-
-export interface Page<T> {
+/** A page of a list whose size is counted only when a client asks for it. */
+export interface LazyPage<T> {
   items: T[];
+  skip: number;
   hasNextPage: boolean;
   totalCount: () => Promise<number>;
 }
 
-/** Largest page or list a client may ask for, so that no request can walk the whole graph. */
-export const MAX_PAGE = 200;
-
-export function clampFirst(first: number | null | undefined, fallback = 20): number {
-  const value = first ?? fallback;
-  if (!Number.isInteger(value) || value < 0) throw badInput(`first must be a non-negative integer, got ${value}`);
-  return Math.min(value, MAX_PAGE);
+/** An author of a paper: who, and where in the author list. */
+export interface Authorship {
+  author: AuthorRow;
+  /** first, middle or last, as the source reports it. */
+  position: string;
+  /** 0-based place in the author list. */
+  order: number;
 }
 
-export function encodeCursor(id: string): string {
-  return Buffer.from(`paper:${id}`, 'utf8').toString('base64url');
+/** A topic of a paper with the strength of the assignment. */
+export interface PaperTopic {
+  topic: TopicRow;
+  score: number;
 }
 
-export function decodeCursor(cursor: string): string {
-  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!decoded.startsWith('paper:')) throw badInput(`invalid cursor ${cursor}`);
-  return decoded.slice('paper:'.length);
+/** An author with institutions and number of papers. */
+export interface AuthorProfile {
+  author: AuthorRow;
+  institutions: InstitutionRow[];
+  paperCount: number;
 }
 
-/** Reads papers, authors and counts for the catalogue part of the API. */
+/** What the sufficiency score and citations need of a paper, with its citation counts. */
+export interface EvidencePaperRow extends EvidencePaper {
+  citedByCount: number;
+  internalCitations: number;
+}
+
+/** Reads papers, authors and counts: the catalogue part of the API and the metadata the pipeline cites. */
 export class CatalogService {
   constructor(private readonly executor: GraphExecutor) {}
 
@@ -62,82 +75,106 @@ export class CatalogService {
 
   async paperByDoi(doi: string): Promise<PaperRow | null> {
     const normal = normaliseDoi(doi);
-    if (!normal) throw badInput(`not a DOI: ${doi}`);
+    if (!normal) throw badInput(`not a DOI: ${doi.slice(0, 200)}`, { argument: 'doi' });
     const rows = await this.executor.read<{ paper: PaperRow }>(queries().paperByDoi({ doi: normal }));
     return rows[0]?.paper ?? null;
   }
 
-  async papersByIds(ids: string[]): Promise<PaperRow[]> {
-    const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids }));
+  /** Papers by id, in the order asked, missing ids left out. */
+  async papersByIds(ids: readonly string[]): Promise<PaperRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids: [...ids] }));
     const byId = new Map(rows.map((row) => [row.paper.id, row.paper]));
     return ids.map((id) => byId.get(id)).filter((paper): paper is PaperRow => paper !== undefined);
   }
 
-  async paperAuthors(id: string): Promise<Array<{ author: AuthorRow; position: string; order: number }>> {
-    return this.executor.read(queries().paperAuthors({ id }));
+  /** Graph ids of papers known by these DOIs. */
+  async paperIdsByDoi(dois: readonly string[]): Promise<Array<{ doi: string; id: string }>> {
+    if (dois.length === 0) return [];
+    return this.executor.read<{ doi: string; id: string }>(queries().papersByDoi({ dois: [...dois] }));
   }
 
-  async paperVenue(id: string): Promise<VenueRow | null> {
-    const rows = await this.executor.read<{ venue: VenueRow }>(queries().paperVenue({ id }));
-    return rows[0]?.venue ?? null;
+  /** The authors of each paper, in author-list order (one query for many papers: the resolvers batch by it). */
+  async authorsOfPapers(ids: readonly string[]): Promise<Map<string, Authorship[]>> {
+    const out = new Map<string, Authorship[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return out;
+    const rows = await this.executor.read<Authorship & { paperId: string }>(queries().papersAuthors({ ids: [...ids] }));
+    for (const { paperId, ...authorship } of rows) out.get(paperId)?.push(authorship);
+    return out;
   }
 
-  async paperTopics(id: string, first: number): Promise<Array<{ topic: TopicRow; score: number }>> {
-    return this.executor.read(queries().paperTopics({ id, limit: clampFirst(first) }));
-  }
-
-  async paperReferences(id: string, first: number): Promise<PaperRow[]> {
-    const rows = await this.executor.read<{ paper: PaperRow }>(
-      queries().paperReferences({ id, limit: clampFirst(first) }),
+  /** The venue of each paper (absent when it has none). */
+  async venuesOfPapers(ids: readonly string[]): Promise<Map<string, VenueRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.executor.read<{ paperId: string; venue: VenueRow }>(
+      queries().papersVenues({ ids: [...ids] }),
     );
-    return rows.map((row) => row.paper);
+    return new Map(rows.map((row) => [row.paperId, row.venue]));
   }
 
-  async paperChunks(id: string): Promise<ChunkRow[]> {
-    const rows = await this.executor.read<{ chunk: ChunkRow }>(queries().paperChunks({ id }));
-    return rows.map((row) => row.chunk);
-  }
-
-  async author(id: string): Promise<{ author: AuthorRow; institutions: InstitutionRow[]; paperCount: number } | null> {
-    const rows = await this.executor.read<{
-      author: AuthorRow;
-      institutions: InstitutionRow[];
-      paperCount: number;
-    }>(queries().authorById({ id }));
-    return rows[0] ?? null;
-  }
-
-  async authorPapers(id: string, first: number): Promise<PaperRow[]> {
-    const rows = await this.executor.read<{ paper: PaperRow }>(
-      queries().authorPapers({ id, limit: clampFirst(first) }),
+  /** The topics of each paper, strongest first, at most `limit` each. */
+  async topicsOfPapers(ids: readonly string[], limit = MAX_PAGE): Promise<Map<string, PaperTopic[]>> {
+    const out = new Map<string, PaperTopic[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return out;
+    const rows = await this.executor.read<{ paperId: string; topics: PaperTopic[] }>(
+      queries().papersTopics({ ids: [...ids], limit: Math.min(limit, MAX_PAGE) }),
     );
-    return rows.map((row) => row.paper);
+    for (const row of rows) out.set(row.paperId, row.topics);
+    return out;
   }
 
-  async papers(
-    filter: PaperFilter | null | undefined,
-    first: number | null | undefined,
-    after: string | null | undefined,
-  ): Promise<Page<PaperRow>> {
-    const limit = clampFirst(first);
-    const params = {
-      collections: filter?.collections && filter.collections.length > 0 ? filter.collections : null,
-      yearFrom: filter?.yearFrom ?? null,
-      yearTo: filter?.yearTo ?? null,
-      topicId: filter?.topic ?? null,
-      venueId: filter?.venue ?? null,
-    };
-    const rows = await this.executor.read<{ paper: PaperRow }>(
-      queries().papersPage({ ...params, after: after ? decodeCursor(after) : null, limit: limit + 1 }),
+  /** The chunks of each paper in reading order, at most `limit` each. */
+  async chunksOfPapers(ids: readonly string[], limit: number): Promise<Map<string, ChunkRow[]>> {
+    const out = new Map<string, ChunkRow[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return out;
+    const rows = await this.executor.read<{ paperId: string; chunks: ChunkRow[] }>(
+      queries().papersChunks({ ids: [...ids], limit }),
     );
-    const items = rows.slice(0, limit).map((row) => row.paper);
+    for (const row of rows) out.set(row.paperId, row.chunks);
+    return out;
+  }
+
+  /** Authors by id with their institutions and number of papers. */
+  async authorsByIds(ids: readonly string[]): Promise<Map<string, AuthorProfile>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.executor.read<AuthorProfile>(queries().authorsByIds({ ids: [...ids] }));
+    return new Map(rows.map((row) => [row.author.id, row]));
+  }
+
+  async author(id: string): Promise<AuthorProfile | null> {
+    return (await this.authorsByIds([id])).get(id) ?? null;
+  }
+
+  /** Full papers in the filter, one offset page ordered by id; the total is counted on demand. */
+  async papers(filter: PaperFilter | null | undefined, page: PageRequest): Promise<LazyPage<PaperRow>> {
+    const params = paperFilterParams(filter);
+    const rows = await this.executor.read<{ paper: PaperRow }>(
+      queries().papersPage({ ...params, skip: page.skip, limit: page.limit + 1 }),
+    );
     return {
-      items,
-      hasNextPage: rows.length > limit,
+      items: rows.slice(0, page.limit).map((row) => row.paper),
+      skip: page.skip,
+      hasNextPage: rows.length > page.limit,
       totalCount: async () => {
         const [row] = await this.executor.read<{ total: number }>(queries().papersCount(params));
         return row?.total ?? 0;
       },
     };
+  }
+
+  /** The metadata answers cite and the sufficiency score weighs, for papers behind evidence. */
+  async evidencePapers(ids: readonly string[]): Promise<Map<string, EvidencePaperRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.executor.read<EvidencePaperRow>(queries().evidencePapers({ ids: [...ids] }));
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The stored embeddings of chunks (computed at ingest), so comparing passages needs no model run. */
+  async chunkEmbeddings(ids: readonly string[]): Promise<Map<string, Float32Array>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.executor.read<{ id: string; embedding: number[] }>(
+      queries().chunkEmbeddings({ ids: [...ids] }),
+    );
+    return new Map(rows.map((row) => [row.id, Float32Array.from(row.embedding)]));
   }
 }

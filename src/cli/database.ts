@@ -9,9 +9,8 @@ import { applySchema } from '../graph/schema';
 export async function ensureDatabase(app: AppContext): Promise<{ startedEmbedded: boolean }> {
   let startedEmbedded = false;
   if (app.settings.neo4j.uri === undefined) {
-    const before = Date.now();
     const status = await startEmbedded(app.settings);
-    startedEmbedded = Date.now() - before > 1000;
+    startedEmbedded = status.started;
     app.logger.info(`embedded Neo4j at ${status.uri} (data ${status.dataDir})`);
   }
   await app.executor.verifyConnectivity();

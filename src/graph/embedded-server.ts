@@ -83,11 +83,12 @@ function tail(file: string, lines = 30): string {
 
 /**
  * Starts the embedded Neo4j (detached, so it outlives the command that started it) and waits until Bolt answers.
- * Returns the status; starting an already running server is a no-op.
+ * Returns the status and whether this call started it: starting an already running server is a no-op, and a caller
+ * that did not start the server must not stop it.
  */
-export async function startEmbedded(settings: Settings): Promise<EmbeddedStatus> {
+export async function startEmbedded(settings: Settings): Promise<EmbeddedStatus & { started: boolean }> {
   const current = await embeddedStatus(settings);
-  if (current.running && current.reachable) return current;
+  if (current.running && current.reachable) return { ...current, started: false };
   if (!current.running && current.reachable) {
     throw new CitegraphError(
       ErrorCode.DATABASE_ERROR,
@@ -140,7 +141,7 @@ export async function startEmbedded(settings: Settings): Promise<EmbeddedStatus>
         `embedded Neo4j exited during start:\n${tail(logFile(settings))}`,
       );
     }
-    if (await reachable(settings)) return embeddedStatus(settings);
+    if (await reachable(settings)) return { ...(await embeddedStatus(settings)), started: true };
     await sleep(500);
   }
   throw new CitegraphError(

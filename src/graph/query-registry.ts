@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CitegraphError, ErrorCode } from '../errors';
 import { PROJECT_ROOT } from '../config/settings';
+import type { PaperFilter } from '../domain';
 
 /** A Cypher statement with its parameters, ready for the executor; built by the registry, never by string pasting. */
 export interface CompiledQuery {
@@ -22,32 +23,51 @@ function spec<P extends Record<string, unknown>>(file: string, params: ReadonlyA
 
 type Nullable<T> = T | null;
 
-/** Filter parameters shared by paper listings. */
+/** The one paper filter as registry parameters (`cypher/fragments/paper-filter.cypher`); null restricts nothing. */
 export interface PaperFilterParams extends Record<string, unknown> {
-  collections: Nullable<string[]>;
-  yearFrom: Nullable<number>;
-  yearTo: Nullable<number>;
-  topicId: Nullable<string>;
-  venueId: Nullable<string>;
-}
-
-/** Filter parameters shared by the retrievers. */
-export interface SearchFilterParams extends Record<string, unknown> {
   collections: Nullable<string[]>;
   yearFrom: Nullable<number>;
   yearTo: Nullable<number>;
   topics: Nullable<string[]>;
   authors: Nullable<string[]>;
   venues: Nullable<string[]>;
+  hasDoi: Nullable<boolean>;
+  citedByMin: Nullable<number>;
+  citedByMax: Nullable<number>;
 }
 
-/** Filter parameters of the bibliometric queries. */
-export interface AnalyticsFilterParams extends Record<string, unknown> {
-  yearFrom: Nullable<number>;
-  yearTo: Nullable<number>;
-  topicId: Nullable<string>;
-  venueId: Nullable<string>;
-  collections: Nullable<string[]>;
+/** The parameters a query that includes the paper filter declares. */
+export const PAPER_FILTER = [
+  'collections',
+  'yearFrom',
+  'yearTo',
+  'topics',
+  'authors',
+  'venues',
+  'hasDoi',
+  'citedByMin',
+  'citedByMax',
+] as const satisfies ReadonlyArray<keyof PaperFilterParams>;
+
+/** Turns the one paper filter into registry parameters: empty lists and absent fields restrict nothing. */
+export function paperFilterParams(filter: PaperFilter | null | undefined): PaperFilterParams {
+  const list = (value: readonly string[] | null | undefined) => (value && value.length > 0 ? [...value] : null);
+  return {
+    collections: list(filter?.collections),
+    yearFrom: filter?.yearFrom ?? null,
+    yearTo: filter?.yearTo ?? null,
+    topics: list(filter?.topics),
+    authors: list(filter?.authors),
+    venues: list(filter?.venues),
+    hasDoi: filter?.hasDoi ?? null,
+    citedByMin: filter?.citedByMin ?? null,
+    citedByMax: filter?.citedByMax ?? null,
+  };
+}
+
+/** Whether a filter restricts anything. */
+export function isFiltered(filter: PaperFilter | null | undefined): boolean {
+  return Object.values(paperFilterParams(filter)).some((value) => value !== null);
 }
 
 /** Offset paging of bounded lists. */
@@ -75,65 +95,29 @@ export const QUERY_SPECS = {
   paperById: spec<{ id: string }>('read/paper-by-id', ['id']),
   paperByDoi: spec<{ doi: string }>('read/paper-by-doi', ['doi']),
   papersByIds: spec<{ ids: string[] }>('read/papers-by-ids', ['ids']),
-  paperAuthors: spec<{ id: string }>('read/paper-authors', ['id']),
-  paperVenue: spec<{ id: string }>('read/paper-venue', ['id']),
-  paperTopics: spec<{ id: string; limit: number }>('read/paper-topics', ['id', 'limit']),
-  paperReferences: spec<{ id: string; limit: number }>('read/paper-references', ['id', 'limit']),
-  paperChunks: spec<{ id: string }>('read/paper-chunks', ['id']),
-  authorById: spec<{ id: string }>('read/author-by-id', ['id']),
-  authorPapers: spec<{ id: string; limit: number }>('read/author-papers', ['id', 'limit']),
-  papersPage: spec<PaperFilterParams & { after: Nullable<string>; limit: number }>('read/papers-page', [
-    'after',
-    'limit',
-    'collections',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-  ]),
-  papersCount: spec<PaperFilterParams>('read/papers-count', [
-    'collections',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-  ]),
-  vectorChunks: spec<{ k: number; vector: number[]; collections: Nullable<string[]> }>('read/vector-chunks', [
-    'k',
-    'vector',
-    'collections',
-  ]),
-  sparsePapers: spec<SearchFilterParams & { query: string; k: number; limit: number }>('retrieval/sparse-papers', [
+  papersAuthors: spec<{ ids: string[] }>('read/papers-authors', ['ids']),
+  papersVenues: spec<{ ids: string[] }>('read/papers-venues', ['ids']),
+  papersTopics: spec<{ ids: string[]; limit: number }>('read/papers-topics', ['ids', 'limit']),
+  papersChunks: spec<{ ids: string[]; limit: number }>('read/papers-chunks', ['ids', 'limit']),
+  authorsByIds: spec<{ ids: string[] }>('read/authors-by-ids', ['ids']),
+  papersPage: spec<PaperFilterParams & Page>('read/papers-page', ['skip', 'limit', ...PAPER_FILTER]),
+  papersCount: spec<PaperFilterParams>('read/papers-count', [...PAPER_FILTER]),
+  sparsePapers: spec<PaperFilterParams & { query: string; k: number; limit: number }>('retrieval/sparse-papers', [
     'query',
     'k',
     'limit',
-    'collections',
-    'yearFrom',
-    'yearTo',
-    'topics',
-    'authors',
-    'venues',
+    ...PAPER_FILTER,
   ]),
-  denseChunks: spec<SearchFilterParams & { vector: number[]; k: number; limit: number }>('retrieval/dense-chunks', [
+  denseChunks: spec<PaperFilterParams & { vector: number[]; k: number; limit: number }>('retrieval/dense-chunks', [
     'vector',
     'k',
     'limit',
-    'collections',
-    'yearFrom',
-    'yearTo',
-    'topics',
-    'authors',
-    'venues',
+    ...PAPER_FILTER,
   ]),
-  denseChunksExact: spec<SearchFilterParams & { vector: number[]; k: number }>('retrieval/dense-chunks-exact', [
+  denseChunksExact: spec<PaperFilterParams & { vector: number[]; k: number }>('retrieval/dense-chunks-exact', [
     'vector',
     'k',
-    'collections',
-    'yearFrom',
-    'yearTo',
-    'topics',
-    'authors',
-    'venues',
+    ...PAPER_FILTER,
   ]),
   paperPassages: spec<{ paperIds: string[]; vector: number[]; perPaper: number }>('retrieval/paper-passages', [
     'paperIds',
@@ -145,133 +129,84 @@ export const QUERY_SPECS = {
     'candidateIds',
     'seedIds',
   ]),
-  corpusTexts: spec<{ after: string; limit: number; collections: Nullable<string[]> }>('retrieval/corpus-texts', [
+  corpusTexts: spec<PaperFilterParams & { after: string; limit: number }>('retrieval/corpus-texts', [
     'after',
     'limit',
-    'collections',
+    ...PAPER_FILTER,
   ]),
-  citingTitles: spec<{ after: string; limit: number; collections: Nullable<string[]> }>('retrieval/citing-titles', [
+  citingTitles: spec<PaperFilterParams & { after: string; limit: number }>('retrieval/citing-titles', [
     'after',
     'limit',
-    'collections',
+    ...PAPER_FILTER,
   ]),
   setEnrichment: spec<{ rows: unknown[] }>('retrieval/set-enrichment', ['rows']),
   indexSizes: spec<Record<string, never>>('retrieval/index-sizes', []),
-  authorWorks: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/author-works', [
+  authorWorks: spec<PaperFilterParams & Page & { id: string }>('analytics/author-works', [
     'id',
     'skip',
     'limit',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-    'collections',
+    ...PAPER_FILTER,
   ]),
-  authorCoauthors: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/author-coauthors', [
+  authorCoauthors: spec<PaperFilterParams & Page & { id: string }>('analytics/author-coauthors', [
     'id',
     'skip',
     'limit',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-    'collections',
+    ...PAPER_FILTER,
   ]),
-  authorMetrics: spec<AnalyticsFilterParams & { id: string }>('analytics/author-metrics', [
-    'id',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-    'collections',
-  ]),
+  authorMetrics: spec<PaperFilterParams & { id: string }>('analytics/author-metrics', ['id', ...PAPER_FILTER]),
   authorTopics: spec<{ id: string; limit: number; minLevel: Nullable<number> }>('analytics/author-topics', [
     'id',
     'limit',
     'minLevel',
   ]),
   paperCitedBy: spec<Page & { id: string }>('analytics/paper-cited-by', ['id', 'skip', 'limit']),
-  paperReferencesPage: spec<Page & { id: string }>('analytics/paper-references-page', ['id', 'skip', 'limit']),
+  paperReferences: spec<Page & { id: string }>('read/paper-references', ['id', 'skip', 'limit']),
   paperCocited: spec<Page & { id: string }>('analytics/paper-cocited', ['id', 'skip', 'limit']),
   paperCoupled: spec<Page & { id: string }>('analytics/paper-coupled', ['id', 'skip', 'limit']),
   topicById: spec<{ id: string }>('analytics/topic-by-id', ['id']),
-  topicPapers: spec<AnalyticsFilterParams & Page & { id: string }>('analytics/topic-papers', [
+  topicPapers: spec<PaperFilterParams & Page & { id: string }>('analytics/topic-papers', [
     'id',
     'skip',
     'limit',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-    'collections',
+    ...PAPER_FILTER,
   ]),
-  topPapers: spec<AnalyticsFilterParams & Page & { by: string }>('analytics/top-papers', [
+  topPapers: spec<PaperFilterParams & Page & { by: string }>('analytics/top-papers', [
     'by',
     'skip',
     'limit',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-    'collections',
+    ...PAPER_FILTER,
   ]),
-  topAuthors: spec<AnalyticsFilterParams & Page & { by: string }>('analytics/top-authors', [
+  topAuthors: spec<PaperFilterParams & Page & { by: string }>('analytics/top-authors', [
     'by',
     'skip',
     'limit',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-    'collections',
+    ...PAPER_FILTER,
   ]),
-  venueStats: spec<AnalyticsFilterParams & Page>('analytics/venue-stats', [
-    'skip',
-    'limit',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-    'collections',
-  ]),
-  topicYears: spec<{
-    topicIds: string[];
-    from: number;
-    to: number;
-    venueId: Nullable<string>;
-    collections: Nullable<string[]>;
-  }>('analytics/topic-years', ['topicIds', 'from', 'to', 'venueId', 'collections']),
-  papersYears: spec<{ ids: string[]; from: number; to: number }>('analytics/papers-years', ['ids', 'from', 'to']),
-  emergingTopics: spec<{
-    from: number;
-    to: number;
-    split: number;
-    minSupport: number;
-    minScore: number;
-    minLevel: Nullable<number>;
-    venueId: Nullable<string>;
-    collections: Nullable<string[]>;
-  }>('analytics/emerging-topics', [
+  venueStats: spec<PaperFilterParams & Page>('analytics/venue-stats', ['skip', 'limit', ...PAPER_FILTER]),
+  topicYears: spec<PaperFilterParams & { topicIds: string[]; from: number; to: number }>('analytics/topic-years', [
+    'topicIds',
     'from',
     'to',
-    'split',
-    'minSupport',
-    'minScore',
-    'minLevel',
-    'venueId',
-    'collections',
+    ...PAPER_FILTER,
   ]),
-  collaborationNodes: spec<AnalyticsFilterParams & { limit: number }>('analytics/collaboration-nodes', [
+  papersYears: spec<{ ids: string[]; from: number; to: number }>('analytics/papers-years', ['ids', 'from', 'to']),
+  emergingTopics: spec<
+    PaperFilterParams & {
+      from: number;
+      to: number;
+      split: number;
+      minSupport: number;
+      minScore: number;
+      minLevel: Nullable<number>;
+    }
+  >('analytics/emerging-topics', ['from', 'to', 'split', 'minSupport', 'minScore', 'minLevel', ...PAPER_FILTER]),
+  collaborationNodes: spec<PaperFilterParams & { limit: number }>('analytics/collaboration-nodes', [
     'limit',
-    'yearFrom',
-    'yearTo',
-    'topicId',
-    'venueId',
-    'collections',
+    ...PAPER_FILTER,
   ]),
-  collaborationEdges: spec<AnalyticsFilterParams & { authorIds: string[]; minJoint: number; maxEdges: number }>(
+  collaborationEdges: spec<PaperFilterParams & { authorIds: string[]; minJoint: number; maxEdges: number }>(
     'analytics/collaboration-edges',
-    ['authorIds', 'minJoint', 'maxEdges', 'yearFrom', 'yearTo', 'topicId', 'venueId', 'collections'],
+    ['authorIds', 'minJoint', 'maxEdges', ...PAPER_FILTER],
   ),
   evidencePapers: spec<{ ids: string[] }>('pipeline/evidence-papers', ['ids']),
   authorsByName: spec<{ name: string; limit: number }>('pipeline/authors-by-name', ['name', 'limit']),
@@ -310,8 +245,19 @@ export function splitStatements(text: string): string[] {
     .filter((statement) => statement.length > 0);
 }
 
+/** A line that takes in a fragment: `// include: fragments/paper-filter`, indented like the lines around it. */
+const INCLUDE = /^(\s*)\/\/ include: ([a-z/-]+)\s*$/gm;
+
+/** Reads a registered Cypher file with its `// include:` lines replaced by the fragments they name. */
 export function readCypher(file: string, dir = CYPHER_DIR): string {
-  return readFileSync(path.join(dir, `${file}.cypher`), 'utf8');
+  const text = readFileSync(path.join(dir, `${file}.cypher`), 'utf8');
+  return text.replace(INCLUDE, (_line, indent: string, fragment: string) =>
+    readFileSync(path.join(dir, `${fragment}.cypher`), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim().length > 0 && !line.trim().startsWith('//'))
+      .map((line) => `${indent}${line}`)
+      .join('\n'),
+  );
 }
 
 /**

@@ -45,8 +45,8 @@ function trimSpan(text: string, span: { start: number; end: number }): { start: 
 function splitLongSpan(text: string, span: Span, limit: number, counter: TokenCounter): Span[] {
   const parts: Span[] = [];
   const words = [...text.slice(span.start, span.end).matchAll(/\S+/g)].map((match) => ({
-    start: span.start + match.index!,
-    end: span.start + match.index! + match[0].length,
+    start: span.start + match.index,
+    end: span.start + match.index + match[0].length,
     tokens: counter.count(match[0]),
   }));
   let current: Span | undefined;

@@ -28,6 +28,8 @@ export interface Sufficiency {
   score: number;
   band: Band;
   dimensions: SufficiencyDimension[];
+  /** Content terms of the question that the best passages lack: what a reformulation should look for. */
+  missingTerms: string[];
 }
 
 export function band(score: number, settings: Pick<EvidenceSettings, 'strongBand' | 'moderateBand'>): Band {
@@ -133,7 +135,7 @@ export function scoreSufficiency(
     { name: 'recency', score: recency, weight: wRec, reason: recencyReason },
   ];
   const score = Math.round(dimensions.reduce((sum, d) => sum + d.score * d.weight, 0));
-  return { score, band: band(score, settings), dimensions };
+  return { score, band: band(score, settings), dimensions, missingTerms: wanted.filter((term) => !covered.has(term)) };
 }
 
 /** Share of the original query's content terms that a reformulation keeps. */

@@ -1,8 +1,10 @@
 import type { GraphExecutor } from '../graph/executor';
-import { queries } from '../graph/query-registry';
-import { type DocumentFrequencies, InMemoryDocumentFrequencies, validateTerms } from './expansion';
+import { paperFilterParams, queries } from '../graph/query-registry';
+import { readDocumentFrequencies } from './corpus-statistics';
+import { type DocumentFrequencies, validateTerms } from './expansion';
 import { contentTerms } from '../text';
 import { parseJsonObject } from '../generation/llm';
+import { enrichmentPrompt } from '../generation/prompts';
 import type { LlmClient } from '../request-context';
 
 /**
@@ -42,16 +44,7 @@ async function llmVocabulary(
   options: { tau: number; maxTerms: number },
 ): Promise<string[]> {
   try {
-    const result = await llm.chat(
-      [
-        {
-          role: 'system',
-          content: `Give up to ${options.maxTerms} search terms a researcher would type to find this paper that do not appear in it (synonyms, acronyms, broader names). JSON {"terms": string[]}`,
-        },
-        { role: 'user', content: text.slice(0, 3000) },
-      ],
-      { json: true },
-    );
+    const result = await llm.chat(enrichmentPrompt(text, options.maxTerms), { json: true });
     const proposed = parseJsonObject(result.text).terms;
     const own = new Set(contentTerms(text));
     const terms = Array.isArray(proposed)
@@ -80,19 +73,13 @@ export async function enrichPapers(
   llm: LlmClient | null = null,
 ): Promise<EnrichmentSummary> {
   const q = queries();
-  const frequencies = new InMemoryDocumentFrequencies();
+  const frequencies = await readDocumentFrequencies(executor, collections);
+  const summary: EnrichmentSummary = { papers: 0, enriched: 0, terms: 0 };
+  const filter = paperFilterParams({ collections });
   let after = '';
   for (;;) {
-    const rows = await executor.read<{ id: string; text: string }>(q.corpusTexts({ after, limit: 5000, collections }));
-    for (const row of rows) frequencies.add(row.text);
-    if (rows.length < 5000) break;
-    after = rows[rows.length - 1]!.id;
-  }
-  const summary: EnrichmentSummary = { papers: 0, enriched: 0, terms: 0 };
-  after = '';
-  for (;;) {
     const rows = await executor.read<{ id: string; text: string; citingTitles: string[] }>(
-      q.citingTitles({ after, limit: 2000, collections }),
+      q.citingTitles({ ...filter, after, limit: 2000 }),
     );
     const updates = [];
     for (const row of rows) {

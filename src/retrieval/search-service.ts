@@ -4,25 +4,17 @@ import type { Embedder } from '../embedding/embedder';
 import { cosine } from '../embedding/embedder';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
-import { queries } from '../graph/query-registry';
-import type { PaperRow } from '../domain';
-import { type DocumentFrequencies, feedbackTerms, InMemoryDocumentFrequencies, validateTerms } from './expansion';
+import { isFiltered, type PaperFilterParams, paperFilterParams, queries } from '../graph/query-registry';
+import type { PaperFilter, PaperRow } from '../domain';
+import { readDocumentFrequencies } from './corpus-statistics';
+import { type DocumentFrequencies, feedbackTerms, validateTerms } from './expansion';
 import { aggregateChunks, weightedRrf, type RankedList } from './fusion';
 import { buildLuceneQuery } from './query-text';
 import { mmr, personalisedPageRank } from './rerank';
 import { parseJsonObject } from '../generation/llm';
+import { expansionPrompt } from '../generation/prompts';
 import type { RequestContext } from '../request-context';
 import { contentTerms } from '../text';
-
-/** Which papers a search may return. */
-export interface SearchFilter {
-  collections?: string[] | null;
-  yearFrom?: number | null;
-  yearTo?: number | null;
-  topics?: string[] | null;
-  authors?: string[] | null;
-  venues?: string[] | null;
-}
 
 /**
  * Every stage can be switched per request; unset fields take the settings' defaults (CITEGRAPH_SEARCH_*,
@@ -94,23 +86,6 @@ interface Candidate {
   moves: ResultTrace['moves'];
 }
 
-function filterParams(filter: SearchFilter | undefined) {
-  const list = (value: string[] | null | undefined) => (value && value.length > 0 ? value : null);
-  return {
-    collections: list(filter?.collections),
-    yearFrom: filter?.yearFrom ?? null,
-    yearTo: filter?.yearTo ?? null,
-    topics: list(filter?.topics),
-    authors: list(filter?.authors),
-    venues: list(filter?.venues),
-  };
-}
-
-function filtered(filter: SearchFilter | undefined): boolean {
-  const params = filterParams(filter);
-  return Object.values(params).some((value) => value !== null);
-}
-
 function elapsed(started: bigint): number {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
@@ -154,16 +129,7 @@ export class SearchService {
   private async llmExpansion(ctx: RequestContext, query: string, max: number): Promise<string[] | null> {
     if (!ctx.llm) return null;
     try {
-      const result = await ctx.llm.chat(
-        [
-          {
-            role: 'system',
-            content: `List up to ${max} single words or short technical terms that a scientific paper answering this search would use but the search itself lacks (synonyms, acronyms, technical names). Do not answer the question. JSON {"terms": string[]}`,
-          },
-          { role: 'user', content: query },
-        ],
-        { json: true },
-      );
+      const result = await ctx.llm.chat(expansionPrompt(query, max), { json: true });
       const terms = parseJsonObject(result.text).terms;
       return Array.isArray(terms) ? terms.map(String).flatMap((term) => contentTerms(term)) : null;
     } catch {
@@ -179,7 +145,7 @@ export class SearchService {
     ctx: RequestContext,
     query: string,
     first: number,
-    filter?: SearchFilter,
+    filter?: PaperFilter | null,
     overrides?: Partial<SearchOptions>,
   ): Promise<SearchResponse> {
     const options = resolveOptions(this.defaults, overrides);
@@ -198,7 +164,7 @@ export class SearchService {
       counts: { sparse: 0, dense: 0, fused: 0 },
     };
     const depth = Math.max(options.candidates, first);
-    const params = filterParams(filter);
+    const params = paperFilterParams(filter);
 
     let luceneQuery: string | null = null;
     if (options.sparse)
@@ -211,10 +177,9 @@ export class SearchService {
     timings.embedMs = elapsed(started);
 
     const lists: RankedList[] = [];
-    let sparseHits: Array<{ paperId: string; score: number }> = [];
     if (options.sparse && luceneQuery) {
       started = process.hrtime.bigint();
-      sparseHits = await this.sparse(luceneQuery, depth, params);
+      const sparseHits = await this.sparse(luceneQuery, depth, params);
       timings.sparseMs = elapsed(started);
       trace.luceneQuery = luceneQuery;
       trace.counts.sparse = sparseHits.length;
@@ -227,7 +192,7 @@ export class SearchService {
     }
     if (options.dense && vector) {
       started = process.hrtime.bigint();
-      const denseHits = await this.dense(vector, depth, params, filtered(filter), options.aggregation);
+      const denseHits = await this.dense(vector, depth, params, isFiltered(filter), options.aggregation);
       timings.denseMs = elapsed(started);
       trace.counts.dense = denseHits.length;
       lists.push({
@@ -264,7 +229,6 @@ export class SearchService {
           ids: expandedHits.map((hit) => hit.paperId),
           scores: expandedHits.map((hit) => hit.score),
         };
-        sparseHits = expandedHits;
       }
       timings.expansionMs = elapsed(started);
     }
@@ -385,7 +349,7 @@ export class SearchService {
   private async sparse(
     luceneQuery: string,
     k: number,
-    params: ReturnType<typeof filterParams>,
+    params: PaperFilterParams,
   ): Promise<Array<{ paperId: string; score: number }>> {
     const narrowed = Object.values(params).some((value) => value !== null);
     const { papers } = await this.indexSizes();
@@ -403,7 +367,7 @@ export class SearchService {
   private async dense(
     vector: Float32Array,
     k: number,
-    params: ReturnType<typeof filterParams>,
+    params: PaperFilterParams,
     narrowed: boolean,
     aggregation: 'max' | 'sum',
   ): Promise<Array<{ paperId: string; score: number }>> {
@@ -540,19 +504,7 @@ export class SearchService {
     const key = collections ? [...collections].sort().join('\u0000') : '*';
     let pending = this.frequencies.get(key);
     if (!pending) {
-      pending = (async () => {
-        const frequencies = new InMemoryDocumentFrequencies();
-        let after = '';
-        for (;;) {
-          const rows = await this.executor.read<{ id: string; text: string }>(
-            queries().corpusTexts({ after, limit: 5000, collections }),
-          );
-          for (const row of rows) frequencies.add(row.text);
-          if (rows.length < 5000) break;
-          after = rows[rows.length - 1]!.id;
-        }
-        return frequencies;
-      })();
+      pending = readDocumentFrequencies(this.executor, collections);
       this.frequencies.set(key, pending);
     }
     return pending;

@@ -43,7 +43,7 @@ function hIndex(counts: number[]): number {
 
 const { app } = createTestContext();
 let url = '';
-let stop: () => Promise<void> = async () => undefined;
+let stop: () => Promise<void> = () => Promise.resolve();
 
 const gql = (query: string, variables: Record<string, unknown> = {}): Promise<any> =>
   postGraphql(url, query, variables);

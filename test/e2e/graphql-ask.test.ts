@@ -8,7 +8,7 @@ const replay = new ReplayServer();
 let replayUrl = '';
 let app: ReturnType<typeof createTestContext>['app'];
 let url = '';
-let stop: () => Promise<void> = async () => undefined;
+let stop: () => Promise<void> = () => Promise.resolve();
 
 async function ask(question: string, options: Record<string, unknown> = {}): Promise<any> {
   const query = `query ($q: String!, $o: AskOptionsInput) { ask(question: $q, options: $o) {
@@ -78,7 +78,7 @@ describe('ask over GraphQL, offline', () => {
     expect(result.bibliography.map((b: any) => b.marker)).toEqual([...new Set<number>(markers)].sort((a, b) => a - b));
     expect(result.answer).toMatch(/\[1\]/);
     expect(result.trace.map((t: any) => t.stage)).toEqual(
-      expect.arrayContaining(['route', 'rewrite', 'retrieve', 'sufficiency', 'context', 'generate', 'verify', 'total']),
+      expect.arrayContaining(['route', 'rewrite', 'retrieve', 'context', 'precheck', 'generate', 'verify', 'total']),
     );
     expect(result.cost).toMatchObject({ llmCalls: 0, estimatedUsd: 0 });
   });

@@ -5,12 +5,12 @@ import { writeSearchCorpus } from '../helpers/search-corpus';
 
 const { app } = createTestContext();
 let url = '';
-let stop: () => Promise<void> = async () => undefined;
+let stop: () => Promise<void> = () => Promise.resolve();
 
 const gql = (query: string, variables: Record<string, unknown> = {}): Promise<any> =>
   postGraphql(url, query, variables);
 
-const SEARCH = `query ($q: String!, $first: Int, $filter: SearchFilter, $options: SearchOptionsInput) {
+const SEARCH = `query ($q: String!, $first: Int, $filter: WorkFilter, $options: SearchOptionsInput) {
   search(query: $q, first: $first, filter: $filter, options: $options) {
     results { rank score paper { id title year } passages { chunkId text start end score }
               trace { sparse { rank score } dense { rank score } fusedScore fusedRank finalScore moves { stage from to } citation { direct boost } } }

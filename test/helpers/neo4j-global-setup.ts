@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { startEmbedded } from '../../src/graph/embedded-server';
+import { startEmbedded, stopEmbedded } from '../../src/graph/embedded-server';
 import { GraphExecutor } from '../../src/graph/executor';
 import { applySchema } from '../../src/graph/schema';
 import { loadSettings } from '../../src/config/settings';
@@ -16,6 +16,8 @@ export default async function globalSetup(): Promise<void> {
   let startedHere = false;
   if (!process.env.NEO4J_URI) {
     const settings = testServerSettings();
+    // A server left running by an interrupted run is stopped before its store is removed.
+    await stopEmbedded(settings);
     rmSync(TEST_DATA_DIR, { recursive: true, force: true });
     const status = await startEmbedded(settings);
     process.env.NEO4J_URI = status.uri;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { cosine } from '../../src/embedding/embedder';
-import { queries } from '../../src/graph/query-registry';
+import { paperFilterParams, queries } from '../../src/graph/query-registry';
 import { createTestContext, clearDatabase } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
 
@@ -57,8 +57,14 @@ describe('the local embedding model', () => {
     expect(summary.chunksEmbedded).toBe(summary.chunks);
     const target = JSON.parse(lines[7]!) as { _id: string; title: string };
     const [vector] = await (await app.embedder()).embed([target.title]);
+    // The vector index finds the paper from its title (dense retrieval alone, no BM25).
     const hits = await app.executor.read<{ paperId: string; score: number }>(
-      queries().vectorChunks({ k: 5, vector: Array.from(vector!), collections: ['scifact-mini'] }),
+      queries().denseChunks({
+        ...paperFilterParams({ collections: ['scifact-mini'] }),
+        vector: Array.from(vector!),
+        k: 5,
+        limit: 50,
+      }),
     );
     expect(hits[0]!.paperId).toBe(`scifact-mini:${target._id}`);
   });

@@ -17,7 +17,7 @@ describe('ingesting a BEIR corpus', () => {
     expect(summary.collections).toEqual(['scifact']);
     expect(summary.skipped).toEqual([]);
     expect(summary.papersWritten).toBe(5183);
-    const page = await app.catalog.papers({ collections: ['scifact'] }, 3, null);
+    const page = await app.catalog.papers({ collections: ['scifact'] }, { skip: 0, limit: 3 });
     expect(await page.totalCount()).toBe(5183);
     expect(page.items[0]!.id).toMatch(/^scifact:\d+$/);
     expect(page.items[0]!.source).toBe('beir:scifact');

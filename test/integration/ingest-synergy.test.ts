@@ -53,7 +53,10 @@ describe('ingesting the nine SYNERGY reviews', () => {
     const { collections } = await app.catalog.stats();
     expect(collections.reduce((sum, row) => sum + row.papers, 0)).toBe(7234);
     for (const collection of rows[0]!.collections) {
-      const page = await app.catalog.papers({ collections: [collection], yearFrom: null, yearTo: null }, 1, null);
+      const page = await app.catalog.papers(
+        { collections: [collection], yearFrom: null, yearTo: null },
+        { skip: 0, limit: 1 },
+      );
       expect(await page.totalCount()).toBe(collections.find((row) => row.collection === collection)!.papers);
     }
     const perFile = files.map(

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadSettings } from '../../src/config/settings';
 import { OpenAiCompatibleClient } from '../../src/generation/llm';
 import { createAppContext, type AppContext } from '../../src/app-context';
@@ -137,11 +139,102 @@ describe('ask with an LLM', () => {
     });
     expect(result.generator).toBe('extractive');
     expect(result.abstained).toBe(false);
+    // Every LLM stage failed soft and said so: the rules routed, the offline rewrite stood, the extractive generator wrote.
+    expect(result.routeReasons.join(' ')).toMatch(/LLM classifier failed: LLM call failed/);
+    expect(result.trace.find((t) => t.stage === 'rewrite_llm')?.note).toMatch(/^failed: LLM call failed/);
     expect(
-      result.trace.some(
-        (t) => /LLM failed/.test(t.note) || /LLM classifier failed/.test(t.note) || t.stage === 'generate',
-      ),
-    ).toBe(true);
+      result.trace.find((t) => t.stage === 'generate' && /LLM failed, extractive instead/.test(t.note)),
+    ).toBeDefined();
+    expect(result.cost.llmCalls).toBe(0);
+  });
+});
+
+describe('the cost of an answer', () => {
+  let app: AppContext;
+  let providers: http.Server;
+  const providerRequests: string[] = [];
+  beforeAll(async () => {
+    // The three scholarly APIs, answering every search with nothing found (their real empty shapes).
+    providers = http.createServer((request, response) => {
+      providerRequests.push(request.url ?? '');
+      const url = request.url ?? '';
+      const body =
+        url.startsWith('/works?') && url.includes('filter=')
+          ? { results: [], meta: { count: 0, next_cursor: null } }
+          : url.startsWith('/works')
+            ? { message: { items: [] } }
+            : { data: [], total: 0 };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => providers.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(providers.address() as AddressInfo).port}`;
+    app = createAppContext({
+      settings: loadSettings({
+        ...process.env,
+        OPENAI_BASE_URL: baseUrl,
+        OPENAI_API_KEY: 'k',
+        OPENALEX_BASE_URL: base,
+        CROSSREF_BASE_URL: base,
+        S2_BASE_URL: base,
+        CITEGRAPH_HTTP_RETRIES: '0',
+      }),
+      logger: new MemoryLogger(),
+    });
+    await clearDatabase(app);
+    await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'ask-cost', progress: false });
+  });
+  afterAll(async () => {
+    await clearDatabase(app);
+    await app.close();
+    providers.closeAllConnections();
+    await new Promise<void>((resolve) => providers.close(() => resolve()));
+  });
+
+  const replies = (messages: Array<{ role: string; content: string }>) => {
+    const system = messages[0]!.content;
+    if (system.startsWith('Classify')) return '{"route": "content"}';
+    if (system.startsWith('Rewrite')) return '{"rewrite": "zinc common cold duration", "subQueries": []}';
+    if (system.startsWith('List up to')) return '{"terms": ["rhinovirus", "lozenges"]}';
+    if (system.startsWith('Which of these')) return '{"keep": []}';
+    return 'Nothing in the evidence answers this [E1].';
+  };
+
+  it("counts every LLM call of an answer, the retry's query expansion included", async () => {
+    model.behaviour = { reply: replies };
+    const before = model.requests.length;
+    const result = await app.ask.ask(app.requestContext(), 'Does zinc supplementation shorten the common cold?', {
+      collections: ['ask-cost'],
+      externalSearch: false,
+    });
+    const sent = model.requests.slice(before);
+    expect(result.trace.map((t) => t.stage)).toContain('retry');
+    expect(sent.some((request) => /Do not answer the question/.test(request.messages[0]!.content))).toBe(true);
+    expect(result.cost.llmCalls).toBe(sent.length);
+  });
+
+  it('gives two answers computed at once in one request each only its own calls', async () => {
+    model.behaviour = { reply: replies };
+    const request = app.requestContext();
+    const apiBefore = providerRequests.length;
+    const llmBefore = model.requests.length;
+    const [outside, inside] = await Promise.all([
+      app.ask.ask(request, 'Does zinc supplementation shorten the common cold?', { collections: ['ask-cost'] }),
+      app.ask.ask(request, 'Does sleep deprivation impair memory consolidation?', {
+        collections: ['ask-cost'],
+        externalSearch: false,
+        useLlm: false,
+      }),
+    ]);
+    const apiCalls = providerRequests.length - apiBefore;
+    expect(apiCalls).toBeGreaterThan(0);
+    expect(outside.externalSearches.length).toBeGreaterThan(0);
+    expect(outside.cost.apiCalls.reduce((sum, entry) => sum + entry.calls, 0)).toBe(apiCalls);
+    expect(inside.cost.apiCalls).toEqual([]);
+    expect(inside.cost.llmCalls).toBe(0);
+    expect(outside.cost.llmCalls).toBe(model.requests.length - llmBefore);
+    // The request as a whole saw both.
+    expect(request.ledger.requests().reduce((sum, entry) => sum + entry.calls, 0)).toBe(apiCalls);
+    expect(request.meter.calls).toBe(outside.cost.llmCalls);
   });
 });
 

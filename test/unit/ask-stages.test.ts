@@ -9,7 +9,7 @@ import {
   termRetention,
 } from '../../src/pipeline/evidence';
 import type { Evidence } from '../../src/domain';
-import { constrainQuery, decompose } from '../../src/pipeline/ask-service';
+import { constrainQuery, decompose } from '../../src/pipeline/stages/rewrite';
 import { InMemoryDocumentFrequencies } from '../../src/retrieval/expansion';
 
 const settings = { strongBand: 80, moderateBand: 50, minEvidenceScore: 30 };

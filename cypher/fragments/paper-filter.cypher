@@ -1,0 +1,11 @@
+// The one paper filter, over a paper bound to `p`; a null parameter restricts nothing. A query takes it in with a
+// line `// include: fragments/paper-filter` inside a WHERE (src/graph/query-registry.ts puts the lines in).
+AND ($collections IS NULL OR any(col IN p.collections WHERE col IN $collections))
+AND ($yearFrom IS NULL OR p.year >= $yearFrom)
+AND ($yearTo IS NULL OR p.year <= $yearTo)
+AND ($topics IS NULL OR EXISTS { (p)-[:HAS_TOPIC]->(filterTopic:Topic) WHERE filterTopic.id IN $topics })
+AND ($authors IS NULL OR EXISTS { (p)<-[:AUTHORED]-(filterAuthor:Author) WHERE filterAuthor.id IN $authors })
+AND ($venues IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(filterVenue:Venue) WHERE filterVenue.id IN $venues })
+AND ($hasDoi IS NULL OR (p.doi IS NOT NULL) = $hasDoi)
+AND ($citedByMin IS NULL OR coalesce(p.citedByCount, 0) >= $citedByMin)
+AND ($citedByMax IS NULL OR coalesce(p.citedByCount, 0) <= $citedByMax)

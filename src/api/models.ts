@@ -1,0 +1,87 @@
+import type { AuthorRow, ChunkRow, InstitutionRow, PaperRow, TopicRow, VenueRow } from '../domain';
+import type { AskResult } from '../pipeline/ask-service';
+import type { SearchResult } from '../retrieval/search-service';
+import type { YearPoint } from '../analytics/analytics-service';
+
+/**
+ * What the resolvers of each GraphQL type receive as `parent`: the services' own rows (GraphQL Code Generator maps
+ * the schema's types onto these, see scripts/codegen.js). Fields the rows lack are computed by resolvers.
+ */
+export type PaperModel = PaperRow;
+export type AuthorModel = AuthorRow & { readonly institutions?: InstitutionRow[]; readonly paperCount?: number };
+export type VenueModel = VenueRow;
+export type TopicModel = TopicRow & { readonly paperCount?: number };
+export type InstitutionModel = InstitutionRow;
+export type ChunkModel = ChunkRow;
+
+/** A page of a list as a service gives it; the connection resolvers make edges, cursors and page info of it. */
+export interface ConnectionModel<T> {
+  readonly items: readonly T[];
+  readonly skip: number;
+  /** The list's size, or a function that counts it when a client asks. */
+  readonly total: number | (() => Promise<number>);
+  /** Known without counting (a page fetched one row long). */
+  readonly hasNextPage?: boolean;
+}
+
+/** One item of a page and its place in the whole list (its cursor). */
+export interface EdgeModel<T> {
+  readonly item: T;
+  readonly offset: number;
+}
+
+export type PaperConnectionModel = ConnectionModel<PaperRow>;
+export type PaperEdgeModel = EdgeModel<PaperRow>;
+
+export interface CountedPaper {
+  readonly paper: PaperRow;
+  readonly count: number;
+}
+export type CountedPaperConnectionModel = ConnectionModel<CountedPaper>;
+export type CountedPaperEdgeModel = EdgeModel<CountedPaper>;
+
+export interface ScoredPaperModel {
+  readonly paper: PaperRow;
+  readonly internal: number;
+  readonly global: number;
+  readonly score: number;
+}
+export type ScoredPaperConnectionModel = ConnectionModel<ScoredPaperModel>;
+export type ScoredPaperEdgeModel = EdgeModel<ScoredPaperModel>;
+
+export interface ScoredAuthorModel {
+  readonly author: AuthorRow;
+  readonly papers: number;
+  readonly score: number;
+}
+export type ScoredAuthorConnectionModel = ConnectionModel<ScoredAuthorModel>;
+export type ScoredAuthorEdgeModel = EdgeModel<ScoredAuthorModel>;
+
+export interface Coauthor {
+  readonly author: AuthorRow;
+  readonly joint: number;
+}
+export type CoauthorConnectionModel = ConnectionModel<Coauthor>;
+export type CoauthorEdgeModel = EdgeModel<Coauthor>;
+
+export interface VenueStatsModel {
+  readonly venue: VenueRow;
+  readonly papers: number;
+  readonly globalCitations: number;
+  readonly internalCitations: number;
+  readonly firstYear: number | null;
+  readonly lastYear: number | null;
+}
+export type VenueStatsConnectionModel = ConnectionModel<VenueStatsModel>;
+export type VenueStatsEdgeModel = EdgeModel<VenueStatsModel>;
+
+export interface TrendSeriesModel {
+  readonly key: string;
+  readonly topicId: string | null;
+  readonly points: readonly YearPoint[];
+  readonly total: number;
+  readonly cagr: number | null;
+}
+
+export type SearchHitModel = SearchResult;
+export type AskResultModel = AskResult;

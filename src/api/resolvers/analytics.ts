@@ -1,0 +1,173 @@
+import type { AppContext } from '../../app-context';
+import { badInput } from '../../errors';
+import { type PageRequest, pageRequest } from '../../paging';
+import type { RequestContext } from '../../request-context';
+import { connectionFields, edgeCursor, toConnection } from '../connections';
+import type { Resolvers } from '../generated/graphql';
+import { toPaperFilter } from '../inputs';
+
+/** The page a list argument pair asks for, checked, with a cap reported as a warning. */
+function page(
+  args: { first?: number | null; after?: string | null },
+  field: string,
+  request: RequestContext,
+): PageRequest {
+  return pageRequest(args.first, args.after, { field, warnings: request });
+}
+
+/** Resolvers of the bibliometric part of the schema; all work is done by AnalyticsService. */
+export function analyticsResolvers(app: AppContext): Resolvers {
+  const { analytics } = app;
+  return {
+    Query: {
+      topic: (_, args) => analytics.topic(args.id),
+      topPapers: async (_, args, context) =>
+        toConnection(
+          await analytics.topPapers(
+            toPaperFilter(args.filter),
+            args.by ?? 'INTERNAL_CITATIONS',
+            page(args, 'topPapers', context.request),
+          ),
+        ),
+      topAuthors: async (_, args, context) =>
+        toConnection(
+          await analytics.topAuthors(
+            toPaperFilter(args.filter),
+            args.by ?? 'INTERNAL_CITATIONS',
+            page(args, 'topAuthors', context.request),
+          ),
+        ),
+      venues: async (_, args, context) =>
+        toConnection(await analytics.venueStats(toPaperFilter(args.filter), page(args, 'venues', context.request))),
+      trends: async (_, args, context) => {
+        if (!args.topics?.length && !args.query) throw badInput('trends needs topics or a query');
+        const filter = toPaperFilter(args.filter);
+        const series = [];
+        if (args.topics?.length) series.push(...(await analytics.topicTrends(args.topics, args.from, args.to, filter)));
+        if (args.query)
+          series.push(await analytics.queryTrend(context.request, args.query, args.from, args.to, filter));
+        const emerging = await analytics.emergingTopics(
+          args.from,
+          args.to,
+          {
+            minSupport: args.emerging?.minSupport ?? 5,
+            first: args.emerging?.first ?? 10,
+            minLevel: args.emerging?.minLevel ?? 1,
+          },
+          filter,
+        );
+        return { series, emerging };
+      },
+      collaborationNetwork: async (_, args) => {
+        const network = await analytics.collaborationNetwork(
+          toPaperFilter(args.filter),
+          args.limit ?? 50,
+          args.minJointPapers ?? 1,
+        );
+        return {
+          nodes: network.nodes,
+          edges: network.edges.map((edge) => ({ source: edge.source, target: edge.target, jointPapers: edge.joint })),
+        };
+      },
+    },
+    Author: {
+      works: async (author, args, context) =>
+        toConnection(
+          await analytics.authorWorks(
+            author.id,
+            toPaperFilter(args.filter),
+            page(args, 'Author.works', context.request),
+          ),
+        ),
+      coauthors: async (author, args, context) =>
+        toConnection(
+          await analytics.authorCoauthors(
+            author.id,
+            toPaperFilter(args.filter),
+            page(args, 'Author.coauthors', context.request),
+          ),
+        ),
+      metrics: (author, args) => analytics.authorMetrics(author.id, toPaperFilter(args.filter)),
+      mainTopics: (author, args, context) =>
+        analytics.authorTopics(
+          author.id,
+          page({ first: args.first ?? 5 }, 'Author.mainTopics', context.request).limit,
+          args.minLevel ?? null,
+        ),
+    },
+    Paper: {
+      internalCitationCount: async (paper) => (await analytics.paperCitedBy(paper.id, { skip: 0, limit: 0 })).total,
+      citedBy: async (paper, args, context) =>
+        toConnection(await analytics.paperCitedBy(paper.id, page(args, 'Paper.citedBy', context.request))),
+      coCited: async (paper, args, context) =>
+        toConnection(await analytics.paperCocited(paper.id, page(args, 'Paper.coCited', context.request))),
+      coupled: async (paper, args, context) =>
+        toConnection(await analytics.paperCoupled(paper.id, page(args, 'Paper.coupled', context.request))),
+      related: async (paper, args, context) =>
+        (
+          await analytics.paperRelated(
+            paper.id,
+            page({ first: args.first ?? 10 }, 'Paper.related', context.request).limit,
+          )
+        ).map((row) => ({
+          paper: row.paper,
+          score: row.score,
+          coCitations: row.cocited,
+          sharedReferences: row.coupled,
+          direct: row.direct,
+        })),
+    },
+    Topic: {
+      name: (topic) => topic.name ?? topic.id,
+      paperCount: async (topic) => topic.paperCount ?? (await analytics.topic(topic.id))?.paperCount ?? 0,
+      papers: async (topic, args, context) =>
+        toConnection(
+          await analytics.topicPapers(
+            topic.id,
+            toPaperFilter(args.filter),
+            page(args, 'Topic.papers', context.request),
+          ),
+        ),
+      topPapers: async (topic, args, context) =>
+        (
+          await analytics.topPapers(
+            { ...toPaperFilter(args.filter), topics: [topic.id] },
+            args.by ?? 'INTERNAL_CITATIONS',
+            page({ first: args.first ?? 10 }, 'Topic.topPapers', context.request),
+          )
+        ).items,
+      topAuthors: async (topic, args, context) =>
+        (
+          await analytics.topAuthors(
+            { ...toPaperFilter(args.filter), topics: [topic.id] },
+            args.by ?? 'INTERNAL_CITATIONS',
+            page({ first: args.first ?? 10 }, 'Topic.topAuthors', context.request),
+          )
+        ).items,
+      trend: async (topic, args) => {
+        const [series] = await analytics.topicTrends([topic.id], args.from, args.to, toPaperFilter(args.filter));
+        return series!;
+      },
+    },
+    TrendSeries: {
+      topic: (series) => (series.topicId ? analytics.topic(series.topicId) : null),
+    },
+    ScoredPaper: {
+      internalCitations: (row) => row.internal,
+      globalCitations: (row) => row.global,
+    },
+    ScoredAuthor: {
+      citations: (row) => row.score,
+    },
+    CountedPaperConnection: connectionFields(),
+    CountedPaperEdge: { cursor: edgeCursor, node: (edge) => edge.item.paper, count: (edge) => edge.item.count },
+    ScoredPaperConnection: connectionFields(),
+    ScoredPaperEdge: { cursor: edgeCursor, node: (edge) => edge.item },
+    ScoredAuthorConnection: connectionFields(),
+    ScoredAuthorEdge: { cursor: edgeCursor, node: (edge) => edge.item },
+    CoauthorConnection: connectionFields(),
+    CoauthorEdge: { cursor: edgeCursor, node: (edge) => edge.item.author, jointPapers: (edge) => edge.item.joint },
+    VenueStatsConnection: connectionFields(),
+    VenueStatsEdge: { cursor: edgeCursor, node: (edge) => edge.item },
+  };
+}

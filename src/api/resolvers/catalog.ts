@@ -1,0 +1,104 @@
+import type { AppContext } from '../../app-context';
+import { settingsHash } from '../../config/settings';
+import { badInput } from '../../errors';
+import { pageRequest } from '../../paging';
+import { connectionFields, edgeCursor, toConnection } from '../connections';
+import type { Resolvers } from '../generated/graphql';
+import { toPaperFilter } from '../inputs';
+
+const LABELS: Array<[label: string, key: string]> = [
+  ['Paper', 'paperNodes'],
+  ['Author', 'authorNodes'],
+  ['Institution', 'institutions'],
+  ['Venue', 'venues'],
+  ['Topic', 'topics'],
+  ['Chunk', 'chunks'],
+];
+const RELATIONSHIPS: Array<[type: string, key: string]> = [
+  ['AUTHORED', 'authored'],
+  ['AFFILIATED_WITH', 'affiliatedWith'],
+  ['PUBLISHED_IN', 'publishedIn'],
+  ['HAS_TOPIC', 'hasTopic'],
+  ['HAS_CHUNK', 'hasChunk'],
+  ['CITES', 'cites'],
+];
+
+/** Health, counts, papers, authors and their fields: resolvers call services only and hold no query logic. */
+export function catalogResolvers(app: AppContext): Resolvers {
+  const { catalog, analytics } = app;
+  return {
+    Query: {
+      health: async () => {
+        const db = await catalog.health();
+        return {
+          ok: true,
+          database: app.executor.uri,
+          neo4jVersion: db.version,
+          neo4jEdition: db.edition,
+          settingsHash: settingsHash(app.settings),
+        };
+      },
+      stats: async () => {
+        const { counts, collections } = await catalog.stats();
+        const count = (key: string) => counts[key] ?? 0;
+        return {
+          papers: count('paperNodes') - count('stubPapers'),
+          stubPapers: count('stubPapers'),
+          authors: count('authorNodes') - count('anonymousAuthors'),
+          anonymousAuthors: count('anonymousAuthors'),
+          chunks: count('chunks'),
+          citesBetweenPapers: count('citesBetweenPapers'),
+          labels: LABELS.map(([label, key]) => ({ label, count: count(key) })),
+          relationships: RELATIONSHIPS.map(([type, key]) => ({ type, count: count(key) })),
+          collections,
+        };
+      },
+      paper: async (_, args) => {
+        if ((args.id == null) === (args.doi == null)) throw badInput('give exactly one of id or doi');
+        return args.id != null ? catalog.paperById(args.id) : catalog.paperByDoi(args.doi!);
+      },
+      author: async (_, args, context) => {
+        const found = await context.loaders.author.load(args.id);
+        return found ? { ...found.author, institutions: found.institutions, paperCount: found.paperCount } : null;
+      },
+      papers: async (_, args, context) => {
+        const page = pageRequest(args.first, args.after, { field: 'papers', warnings: context.request });
+        const result = await catalog.papers(toPaperFilter(args.filter), page);
+        return { items: result.items, skip: result.skip, total: result.totalCount, hasNextPage: result.hasNextPage };
+      },
+    },
+    Paper: {
+      stub: (paper) => paper.stub === true,
+      isRetracted: (paper) => paper.isRetracted === true,
+      collections: (paper) => [...(paper.collections ?? [])],
+      doiUrl: (paper) => (paper.doi ? `https://doi.org/${paper.doi}` : null),
+      authors: (paper, _, context) => context.loaders.authorsOfPaper.load(paper.id),
+      venue: (paper, _, context) => context.loaders.venueOfPaper.load(paper.id),
+      topics: async (paper, args, context) => {
+        const { limit } = pageRequest(args.first, null, { field: 'Paper.topics', warnings: context.request });
+        return (await context.loaders.topicsOfPaper.load(paper.id)).slice(0, limit);
+      },
+      references: async (paper, args, context) =>
+        toConnection(
+          await analytics.paperReferences(
+            paper.id,
+            pageRequest(args.first, args.after, { field: 'Paper.references', warnings: context.request }),
+          ),
+        ),
+      chunks: (paper, _, context) => context.loaders.chunksOfPaper.load(paper.id),
+    },
+    Author: {
+      name: (author) => author.name ?? 'Unknown author',
+      anonymous: (author) => author.anonymous === true,
+      institutions: async (author, _, context) =>
+        author.institutions ?? (await context.loaders.author.load(author.id))?.institutions ?? [],
+      paperCount: async (author, _, context) =>
+        author.paperCount ?? (await context.loaders.author.load(author.id))?.paperCount ?? 0,
+    },
+    Venue: {
+      issn: (venue) => [...(venue.issn ?? [])],
+    },
+    PaperConnection: connectionFields(),
+    PaperEdge: { cursor: edgeCursor, node: (edge) => edge.item },
+  };
+}

@@ -1,0 +1,80 @@
+import type { ChatMessage } from '../request-context';
+
+/**
+ * Every prompt citegraph sends to a model, in one place, so that what the model is asked can be read (and changed)
+ * without reading the pipeline. Each returns the messages of one call; JSON answers are parsed by `parseJsonObject`.
+ */
+
+/** The router: which of the four routes a question takes. JSON `{"route": …}`. */
+export function routePrompt(question: string): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content:
+        'Classify the research question. Answer JSON {"route": "content"|"bibliometric"|"trend"|"current_world"}. bibliometric: about authors, counts, citations, venues. trend: change over years. current_world: news, markets, regulation, this year. content: what the literature says.',
+    },
+    { role: 'user', content: question },
+  ];
+}
+
+/** A technical rewrite and sub-queries, words of the question or standard vocabulary only. JSON `{"rewrite", "subQueries"}`. */
+export function rewritePrompt(question: string, maxSubQueries: number): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content: `Rewrite the research question as a technically explicit search query and up to ${maxSubQueries} sub-queries. Use only terms from the question or standard technical vocabulary; never invent titles, names or numbers. JSON {"rewrite": string, "subQueries": string[]}`,
+    },
+    { role: 'user', content: question },
+  ];
+}
+
+/** Query expansion: the vocabulary an answering paper would use, never the answer. JSON `{"terms": string[]}`. */
+export function expansionPrompt(query: string, maxTerms: number): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content: `List up to ${maxTerms} single words or short technical terms that a scientific paper answering this search would use but the search itself lacks (synonyms, acronyms, technical names). Do not answer the question. JSON {"terms": string[]}`,
+    },
+    { role: 'user', content: query },
+  ];
+}
+
+/** Corpus-side enrichment: search terms for a paper that its text lacks. JSON `{"terms": string[]}`. */
+export function enrichmentPrompt(paperText: string, maxTerms: number): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content: `Give up to ${maxTerms} search terms a researcher would type to find this paper that do not appear in it (synonyms, acronyms, broader names). JSON {"terms": string[]}`,
+    },
+    { role: 'user', content: paperText.slice(0, 3000) },
+  ];
+}
+
+/** The veto over papers found outside: which could help answer. JSON `{"keep": number[]}`. */
+export function vetoPrompt(question: string, titles: readonly string[]): ChatMessage[] {
+  return [
+    { role: 'system', content: 'Which of these papers could help answer the question? JSON {"keep": number[]}' },
+    {
+      role: 'user',
+      content: `Question: ${question}\n${titles.map((title, index) => `${index}: ${title}`).join('\n')}`,
+    },
+  ];
+}
+
+/** The answer: only from the evidence, every factual sentence citing the labels it rests on. */
+export function answerPrompt(
+  question: string,
+  evidence: ReadonlyArray<{ label: string; source: string; text: string }>,
+): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content:
+        'Answer the research question only from the evidence. After every factual sentence cite the evidence it rests on as [E1], [E2]. Use only the given labels. If the evidence does not answer the question, say so.',
+    },
+    {
+      role: 'user',
+      content: `Question: ${question}\n\nEvidence:\n${evidence.map((e) => `[${e.label}] (${e.source}) ${e.text}`).join('\n\n')}`,
+    },
+  ];
+}

@@ -1,0 +1,122 @@
+import type { AnalyticsService } from '../analytics/analytics-service';
+import type { CatalogService } from '../catalog/catalog-service';
+import type { Settings } from '../config/settings';
+import type { EvidencePaper, Evidence } from '../domain';
+import type { Embedder } from '../embedding/embedder';
+import type { FetchService } from '../external/fetch-service';
+import type { ProviderName } from '../external/provider-base';
+import type { VerifiedCitation, VerifiedSentence } from '../generation/verify';
+import type { IngestService } from '../ingest/ingest-service';
+import type { RequestContext } from '../request-context';
+import type { SearchService } from '../retrieval/search-service';
+import type { Sufficiency } from './evidence';
+import type { EvidencePool } from './evidence-pool';
+import type { Route, RouteDecision } from './router';
+
+export interface AskOptions {
+  /** Restrict evidence to these collections. */
+  collections?: string[] | null;
+  /** Force a route instead of classifying. */
+  route?: Route | null;
+  externalSearch?: boolean | null;
+  graphExpansion?: boolean | null;
+  /** Use the LLM when one is configured (default true). */
+  useLlm?: boolean | null;
+  maxSubQueries?: number | null;
+}
+
+export interface SubQuery {
+  text: string;
+  queryClass: 'precise_fact' | 'broad_synthesis' | 'reasoning';
+  domain: string | null;
+  evidenceCount: number;
+}
+
+export interface StageTrace {
+  stage: string;
+  ms: number;
+  note: string;
+}
+
+export interface ExternalSearchRecord {
+  query: string;
+  source: ProviderName;
+  found: number;
+  kept: number;
+  error: string | null;
+}
+
+export type AnswerGenerator = 'extractive' | 'llm' | 'bibliometric' | 'trend' | 'none';
+
+export interface AskResult {
+  question: string;
+  answer: string;
+  sentences: Array<VerifiedSentence & { citations: Array<VerifiedCitation & { paper: EvidencePaper }> }>;
+  bibliography: Array<{ marker: number; paper: EvidencePaper; doiUrl: string | null; evidenceId: string }>;
+  route: Route;
+  routeReasons: string[];
+  rewrite: string;
+  subQueries: SubQuery[];
+  sufficiency: Sufficiency;
+  abstained: boolean;
+  abstentionReason: string | null;
+  evidence: Evidence[];
+  externalSearches: ExternalSearchRecord[];
+  gaps: string[];
+  contradictions: Array<{ a: string; b: string; similarity: number; note: string }>;
+  droppedSentences: Array<{ text: string; reason: string }>;
+  generator: AnswerGenerator;
+  sourceNote: string | null;
+  trace: StageTrace[];
+  cost: {
+    llmCalls: number;
+    promptTokens: number;
+    completionTokens: number;
+    apiCalls: Array<{ provider: string; calls: number }>;
+    estimatedUsd: number;
+  };
+  settingsHash: string;
+}
+
+/** What the stages are given; no stage reaches the graph except through these services. */
+export interface AskDependencies {
+  settings: Settings;
+  catalog: CatalogService;
+  search: SearchService;
+  analytics: AnalyticsService;
+  external: FetchService;
+  ingest: IngestService;
+  embedder: () => Promise<Embedder>;
+}
+
+// ------------------------------------------------------------------------------------------ the state, stage by stage
+// Each stage returns the state it was given with more fields filled; what a stage reads is proved present by the
+// type it takes (the way Apollo Server types its request pipeline).
+
+/** A checked question and the request it belongs to (its own fork of the request context). */
+export interface AskRequest {
+  readonly question: string;
+  readonly options: AskOptions;
+  readonly ctx: RequestContext;
+  readonly started: number;
+  readonly trace: StageTrace[];
+}
+
+/** After routing. */
+export interface Routed extends AskRequest {
+  readonly decision: RouteDecision;
+}
+
+/** After the rewrite: the searches to run and the question's vector. */
+export interface Rewritten extends Routed {
+  readonly rewrite: string;
+  readonly subQueries: SubQuery[];
+  readonly questionVector: Float32Array;
+}
+
+/** After local retrieval: an evidence pool and how sufficient it is. Later stages add to the pool. */
+export interface Gathered extends Rewritten {
+  readonly pool: EvidencePool;
+  readonly sufficiency: Sufficiency;
+  readonly externalSearches: ExternalSearchRecord[];
+}

@@ -1,0 +1,92 @@
+import type { CatalogService } from '../catalog/catalog-service';
+import type { Evidence } from '../domain';
+import type { SearchService } from '../retrieval/search-service';
+import { scoreEvidence } from './evidence';
+
+/** Best passages taken from each paper that enters the pool. */
+const PASSAGES_PER_PAPER = 2;
+
+/**
+ * The passages an answer may cite, each once (by chunk id), remembering every search that found it. Papers enter
+ * through `addPapers`: their best passages for the question, scored, with the metadata citations need.
+ */
+export class EvidencePool {
+  private readonly items = new Map<string, Evidence>();
+
+  constructor(
+    private readonly question: string,
+    private readonly questionVector: Float32Array,
+    private readonly sources: { search: SearchService; catalog: CatalogService },
+  ) {}
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  get(id: string): Evidence | undefined {
+    return this.items.get(id);
+  }
+
+  values(): Evidence[] {
+    return [...this.items.values()];
+  }
+
+  /** Strongest first. */
+  ranked(): Evidence[] {
+    return this.values().sort((a, b) => b.score - a.score);
+  }
+
+  /** The strongest passage of each paper, strongest papers first. */
+  bestPerPaper(): Evidence[] {
+    const best = new Map<string, Evidence>();
+    for (const evidence of this.ranked()) if (!best.has(evidence.paperId)) best.set(evidence.paperId, evidence);
+    return [...best.values()];
+  }
+
+  /** Adds the best passages of these papers; returns how many passages were new. */
+  async addPapers(paperIds: readonly string[], source: Evidence['source'], foundBy: string): Promise<number> {
+    if (paperIds.length === 0) return 0;
+    const [passages, papers] = await Promise.all([
+      this.sources.search.passages([...paperIds], this.questionVector, PASSAGES_PER_PAPER),
+      this.sources.catalog.evidencePapers(paperIds),
+    ]);
+    let added = 0;
+    for (const [paperId, list] of passages) {
+      const paper = papers.get(paperId);
+      if (!paper) continue;
+      for (const passage of list) {
+        const existing = this.items.get(passage.chunkId);
+        if (existing) {
+          if (!existing.foundBy.includes(foundBy)) existing.foundBy.push(foundBy);
+          continue;
+        }
+        // Neo4j reports cosine normalised to [0, 1]; the evidence score wants the raw cosine.
+        const similarity = 2 * passage.score - 1;
+        this.items.set(passage.chunkId, {
+          id: passage.chunkId,
+          paperId,
+          chunkId: passage.chunkId,
+          text: passage.text,
+          start: passage.start,
+          end: passage.end,
+          similarity,
+          score: scoreEvidence(similarity, `${paper.title ?? ''} ${passage.text}`, this.question),
+          source,
+          foundBy: [foundBy],
+          paper: {
+            id: paperId,
+            title: paper.title,
+            year: paper.year,
+            doi: paper.doi,
+            venue: paper.venue,
+            authors: paper.authors,
+            source: paper.source,
+            fetchedAt: paper.fetchedAt,
+          },
+        });
+        added += 1;
+      }
+    }
+    return added;
+  }
+}

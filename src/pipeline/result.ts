@@ -1,0 +1,85 @@
+import { settingsHash } from '../config/settings';
+import type { VerifiedSentence } from '../generation/verify';
+import type { AnswerGenerator, AskDependencies, AskResult, Gathered } from './ask-types';
+
+/** How many evidence passages an answer lists. */
+const EVIDENCE_LISTED = 30;
+
+/** What an answer says, before the request's accounting is added. */
+export interface AnswerParts {
+  answer: string;
+  sentences: VerifiedSentence[];
+  bibliography: Array<{ marker: number; evidenceId: string }>;
+  dropped: Array<{ text: string; reason: string }>;
+  generator: AnswerGenerator;
+  abstained: boolean;
+  reason: string | null;
+  sourceNote: string | null;
+  gaps?: string[];
+  contradictions?: AskResult['contradictions'];
+}
+
+/** Why an answer abstained: the score, what was searched (locally and outside), and the best passages found. */
+export function abstentionReason(state: Gathered): string {
+  const best = state.pool.bestPerPaper().slice(0, 3);
+  const searched = state.subQueries.map((s) => `"${s.text}"`).join(', ');
+  const external = state.externalSearches.length
+    ? ` External searches: ${state.externalSearches.map((s) => `${s.source} (${s.error ? 'failed' : `${s.kept} of ${s.found} kept`})`).join(', ')}.`
+    : '';
+  const passages = best.length
+    ? best.map((e) => `"${e.paper.title ?? e.paperId}" (score ${e.score})`).join('; ')
+    : 'none';
+  return `Insufficient evidence (score ${state.sufficiency.score}, ${state.sufficiency.band}). Searched the graph for ${searched}.${external} Best passages found: ${passages}.`;
+}
+
+/** The answer as the API gives it: citations with their papers, the evidence, the trace and the cost. */
+export function buildResult(deps: AskDependencies, state: Gathered, parts: AnswerParts): AskResult {
+  const paperOf = (evidenceId: string) => state.pool.get(evidenceId)!.paper;
+  const { meter } = state.ctx;
+  const g = deps.settings.generation;
+  return {
+    question: state.question,
+    answer: parts.abstained ? `Insufficient evidence to answer. ${parts.reason ?? ''}`.trim() : parts.answer,
+    sentences: parts.sentences.map((s) => ({
+      ...s,
+      citations: s.citations.map((c) => ({ ...c, paper: paperOf(c.evidenceId) })),
+    })),
+    bibliography: parts.bibliography.map((b) => {
+      const paper = paperOf(b.evidenceId);
+      return {
+        marker: b.marker,
+        paper,
+        doiUrl: paper.doi ? `https://doi.org/${paper.doi}` : null,
+        evidenceId: b.evidenceId,
+      };
+    }),
+    route: state.decision.route,
+    routeReasons: state.decision.reasons,
+    rewrite: state.rewrite,
+    subQueries: state.subQueries,
+    sufficiency: state.sufficiency,
+    abstained: parts.abstained,
+    abstentionReason: parts.reason,
+    evidence: state.pool.ranked().slice(0, EVIDENCE_LISTED),
+    externalSearches: state.externalSearches,
+    gaps: parts.gaps ?? [],
+    contradictions: parts.contradictions ?? [],
+    droppedSentences: parts.dropped,
+    generator: parts.generator,
+    sourceNote: parts.sourceNote,
+    trace: [...state.trace, { stage: 'total', ms: Date.now() - state.started, note: '' }],
+    cost: {
+      llmCalls: meter.calls,
+      promptTokens: meter.promptTokens,
+      completionTokens: meter.completionTokens,
+      apiCalls: state.ctx.ledger.requests(),
+      estimatedUsd: Number(
+        (
+          (meter.promptTokens / 1000) * g.promptPricePer1k +
+          (meter.completionTokens / 1000) * g.completionPricePer1k
+        ).toFixed(6),
+      ),
+    },
+    settingsHash: settingsHash(deps.settings),
+  };
+}
