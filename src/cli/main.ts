@@ -22,6 +22,7 @@ usage:
   citegraph db start|stop|status|reset the embedded Neo4j (ignored parts when NEO4J_URI is set)
   citegraph ingest PATH... [--format openalex|beir] [--collection NAME] [--defer-embedding]
   citegraph embed                      embed chunks ingested with --defer-embedding
+  citegraph collection delete NAME...  remove collections and everything only they held (papers, chunks, stubs, …)
   citegraph stats                      counts per label and relationship type
   citegraph search "TEXT" [--first N] [--collection C] [--options JSON]
   citegraph ask "QUESTION" [--collection C] [--no-external] [--json]   a cited answer, or an abstention
@@ -286,6 +287,20 @@ async function fetchCommand(args: string[]): Promise<void> {
   });
 }
 
+async function collectionCommand(args: string[]): Promise<void> {
+  const [action, ...names] = args;
+  if (action !== 'delete' || names.length === 0) throw badInput('usage: citegraph collection delete NAME...');
+  await withApp(async (app) => {
+    await ensureDatabase(app);
+    for (const name of names) {
+      const done = await app.ingest.deleteCollection(name);
+      process.stdout.write(
+        `${name}: ${done.papers} papers left the collection; ${done.deleted} removed, ${done.stubbed} kept as stubs (still cited), ${done.orphans} orphaned nodes removed\n`,
+      );
+    }
+  });
+}
+
 async function statsCommand(): Promise<void> {
   await withApp(async (app) => {
     await ensureDatabase(app);
@@ -374,6 +389,8 @@ export async function main(argv: string[]): Promise<void> {
       });
     case 'stats':
       return statsCommand();
+    case 'collection':
+      return collectionCommand(rest);
     case 'search':
       return searchCommand(rest);
     case 'fetch':

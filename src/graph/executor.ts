@@ -14,6 +14,8 @@ export interface TransactionRunner {
 /** The only module that talks to the Neo4j driver: sessions, transactions, metadata and error mapping. */
 export class GraphExecutor {
   readonly uri: string;
+  /** Statements this executor has sent, for tests and diagnostics (how many queries a request costs). */
+  statementsRun = 0;
   private readonly driver: Driver;
   private readonly database: string;
 
@@ -40,20 +42,20 @@ export class GraphExecutor {
 
   async read<T extends object = Row>(query: CompiledQuery): Promise<T[]> {
     return this.withSession('READ', (session) =>
-      session.executeRead((tx) => runIn<T>(tx, query), { metadata: { app: 'citegraph', query: query.name } }),
+      session.executeRead((tx) => this.runIn<T>(tx, query), { metadata: { app: 'citegraph', query: query.name } }),
     );
   }
 
   async write<T extends object = Row>(query: CompiledQuery): Promise<T[]> {
     return this.withSession('WRITE', (session) =>
-      session.executeWrite((tx) => runIn<T>(tx, query), { metadata: { app: 'citegraph', query: query.name } }),
+      session.executeWrite((tx) => this.runIn<T>(tx, query), { metadata: { app: 'citegraph', query: query.name } }),
     );
   }
 
   /** Runs several queries in one write transaction: all of them are committed or none. */
   async writeTransaction<R>(label: string, work: (tx: TransactionRunner) => Promise<R>): Promise<R> {
     return this.withSession('WRITE', (session) =>
-      session.executeWrite((tx) => work({ run: (query) => runIn(tx, query) }), {
+      session.executeWrite((tx) => work({ run: (query) => this.runIn(tx, query) }), {
         metadata: { app: 'citegraph', unit: label },
       }),
     );
@@ -64,6 +66,7 @@ export class GraphExecutor {
     query: CompiledQuery | { name: string; text: string; params?: Row },
   ): Promise<T[]> {
     return this.withSession('WRITE', async (session) => {
+      this.statementsRun += 1;
       const result = await session.run(query.text, toCypherParams(query.params ?? {}));
       return result.records.map((record) => record.toObject() as T);
     });
@@ -78,6 +81,12 @@ export class GraphExecutor {
 
   async close(): Promise<void> {
     await this.driver.close();
+  }
+
+  private async runIn<T extends object>(tx: ManagedTransaction, query: CompiledQuery): Promise<T[]> {
+    this.statementsRun += 1;
+    const result = await tx.run(query.text, toCypherParams(query.params));
+    return result.records.map((record) => record.toObject() as T);
   }
 
   private async withSession<R>(mode: 'READ' | 'WRITE', work: (session: Session) => Promise<R>): Promise<R> {
@@ -109,11 +118,6 @@ export function toCypherParams(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, toCypherParams(inner)]));
   }
   return value;
-}
-
-async function runIn<T extends object>(tx: ManagedTransaction, query: CompiledQuery): Promise<T[]> {
-  const result = await tx.run(query.text, toCypherParams(query.params));
-  return result.records.map((record) => record.toObject() as T);
 }
 
 /** Maps a driver error to a domain error with a code and a retryable flag. */

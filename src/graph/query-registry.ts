@@ -89,6 +89,13 @@ export const QUERY_SPECS = {
   setChunkEmbeddings: spec<{ rows: unknown[] }>('ingest/set-chunk-embeddings', ['rows']),
   papersByDoi: spec<{ dois: string[] }>('ingest/papers-by-doi', ['dois']),
   touchCollections: spec<{ ids: string[]; collection: string }>('ingest/touch-collections', ['ids', 'collection']),
+  papersInCollection: spec<{ collection: string }>('collection/papers-in-collection', ['collection']),
+  leaveCollection: spec<{ ids: string[]; collection: string }>('collection/leave-collection', ['ids', 'collection']),
+  removePapers: spec<{ ids: string[] }>('collection/remove-papers', ['ids']),
+  removeOrphans: spec<{ stubs: string[]; authors: string[]; venues: string[]; topics: string[] }>(
+    'collection/remove-orphans',
+    ['stubs', 'authors', 'venues', 'topics'],
+  ),
   stats: spec<Record<string, never>>('read/stats', []),
   collectionStats: spec<Record<string, never>>('read/collection-stats', []),
   health: spec<Record<string, never>>('read/health', []),

@@ -29,6 +29,19 @@ export interface SkippedRecord {
   readonly reason: string;
 }
 
+/** What deleting a collection did. */
+export interface CollectionDeletion {
+  collection: string;
+  /** Papers that were in the collection. */
+  papers: number;
+  /** Papers removed from the graph (in no other collection, cited by no full paper). */
+  deleted: number;
+  /** Papers kept as stubs because a full paper still cites them. */
+  stubbed: number;
+  /** Stubs, authors, institutions, venues and topics removed because nothing refers to them any more. */
+  orphans: number;
+}
+
 /** What one ingest run did; counts are of what this run wrote. */
 export interface IngestSummary {
   files: number;
@@ -425,6 +438,48 @@ export class IngestService {
    */
   writeFetched(records: readonly WorkRecord[]): Promise<IngestSummary & { paperIds: string[] }> {
     return this.writeRecords(records, { collection: 'external', embed: 'now', fetchedAt: new Date().toISOString() });
+  }
+
+  /**
+   * Deletes a collection: its papers leave it; a paper in no other collection goes with its chunks and edges (or stays
+   * as a stub while a full paper still cites it), and the stubs, authors, institutions, venues and topics left with no
+   * reason to exist go too. Each batch is one transaction; a re-run finishes an interrupted deletion.
+   */
+  async deleteCollection(collection: string): Promise<CollectionDeletion> {
+    const q = queries();
+    const ids = (await this.deps.executor.read<{ id: string }>(q.papersInCollection({ collection }))).map(
+      (row) => row.id,
+    );
+    const result: CollectionDeletion = { collection, papers: ids.length, deleted: 0, stubbed: 0, orphans: 0 };
+    for (let offset = 0; offset < ids.length; offset += this.deps.ingest.batchSize) {
+      const batch = ids.slice(offset, offset + this.deps.ingest.batchSize);
+      await this.deps.executor.writeTransaction(`delete collection ${collection}`, async (tx) => {
+        const left = await tx.run<{
+          id: string;
+          stubs: string[];
+          authors: string[];
+          venues: string[];
+          topics: string[];
+        }>(q.leaveCollection({ ids: batch, collection }));
+        if (left.length === 0) return;
+        const [removed] = await tx.run<{ deleted: number; stubbed: string[] }>(
+          q.removePapers({ ids: left.map((row) => row.id) }),
+        );
+        const unique = (lists: string[][]) => [...new Set(lists.flat())];
+        const [orphans] = await tx.run<Record<string, number>>(
+          q.removeOrphans({
+            stubs: unique([...left.map((row) => row.stubs), removed?.stubbed ?? []]),
+            authors: unique(left.map((row) => row.authors)),
+            venues: unique(left.map((row) => row.venues)),
+            topics: unique(left.map((row) => row.topics)),
+          }),
+        );
+        result.deleted += removed?.deleted ?? 0;
+        result.stubbed += removed?.stubbed.length ?? 0;
+        result.orphans += Object.values(orphans ?? {}).reduce((sum, n) => sum + n, 0);
+      });
+    }
+    return result;
   }
 
   /** Embeds every chunk that has no embedding yet (chunks ingested with deferred embedding). Resumable. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { serveGraphQL } from '../../src/api/server';
 import { postGraphql } from '../helpers/graphql-client';
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
 
 /** The raw SYNERGY works, read here independently of the product's mapping code. */
@@ -42,6 +42,8 @@ function hIndex(counts: number[]): number {
 }
 
 const { app } = createTestContext();
+/** The SYNERGY reviews, one collection each (named after their files). */
+const OWN = files.map((file) => path.basename(file).replace(/\.jsonl\.gz$/, ''));
 let url = '';
 let stop: () => Promise<void> = () => Promise.resolve();
 
@@ -49,14 +51,14 @@ const gql = (query: string, variables: Record<string, unknown> = {}): Promise<an
   postGraphql(url, query, variables);
 
 beforeAll(async () => {
-  await clearDatabase(app);
+  await removeCollections(app, OWN);
   await app.ingest.ingestFiles(files, { embed: 'defer', progress: false });
   ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
 });
 
 afterAll(async () => {
   await stop();
-  await clearDatabase(app);
+  await removeCollections(app, OWN);
   await app.close();
 });
 

@@ -1,12 +1,14 @@
 import { serveGraphQL } from '../../src/api/server';
 import { postGraphql } from '../helpers/graphql-client';
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { createTestContext, removeCollections } from '../helpers/context';
 import { loadRecorded, ReplayServer } from '../helpers/replay-server';
 import { SEARCH_CORPUS, writeSearchCorpus } from '../helpers/search-corpus';
 
 const replay = new ReplayServer();
 let replayUrl = '';
 let app: ReturnType<typeof createTestContext>['app'];
+/** This suite's papers, and the external papers its current-world question writes. */
+const OWN = ['ask-corpus', 'external'];
 let url = '';
 let stop: () => Promise<void> = () => Promise.resolve();
 
@@ -39,14 +41,14 @@ beforeAll(async () => {
     OPENAI_BASE_URL: '',
     OPENAI_API_KEY: '',
   }));
-  await clearDatabase(app);
+  await removeCollections(app, OWN);
   await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'ask-corpus', progress: false });
   ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
 });
 
 afterAll(async () => {
   await stop();
-  await clearDatabase(app);
+  await removeCollections(app, OWN);
   await app.close();
   await replay.stop();
 });

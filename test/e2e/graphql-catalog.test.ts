@@ -4,7 +4,7 @@ import { makeExecutableSchemaForSnapshot } from '../helpers/schema-snapshot';
 import { serveGraphQL } from '../../src/api/server';
 import { postGraphql } from '../helpers/graphql-client';
 import { PROJECT_ROOT } from '../../src/config/settings';
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { createTestContext, removeCollections } from '../helpers/context';
 
 const { app } = createTestContext();
 let url = '';
@@ -18,7 +18,7 @@ async function gql<T = Record<string, unknown>>(
 }
 
 beforeAll(async () => {
-  await clearDatabase(app);
+  await removeCollections(app, ['nelson-2002']);
   await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz')], {
     embed: 'defer',
     progress: false,
@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stop();
-  await clearDatabase(app);
+  await removeCollections(app, ['nelson-2002']);
   await app.close();
 });
 

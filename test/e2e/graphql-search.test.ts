@@ -1,6 +1,6 @@
 import { serveGraphQL } from '../../src/api/server';
 import { postGraphql } from '../helpers/graphql-client';
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { createTestContext, removeCollections } from '../helpers/context';
 import { writeSearchCorpus } from '../helpers/search-corpus';
 
 const { app } = createTestContext();
@@ -18,14 +18,40 @@ const SEARCH = `query ($q: String!, $first: Int, $filter: WorkFilter, $options: 
   } }`;
 
 beforeAll(async () => {
-  await clearDatabase(app);
+  await removeCollections(app, ['search-corpus']);
   await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'search-corpus', progress: false });
   ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
 });
 
+describe('the cost of a page of results', () => {
+  it('fetches the authors, venues and topics of a whole page in one query each (batched)', async () => {
+    const search = (fields: string) =>
+      gql(
+        `query ($q: String!) { search(query: $q, first: 6, filter: { collections: ["search-corpus"] }) { results { paper { id ${fields} } } } }`,
+        {
+          q: 'aspirin heart attack memory sleep statins interleukin',
+        },
+      );
+    await search(''); // warm: corpus statistics cached, as in a running service
+    let before = app.executor.statementsRun;
+    await search('');
+    const plain = app.executor.statementsRun - before;
+    before = app.executor.statementsRun;
+    const { data, errors } = await search(
+      'authors { author { name institutions { name } } } venue { name } topics(first: 2) { topic { name } }',
+    );
+    const full = app.executor.statementsRun - before;
+    expect(errors).toBeUndefined();
+    expect(data.search.results).toHaveLength(6);
+    // The fields add one batched query each (authors, venue, topics, and the authors' institutions), not one per
+    // paper or per author.
+    expect(full - plain).toBe(4);
+  });
+});
+
 afterAll(async () => {
   await stop();
-  await clearDatabase(app);
+  await removeCollections(app, ['search-corpus']);
   await app.close();
 });
 

@@ -1,6 +1,5 @@
 import { createAppContext, type AppContext } from '../../src/app-context';
 import { loadSettings } from '../../src/config/settings';
-import { queries } from '../../src/graph/query-registry';
 import { MemoryLogger } from '../../src/logger';
 
 /** An app context on the test database with a logger that records instead of printing. */
@@ -10,7 +9,11 @@ export function createTestContext(env: Record<string, string> = {}): { app: AppC
   return { app, logger };
 }
 
-/** Empties the test database (schema kept): each suite starts from nothing. */
-export async function clearDatabase(app: AppContext): Promise<void> {
-  await app.executor.autoCommit(queries().clearDatabase({}));
+/**
+ * Removes a suite's own collections and everything only they held (papers, chunks, stubs, authors, venues, topics):
+ * a suite calls it before it starts (a run that was interrupted may have left them) and after it ends. Suites own
+ * their data; none of them wipes the whole database.
+ */
+export async function removeCollections(app: AppContext, collections: readonly string[]): Promise<void> {
+  for (const collection of collections) await app.ingest.deleteCollection(collection);
 }

@@ -21,7 +21,7 @@ export default async function globalSetup(): Promise<void> {
     rmSync(TEST_DATA_DIR, { recursive: true, force: true });
     const status = await startEmbedded(settings);
     process.env.NEO4J_URI = status.uri;
-    startedHere = true;
+    startedHere = status.started;
   }
   const executor = new GraphExecutor(loadSettings().neo4j);
   try {

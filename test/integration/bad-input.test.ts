@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
 
 const { app, logger } = createTestContext();
@@ -12,15 +12,16 @@ const works = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/synergy/works/
   .trim()
   .split('\n');
 
-beforeAll(() => clearDatabase(app));
+beforeAll(() => removeCollections(app, ['bad-input']));
 afterAll(async () => {
-  await clearDatabase(app);
+  await removeCollections(app, ['bad-input']);
   await app.close();
 });
 
+/** Papers of this suite's collection. */
 async function paperCount(): Promise<number> {
-  const { counts } = await app.catalog.stats();
-  return (counts.paperNodes ?? 0) - (counts.stubPapers ?? 0);
+  const { collections } = await app.catalog.stats();
+  return collections.find((row) => row.collection === 'bad-input')?.papers ?? 0;
 }
 
 describe('bad input', () => {

@@ -4,14 +4,15 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { cosine } from '../../src/embedding/embedder';
 import { paperFilterParams, queries } from '../../src/graph/query-registry';
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
 
 const { app } = createTestContext();
 
-beforeAll(() => clearDatabase(app));
+const OWN = ['scifact-mini', 'scifact-defer'];
+beforeAll(() => removeCollections(app, OWN));
 afterAll(async () => {
-  await clearDatabase(app);
+  await removeCollections(app, OWN);
   await app.close();
 });
 

@@ -9,7 +9,7 @@ import { mergeWorks } from '../../src/external/merge';
 import { ResponseCache } from '../../src/external/response-cache';
 import { mapOpenAlexWork } from '../../src/ingest/openalex';
 import { RequestContext } from '../../src/request-context';
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { createTestContext, removeCollections } from '../helpers/context';
 import { loadRecorded, ReplayServer } from '../helpers/replay-server';
 import { SHARED_DIR } from '../helpers/test-database';
 
@@ -287,9 +287,9 @@ describe('faults injected on purpose', () => {
 
 describe('merging and writing through to the graph', () => {
   const { app } = createTestContext();
-  beforeAll(() => clearDatabase(app));
+  beforeAll(() => removeCollections(app, ['external']));
   afterAll(async () => {
-    await clearDatabase(app);
+    await removeCollections(app, ['external']);
     await app.close();
   });
 

@@ -1,13 +1,19 @@
 import path from 'node:path';
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
 
 const { app } = createTestContext();
 const CORPUS = path.join(SHARED_DIR, 'data/scifact/corpus.jsonl.gz');
 
-beforeAll(() => clearDatabase(app));
+const OWN = ['scifact', 'scifact-copy'];
+let before: Awaited<ReturnType<typeof app.catalog.stats>>;
+
+beforeAll(async () => {
+  await removeCollections(app, OWN);
+  before = await app.catalog.stats();
+});
 afterAll(async () => {
-  await clearDatabase(app);
+  await removeCollections(app, OWN);
   await app.close();
 });
 
@@ -26,13 +32,25 @@ describe('ingesting a BEIR corpus', () => {
   it('keeps a second corpus with the same local ids apart', async () => {
     await app.ingest.ingestFiles([CORPUS], { embed: 'defer', collection: 'scifact-copy', progress: false });
     const { counts, collections } = await app.catalog.stats();
-    expect((counts.paperNodes ?? 0) - (counts.stubPapers ?? 0)).toBe(2 * 5183);
-    expect(collections).toEqual([
+    const papers = (c: Record<string, number>) => (c.paperNodes ?? 0) - (c.stubPapers ?? 0);
+    expect(papers(counts) - papers(before.counts)).toBe(2 * 5183);
+    expect(collections.filter((row) => OWN.includes(row.collection))).toEqual([
       { collection: 'scifact', papers: 5183 },
       { collection: 'scifact-copy', papers: 5183 },
     ]);
     const original = await app.catalog.paperById('scifact:4983');
     const copy = await app.catalog.paperById('scifact-copy:4983');
     expect(copy?.title).toBe(original?.title);
+  });
+
+  it('removes a collection and leaves the other whole', async () => {
+    const deletion = await app.ingest.deleteCollection('scifact-copy');
+    expect(deletion).toMatchObject({ collection: 'scifact-copy', papers: 5183, deleted: 5183, stubbed: 0 });
+    expect(await app.catalog.paperById('scifact-copy:4983')).toBeNull();
+    expect(await app.catalog.paperById('scifact:4983')).not.toBeNull();
+    const { collections } = await app.catalog.stats();
+    expect(collections.filter((row) => OWN.includes(row.collection))).toEqual([
+      { collection: 'scifact', papers: 5183 },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { gunzipSync } from 'node:zlib';
+import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
 
 const { app } = createTestContext();
@@ -10,11 +11,18 @@ const files = readdirSync(WORKS)
   .sort()
   .map((name) => path.join(WORKS, name));
 
-beforeAll(() => clearDatabase(app));
-afterAll(async () => {
-  await clearDatabase(app);
-  await app.close();
+/** The nine reviews (one collection each, named after their files) and the collection of the stub test. */
+const REVIEWS = files.map((file) => path.basename(file).replace(/\.jsonl\.gz$/, ''));
+const OWN = [...REVIEWS, 'stub-test'];
+let initial: Awaited<ReturnType<typeof app.catalog.stats>>;
+/** How much a count grew since the suite started. */
+const grown = (counts: Record<string, number>, key: string) => (counts[key] ?? 0) - (initial.counts[key] ?? 0);
+
+beforeAll(async () => {
+  await removeCollections(app, OWN);
+  initial = await app.catalog.stats();
 });
+afterAll(() => app.close());
 
 describe('ingesting the nine SYNERGY reviews', () => {
   let firstStats: Awaited<ReturnType<typeof app.catalog.stats>>;
@@ -27,13 +35,13 @@ describe('ingesting the nine SYNERGY reviews', () => {
     expect(summary.selfCitationsSkipped).toBe(20);
     firstStats = await app.catalog.stats();
     const c = firstStats.counts;
-    expect((c.paperNodes ?? 0) - (c.stubPapers ?? 0)).toBe(7233);
-    expect(c.citesBetweenPapers).toBe(20286);
-    expect(c.stubPapers).toBe(159073);
-    expect((c.authorNodes ?? 0) - (c.anonymousAuthors ?? 0)).toBe(30857);
-    expect(c.anonymousAuthors).toBe(745);
-    expect(c.chunks).toBeGreaterThan(7233 - 296);
-    expect(firstStats.collections.map((row) => row.collection)).toHaveLength(9);
+    expect(grown(c, 'paperNodes') - grown(c, 'stubPapers')).toBe(7233);
+    expect(grown(c, 'citesBetweenPapers')).toBe(20286);
+    expect(grown(c, 'stubPapers')).toBe(159073);
+    expect(grown(c, 'authorNodes') - grown(c, 'anonymousAuthors')).toBe(30857);
+    expect(grown(c, 'anonymousAuthors')).toBe(745);
+    expect(grown(c, 'chunks')).toBeGreaterThan(7233 - 296);
+    expect(firstStats.collections.filter((row) => REVIEWS.includes(row.collection))).toHaveLength(9);
   });
 
   it('changes no count on a second ingest', async () => {
@@ -46,11 +54,13 @@ describe('ingesting the nine SYNERGY reviews', () => {
   it('remembers every collection of the work listed in two reviews', async () => {
     const rows = await app.executor.autoCommit<{ id: string; collections: string[] }>({
       name: 'multi',
-      text: 'MATCH (p:Paper) WHERE size(p.collections) > 1 RETURN p.id AS id, p.collections AS collections',
+      text: `MATCH (p:Paper) WHERE size(p.collections) > 1 AND any(c IN p.collections WHERE c IN $reviews)
+             RETURN p.id AS id, p.collections AS collections`,
+      params: { reviews: REVIEWS },
     });
     expect(rows).toHaveLength(1);
     expect(rows[0]!.collections).toHaveLength(2);
-    const { collections } = await app.catalog.stats();
+    const collections = (await app.catalog.stats()).collections.filter((row) => REVIEWS.includes(row.collection));
     expect(collections.reduce((sum, row) => sum + row.papers, 0)).toBe(7234);
     for (const collection of rows[0]!.collections) {
       const page = await app.catalog.papers(
@@ -68,12 +78,28 @@ describe('ingesting the nine SYNERGY reviews', () => {
   });
 
   it('keeps authors without ids apart even when they share a name', async () => {
-    const rows = await app.executor.autoCommit<{ name: string; nodes: number }>({
+    // Authorships without an author id, by the name the records give them (read from the raw JSONL).
+    const byName = new Map<string, number>();
+    for (const file of files) {
+      for (const line of gunzipSync(readFileSync(file)).toString('utf8').trim().split('\n')) {
+        const work = JSON.parse(line) as {
+          authorships?: Array<{ author?: { id?: string | null; display_name?: string } }>;
+        };
+        for (const authorship of work.authorships ?? []) {
+          const name = authorship.author?.display_name;
+          if (!authorship.author?.id && name) byName.set(name, (byName.get(name) ?? 0) + 1);
+        }
+      }
+    }
+    const [name, authorships] = [...byName].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+    expect(authorships).toBeGreaterThan(1);
+    // That name stands for as many distinct author nodes as it has authorships: never merged by name.
+    const [row] = await app.executor.autoCommit<{ nodes: number }>({
       name: 'anon',
-      text: 'MATCH (a:Author {anonymous: true}) WITH a.name AS name, count(a) AS nodes WHERE nodes > 1 RETURN name, nodes LIMIT 1',
+      text: 'MATCH (a:Author {anonymous: true, name: $name}) RETURN count(a) AS nodes',
+      params: { name },
     });
-    // Some unnamed authorships share a display name across works; each is still its own node.
-    if (rows.length > 0) expect(rows[0]!.nodes).toBeGreaterThan(1);
+    expect(row!.nodes).toBe(authorships);
     const edges = await app.executor.autoCommit<{ papers: number }>({
       name: 'anon-papers',
       text: 'MATCH (a:Author {anonymous: true}) RETURN max(COUNT { (a)-[:AUTHORED]->() }) AS papers',
@@ -95,5 +121,12 @@ describe('ingesting the nine SYNERGY reviews', () => {
     expect(summary.papersWritten).toBe(1);
     const paper = await app.catalog.paperById(stub!.id);
     expect(paper).toMatchObject({ stub: false, title: 'Now a full paper', collections: ['stub-test'] });
+  });
+
+  it('deletes its collections and leaves the graph as it found it', async () => {
+    const deletions = [];
+    for (const collection of OWN) deletions.push(await app.ingest.deleteCollection(collection));
+    expect(deletions.reduce((sum, d) => sum + d.papers, 0)).toBe(7234 + 1);
+    expect(await app.catalog.stats()).toEqual(initial);
   });
 });

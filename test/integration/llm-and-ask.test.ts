@@ -4,7 +4,7 @@ import { loadSettings } from '../../src/config/settings';
 import { OpenAiCompatibleClient } from '../../src/generation/llm';
 import { createAppContext, type AppContext } from '../../src/app-context';
 import { MemoryLogger } from '../../src/logger';
-import { clearDatabase } from '../helpers/context';
+import { removeCollections } from '../helpers/context';
 import { OpenAiCompatibleServer } from '../helpers/openai-server';
 import { writeSearchCorpus } from '../helpers/search-corpus';
 
@@ -82,7 +82,7 @@ async function appWithLlm(collection: string): Promise<AppContext> {
     }),
     logger: new MemoryLogger(),
   });
-  await clearDatabase(app);
+  await removeCollections(app, [collection]);
   await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection, progress: false });
   return app;
 }
@@ -93,7 +93,7 @@ describe('ask with an LLM', () => {
     app = await appWithLlm('ask-llm');
   });
   afterAll(async () => {
-    await clearDatabase(app);
+    await removeCollections(app, ['ask-llm']);
     await app.close();
   });
 
@@ -180,11 +180,11 @@ describe('the cost of an answer', () => {
       }),
       logger: new MemoryLogger(),
     });
-    await clearDatabase(app);
+    await removeCollections(app, ['ask-cost']);
     await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: 'ask-cost', progress: false });
   });
   afterAll(async () => {
-    await clearDatabase(app);
+    await removeCollections(app, ['ask-cost']);
     await app.close();
     providers.closeAllConnections();
     await new Promise<void>((resolve) => providers.close(() => resolve()));
@@ -244,7 +244,7 @@ describe('retrieval with an LLM', () => {
     app = await appWithLlm('llm-retrieval');
   });
   afterAll(async () => {
-    await clearDatabase(app);
+    await removeCollections(app, ['llm-retrieval']);
     await app.close();
   });
 

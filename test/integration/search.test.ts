@@ -1,4 +1,4 @@
-import { createTestContext, clearDatabase } from '../helpers/context';
+import { createTestContext, removeCollections } from '../helpers/context';
 import { SEARCH_CORPUS, writeSearchCorpus } from '../helpers/search-corpus';
 
 const { app } = createTestContext();
@@ -7,11 +7,11 @@ const only = { collections: [COLLECTION] };
 const plain = { expansion: false, citation: false, pagerank: false, mmr: false };
 
 beforeAll(async () => {
-  await clearDatabase(app);
+  await removeCollections(app, [COLLECTION]);
   await app.ingest.ingestFiles([writeSearchCorpus()], { embed: 'now', collection: COLLECTION, progress: false });
 });
 afterAll(async () => {
-  await clearDatabase(app);
+  await removeCollections(app, [COLLECTION]);
   await app.close();
 });
 
