@@ -10,9 +10,145 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AppContext } from '../src/app-context';
 import { PROJECT_ROOT } from '../src/config/settings';
+import type { AskResult } from '../src/pipeline/ask-service';
+import { stem } from '../src/pipeline/concepts';
 import { percentile } from '../src/retrieval/evaluation';
+import { contentTerms } from '../src/text';
 import { openBenchApp } from './bench-env';
+
+/** One question of data/questions/ask-eval.jsonl. */
+interface EvalQuestion {
+  id: string;
+  split: 'dev' | 'heldout';
+  category: string;
+  question?: string;
+  scifactClaim?: string;
+  route: string;
+  /** true: should be answered; false: should abstain; null: either (current-world offline). */
+  answerable: boolean | null;
+  operation?: string;
+  subject?: { topic?: string; person?: string; paper?: string };
+}
+
+/** Whether the plan's subject is the expected one: the topic's words, the person's surname, the paper. */
+function subjectMatches(
+  result: AskResult,
+  subject: EvalQuestion['subject'],
+  papers: Map<string, { title: string | null; doi: string | null }>,
+): boolean {
+  const plan = result.plan;
+  if (!plan || !subject) return false;
+  if (subject.topic) {
+    const want = contentTerms(subject.topic).map(stem);
+    const have = new Set(contentTerms(plan.topic ?? '').map(stem));
+    return want.every((w) => have.has(w)) && have.size <= want.length + 2;
+  }
+  if (subject.person) return (plan.person ?? '').toLowerCase().includes(subject.person.toLowerCase());
+  if (subject.paper) {
+    const expected = papers.get(subject.paper);
+    const named = (plan.paper ?? '').toLowerCase();
+    return !!expected && (named === expected.doi || named === (expected.title ?? '').toLowerCase());
+  }
+  return false;
+}
+
+/**
+ * The evaluation set (data/questions/ask-eval.jsonl), per part: dev (looked at while building) and held-out (only
+ * reported). Route and plan accuracy, abstention on unanswerable questions (off-topic and two-topic traps), false
+ * refusals on answerable ones, citations that verify by slicing the paper's field independently, p50/p95.
+ */
+async function evaluationSet(app: AppContext): Promise<string[]> {
+  const claims = new Map(
+    readFileSync(path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'scifact', 'claims.train.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { _id: string; claim: string })
+      .map((c) => [c._id, c.claim]),
+  );
+  const questions = readFileSync(path.join(PROJECT_ROOT, 'data', 'questions', 'ask-eval.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as EvalQuestion);
+  const paperIds = questions.flatMap((q) => (q.subject?.paper ? [q.subject.paper] : []));
+  const expectedPapers = new Map(
+    (await app.catalog.papersByIds(paperIds)).map((p) => [p.id, { title: p.title ?? null, doi: p.doi ?? null }]),
+  );
+  const lines = [
+    '| part | n | route accuracy | plan accuracy | abstained on unanswerable | false refusals | citations verifying | p50 ms | p95 ms |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  const misses: string[] = [];
+  for (const split of ['dev', 'heldout'] as const) {
+    const part = questions.filter((q) => q.split === split);
+    let routed = 0;
+    let planned = 0;
+    let planTotal = 0;
+    let abstainedUnanswerable = 0;
+    let unanswerable = 0;
+    let refused = 0;
+    let answerable = 0;
+    let citations = 0;
+    let verifying = 0;
+    const latencies: number[] = [];
+    for (const item of part) {
+      const text = item.question ?? claims.get(item.scifactClaim ?? '') ?? '';
+      const started = process.hrtime.bigint();
+      const result = await app.ask.ask(app.requestContext(), text, { externalSearch: false });
+      latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const label = `${split} ${item.id} (${item.category})`;
+      // Only the dev part's misses are printed: the held-out part is reported as figures, never read to tune.
+      const miss = (text: string) => {
+        if (split === 'dev') misses.push(text);
+      };
+      if (result.route === item.route) routed += 1;
+      else miss(`${label} routed ${result.route}, expected ${item.route}: ${text}`);
+      if (item.operation) {
+        planTotal += 1;
+        if (result.plan?.operation === item.operation && subjectMatches(result, item.subject, expectedPapers))
+          planned += 1;
+        else
+          miss(
+            `${label} plan ${result.plan ? `${result.plan.operation} topic=${result.plan.topic} person=${result.plan.person} paper=${result.plan.paper}` : 'none'}, expected ${item.operation} ${JSON.stringify(item.subject)}`,
+          );
+      }
+      if (item.answerable === false) {
+        unanswerable += 1;
+        if (result.abstained) abstainedUnanswerable += 1;
+        else miss(`${label} answered an unanswerable question: ${text}`);
+      } else if (item.answerable === true) {
+        answerable += 1;
+        if (result.abstained) {
+          refused += 1;
+          miss(`${label} refused: ${text} — ${(result.abstentionReason ?? '').slice(0, 160)}`);
+        }
+      }
+      const cited = result.sentences.flatMap((s) => s.citations);
+      const papers = new Map(
+        (await app.catalog.papersByIds([...new Set(cited.map((c) => c.paperId))])).map((p) => [p.id, p]),
+      );
+      for (const citation of cited) {
+        citations += 1;
+        const paper = papers.get(citation.paperId);
+        const field = citation.field === 'title' ? paper?.title : paper?.abstract;
+        if (field && field.slice(citation.start, citation.end) === citation.quote) verifying += 1;
+        else miss(`${label} citation of ${citation.paperId} does not slice out of its ${citation.field}`);
+      }
+    }
+    const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}% (${a}/${b})`);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    lines.push(
+      `| ${split} | ${part.length} | ${pct(routed, part.length)} | ${pct(planned, planTotal)} | ${pct(abstainedUnanswerable, unanswerable)} | ${pct(refused, answerable)} | ${pct(verifying, citations)} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 95).toFixed(0)} |`,
+    );
+  }
+  return [
+    ...lines,
+    '',
+    `dev misses (${misses.length}; held-out misses are not printed):`,
+    ...misses.map((m) => `  ${m}`),
+  ];
+}
 
 const OFF_TOPIC = [
   'What is the boiling point of liquid nitrogen on Mars?',
@@ -40,6 +176,7 @@ const OFF_TOPIC = [
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const perGroup = args.includes('--questions') ? Number(args[args.indexOf('--questions') + 1]) / 2 : 50;
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
   const app = await openBenchApp(
     { CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' },
     { llm: null },
@@ -71,6 +208,16 @@ async function main(): Promise<void> {
     await app.ask.ask(app.requestContext(), 'Does aspirin prevent myocardial infarction?', {
       collections: ['scifact'],
     }); // warm-up
+    if (only === 'eval') {
+      process.stdout.write(
+        [
+          'evaluation set (data/questions/ask-eval.jsonl), whole graph, offline:',
+          ...(await evaluationSet(app)),
+          '',
+        ].join('\n'),
+      );
+      return;
+    }
     const latencies: number[] = [];
     const stages: Record<string, number> = {};
     const lines: string[] = [];
@@ -122,6 +269,9 @@ async function main(): Promise<void> {
         '| questions | n | abstained | a citation points at the gold abstract | sentences per answer | citations | bands |',
         '|---|---|---|---|---|---|---|',
         ...lines,
+        '',
+        'evaluation set (data/questions/ask-eval.jsonl), whole graph, offline:',
+        ...(only === 'claims' ? ['(skipped: --only claims)'] : await evaluationSet(app)),
         '',
       ].join('\n'),
     );

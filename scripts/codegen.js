@@ -27,6 +27,8 @@ const MAPPERS = {
   Topic: `${MODELS}#TopicModel`,
   Institution: `${MODELS}#InstitutionModel`,
   Chunk: `${MODELS}#ChunkModel`,
+  ChunkConnection: `${MODELS}#ChunkConnectionModel`,
+  ChunkEdge: `${MODELS}#ChunkEdgeModel`,
   PaperConnection: `${MODELS}#PaperConnectionModel`,
   PaperEdge: `${MODELS}#PaperEdgeModel`,
   CountedPaperConnection: `${MODELS}#CountedPaperConnectionModel`,

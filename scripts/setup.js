@@ -94,6 +94,8 @@ function ensureBuild() {
   );
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
   log('building TypeScript into dist/');
+  // A clean build: a file removed from src/ must not live on in dist/ (it could shadow a folder of the same name).
+  fs.rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true });
   run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
   // tsc leaves unchanged outputs alone; mark the build as fresh.
   const now = new Date();

@@ -1,9 +1,11 @@
 import type { Settings } from './config/settings';
-import { loadSettings } from './config/settings';
+import path from 'node:path';
+import { loadSettings, PROJECT_ROOT } from './config/settings';
 import type { Embedder } from './embedding/embedder';
 import { OnnxSentenceEmbedder } from './embedding/embedder';
 import { WordPieceTokenizer } from './embedding/wordpiece-tokenizer';
 import { modelFiles } from './embedding/embedder';
+import { DatabaseMonitor } from './graph/database-monitor';
 import { GraphExecutor } from './graph/executor';
 import { queries } from './graph/query-registry';
 import { IngestService } from './ingest/ingest-service';
@@ -14,6 +16,7 @@ import { defaultSearchOptions, SearchService } from './retrieval/search-service'
 import { AnalyticsService } from './analytics/analytics-service';
 import { FetchService } from './external/fetch-service';
 import { AskService } from './pipeline/ask-service';
+import { classifierLoader } from './pipeline/route-classifier';
 import { createLlmClient } from './generation/llm';
 import { type LlmClient, RequestContext } from './request-context';
 
@@ -21,6 +24,8 @@ import { type LlmClient, RequestContext } from './request-context';
 export interface AppContext {
   readonly settings: Settings;
   readonly executor: GraphExecutor;
+  /** Whether the database answers, known without waiting for it (a background probe). */
+  readonly database: DatabaseMonitor;
   readonly logger: Logger;
   readonly embedder: () => Promise<Embedder>;
   readonly ingest: IngestService;
@@ -46,6 +51,7 @@ export function createAppContext(
   const logger = options.logger ?? consoleLogger;
   queries(); // fail fast on a Cypher file that does not match its declared parameters
   const executor = new GraphExecutor(settings.neo4j);
+  const database = new DatabaseMonitor(executor);
   let embedder: Promise<Embedder> | undefined;
   const loadEmbedder = (): Promise<Embedder> => {
     embedder ??= OnnxSentenceEmbedder.load(settings.model);
@@ -76,10 +82,16 @@ export function createAppContext(
     external,
     ingest,
     embedder: loadEmbedder,
+    routeClassifier: classifierLoader(
+      path.join(PROJECT_ROOT, 'data', 'questions', 'router-train.jsonl'),
+      loadEmbedder,
+      settings.cacheDir,
+    ),
   });
   return {
     settings,
     executor,
+    database,
     logger,
     embedder: loadEmbedder,
     ingest,
@@ -91,6 +103,7 @@ export function createAppContext(
     llm,
     requestContext: (context = {}) => RequestContext.create({ llm, ...context }),
     close: async () => {
+      database.stop();
       await external.close();
       await executor.close();
     },

@@ -182,6 +182,9 @@ export interface EvidencePaper {
   fetchedAt: string | null;
 }
 
+/** The field of a paper a passage (and a citation) comes from. */
+export type CitationField = 'title' | 'abstract';
+
 /** A passage that may support an answer: the unit answers cite. */
 export interface Evidence {
   /** Stable id: the chunk id. */
@@ -189,6 +192,8 @@ export interface Evidence {
   paperId: string;
   chunkId: string;
   text: string;
+  /** The paper field the passage was cut from; start/end are offsets into it. */
+  field: CitationField;
   start: number;
   end: number;
   /** 0–100: how well the passage answers the question (see scoreEvidence). */

@@ -15,6 +15,20 @@ export enum ErrorCode {
   EXTERNAL_RATE_LIMITED = 'EXTERNAL_RATE_LIMITED',
   EXTERNAL_BAD_RESPONSE = 'EXTERNAL_BAD_RESPONSE',
   LLM_ERROR = 'LLM_ERROR',
+  /** The query's depth, aliases, tokens or estimated cost are over the limits (settings); nothing ran. */
+  QUERY_TOO_COMPLEX = 'QUERY_TOO_COMPLEX',
+  /** Too many heavy operations are running or waiting; try again after `retryAfterSeconds`. */
+  OVERLOADED = 'OVERLOADED',
+  /** The request's deadline passed; its work was stopped. */
+  DEADLINE_EXCEEDED = 'DEADLINE_EXCEEDED',
+  /** No API key, or one the server does not know. */
+  UNAUTHENTICATED = 'UNAUTHENTICATED',
+  /** The key lacks the scope the operation needs (write for mutations). */
+  FORBIDDEN = 'FORBIDDEN',
+  /** The key (or address) sent more requests than its rate limit allows. */
+  RATE_LIMITED = 'RATE_LIMITED',
+  /** The HTTP request itself is malformed: not JSON, too large, wrong method or content type. */
+  BAD_REQUEST = 'BAD_REQUEST',
   INTERNAL = 'INTERNAL',
 }
 

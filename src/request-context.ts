@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * What one request carries through the layers: its LLM (metered, or none), a ledger of the scholarly-API calls it
  * made, its deadline, and the warnings it collected for the client. The GraphQL resolver creates one per request; an
@@ -110,9 +112,10 @@ export class Deadline {
     return this.controller.signal.aborted;
   }
 
-  /** Stops the timer: the request has answered. */
+  /** The request has answered: the timer stops, and anything still running for it is told to stop. */
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (!this.controller.signal.aborted) this.controller.abort(new Error('the request has ended'));
   }
 }
 
@@ -197,3 +200,59 @@ export class RequestContext {
     if (!this.warnings.includes(message)) this.warnings.push(message);
   }
 }
+
+/** A counting semaphore: at most `size` holders at once, the others wait in order. */
+export class Semaphore {
+  private held = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(readonly size: number) {}
+
+  /** Holders now. */
+  get active(): number {
+    return this.held;
+  }
+
+  /** Callers waiting for a place. */
+  get pending(): number {
+    return this.waiting.length;
+  }
+
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    if (this.held >= this.size) {
+      await new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          signal?.removeEventListener('abort', abort);
+          resolve();
+        };
+        const abort = () => {
+          const index = this.waiting.indexOf(wake);
+          if (index >= 0) this.waiting.splice(index, 1);
+          reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+        };
+        if (signal?.aborted) return abort();
+        signal?.addEventListener('abort', abort, { once: true });
+        this.waiting.push(wake);
+      });
+    }
+    this.held += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.held -= 1;
+      this.waiting.shift()?.();
+    };
+  }
+}
+
+/**
+ * What the database layer knows of the request it works for, without every service passing it on: its deadline
+ * (transactions end with it) and its share of the connection pool. The HTTP layer runs each request inside one.
+ */
+export interface RequestScope {
+  readonly deadline: Deadline;
+  readonly connections: Semaphore;
+}
+
+export const requestScope = new AsyncLocalStorage<RequestScope>();

@@ -5,4 +5,4 @@ WHERE a.anonymous = false
 WITH a, collect(p.id) AS papers
 ORDER BY size(papers) DESC, a.id
 LIMIT $limit
-RETURN a.id AS id, a.name AS name, size(papers) AS count, papers[..3] AS paperIds
+RETURN a.id AS id, a.name AS name, a.orcid AS orcid, size(papers) AS count, papers[..3] AS paperIds

@@ -2,11 +2,88 @@ import type { GraphExecutor } from '../graph/executor';
 import { type CompiledQuery, paperFilterParams, queries } from '../graph/query-registry';
 import { MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
+import { contentTerms } from '../text';
 import type { AuthorRow, PaperFilter, PaperRow, TopicRow, VenueRow } from '../domain';
 import type { RequestContext } from '../request-context';
 import type { SearchService } from '../retrieval/search-service';
 
 export type CitationBasis = 'INTERNAL_CITATIONS' | 'GLOBAL_CITATIONS';
+
+/** Most papers a topic set holds; a larger set is cut (and says so). */
+export const TOPIC_SET_LIMIT = 5000;
+/** Lowest concept score that puts a paper into the set of the concept's name. */
+export const TOPIC_SET_MIN_CONCEPT_SCORE = 0.3;
+
+/** A paper of a topic set, with what counting needs. */
+export interface TopicSetPaper {
+  id: string;
+  title: string | null;
+  year: number | null;
+  citedByCount: number;
+  internalCitations: number;
+}
+
+/** Every paper relevant to a topic phrase by the rule in cypher/analytics/topic-set.cypher. */
+export interface TopicSet {
+  phrase: string;
+  /** The rule in words, for answers ("title or abstract contains aspirin and stroke, or …"). */
+  rule: string;
+  papers: TopicSetPaper[];
+  /** True when the set reached TOPIC_SET_LIMIT and was cut. */
+  truncated: boolean;
+}
+
+/**
+ * One person as answers name them: every author node sharing the ORCID of the best match is the same person; authors
+ * of the same name without that ORCID are `namesakes` — possibly the same person, never silently merged or listed twice.
+ */
+export interface Person {
+  name: string;
+  orcid: string | null;
+  ids: string[];
+  papers: number;
+  namesakes: Array<{ id: string; name: string; papers: number }>;
+}
+
+/** Groups author rows into people: rows sharing an ORCID are one person (counts summed, first name kept). */
+export function mergeByOrcid<T extends { id: string; name: string | null; orcid?: string | null; count: number }>(
+  rows: readonly T[],
+): Array<T & { ids: string[]; possiblySame: string[] }> {
+  const people: Array<T & { ids: string[]; possiblySame: string[] }> = [];
+  const byOrcid = new Map<string, T & { ids: string[]; possiblySame: string[] }>();
+  for (const row of rows) {
+    const existing = row.orcid ? byOrcid.get(row.orcid) : undefined;
+    if (existing) {
+      existing.ids.push(row.id);
+      existing.count += row.count;
+      continue;
+    }
+    const person = { ...row, ids: [row.id], possiblySame: [] as string[] };
+    if (row.orcid) byOrcid.set(row.orcid, person);
+    people.push(person);
+  }
+  people.sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
+  // Same name, no shared ORCID: flagged both ways.
+  const key = (name: string | null) =>
+    (name ?? '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  for (const person of people) {
+    person.possiblySame = people
+      .filter((other) => other !== person && key(other.name) !== '' && key(other.name) === key(person.name))
+      .map((other) => other.id);
+  }
+  return people;
+}
+
+/** A ranked group of papers (a venue, an institution, an author) and a few of its papers. */
+export interface PaperGroup {
+  id: string;
+  name: string | null;
+  count: number;
+  paperIds: string[];
+}
 
 /** Largest page of any bibliometric list, and largest year range, so that no request walks the whole graph. */
 export const MAX_YEAR_SPAN = 200;
@@ -19,9 +96,23 @@ export function hIndex(citations: readonly number[]): number {
   return h;
 }
 
+/** Years a range may name at all. */
+export const YEAR_BOUNDS = { min: 1000, max: 2200 } as const;
+
+/** A whole number within bounds, or BAD_USER_INPUT naming the argument. */
+function wholeNumber(value: number, argument: string, min: number, max: number): number {
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw badInput(`${argument} must be a whole number from ${min} to ${max}, got ${String(value).slice(0, 20)}`, {
+      argument,
+    });
+  }
+  return value;
+}
+
 function checkYears(from: number, to: number): void {
-  if (!Number.isInteger(from) || !Number.isInteger(to) || from > to)
-    throw badInput(`year range ${from}–${to} is not a range`);
+  wholeNumber(from, 'from', YEAR_BOUNDS.min, YEAR_BOUNDS.max);
+  wholeNumber(to, 'to', YEAR_BOUNDS.min, YEAR_BOUNDS.max);
+  if (from > to) throw badInput(`year range ${from}–${to} is not a range`, { argument: 'from' });
   if (to - from > MAX_YEAR_SPAN) throw badInput(`year range ${from}–${to} spans more than ${MAX_YEAR_SPAN} years`);
 }
 
@@ -125,6 +216,7 @@ export class AnalyticsService {
   }
 
   authorTopics(id: string, first: number, minLevel: number | null) {
+    if (minLevel !== null) wholeNumber(minLevel, 'minLevel', 0, 10);
     return this.executor.read<{ topic: TopicRow; papers: number; weight: number }>(
       queries().authorTopics({ id, limit: Math.min(first, MAX_PAGE), minLevel }),
     );
@@ -278,6 +370,8 @@ export class AnalyticsService {
     filter?: PaperFilter | null,
   ) {
     checkYears(from, to);
+    wholeNumber(options.minSupport, 'minSupport', 1, 1_000_000);
+    if (options.minLevel !== null) wholeNumber(options.minLevel, 'minLevel', 0, 10);
     if (to === from) throw badInput('emerging topics need a window of at least two years');
     const split = from + Math.ceil((to - from + 1) / 2);
     const params = paperFilterParams(filter);
@@ -295,6 +389,122 @@ export class AnalyticsService {
     return rankEmerging(rows, split - from, to - split + 1).slice(0, Math.min(options.first, MAX_PAGE));
   }
 
+  /**
+   * The papers on a topic: title or abstract contains every content word of the phrase (stemmed), or the paper
+   * carries a concept named exactly the phrase (score ≥ 0.3). Every paper, not the top hits of a search.
+   */
+  async topicSet(phrase: string, filter?: PaperFilter | null): Promise<TopicSet> {
+    const words = [...new Set(contentTerms(phrase))].slice(0, 12);
+    if (words.length === 0) throw badInput(`the topic "${phrase.slice(0, 80)}" has no searchable words`);
+    const papers = await this.executor.read<TopicSetPaper>(
+      queries().topicSet({
+        query: words.map((word) => `+${word}`).join(' '),
+        phrase: phrase.toLowerCase().trim(),
+        minScore: TOPIC_SET_MIN_CONCEPT_SCORE,
+        limit: TOPIC_SET_LIMIT,
+        ...paperFilterParams(filter),
+      }),
+    );
+    return {
+      phrase,
+      rule: `title or abstract contains ${words.map((word) => `"${word}"`).join(' and ')} (any word form), or the paper carries the concept "${phrase}"`,
+      papers,
+      truncated: papers.length >= TOPIC_SET_LIMIT,
+    };
+  }
+
+  /** Venues of the given papers, by how many of them each published. */
+  venuesOfPapers(ids: readonly string[], limit: number): Promise<PaperGroup[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.executor.read(queries().venuesOfPapers({ ids: [...ids], limit: Math.min(limit, MAX_PAGE) }));
+  }
+
+  /** Institutions of the identified authors of the given papers, by how many of the papers each appears on. */
+  institutionsOfPapers(ids: readonly string[], limit: number): Promise<PaperGroup[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.executor.read(queries().institutionsOfPapers({ ids: [...ids], limit: Math.min(limit, MAX_PAGE) }));
+  }
+
+  /** Papers per year among the given papers, zero years filled in. */
+  async yearsOfPapers(ids: readonly string[], from: number, to: number): Promise<YearPoint[]> {
+    checkYears(from, to);
+    const rows = await this.executor.read<{ year: number; count: number }>(
+      queries().papersYears({ ids: [...ids], from, to }),
+    );
+    return yearSeries(rows, from, to);
+  }
+
+  /** The person a name means (see Person), or null when no identified author has that name. */
+  async resolvePerson(name: string): Promise<Person | null> {
+    const rows = await this.authorsByName(name.trim(), 50);
+    if (rows.length === 0) return null;
+    // Records sharing an ORCID with a match are the same person even under another spelling ("M. Shima").
+    const orcids = [...new Set(rows.map((row) => row.author.orcid).filter((orcid): orcid is string => !!orcid))];
+    const sameOrcid = orcids.length
+      ? await this.executor.read<{ id: string; name: string | null; orcid: string | null; count: number }>(
+          queries().authorsByOrcid({ orcids }),
+        )
+      : [];
+    const byId = new Map(
+      rows.map((row) => [
+        row.author.id,
+        { id: row.author.id, name: row.author.name ?? null, orcid: row.author.orcid ?? null, count: row.papers },
+      ]),
+    );
+    for (const row of sameOrcid) if (!byId.has(row.id)) byId.set(row.id, row);
+    const people = mergeByOrcid([...byId.values()].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id)));
+    const best = people[0]!;
+    return {
+      name: best.name ?? best.id,
+      orcid: best.orcid ?? null,
+      ids: best.ids,
+      papers: best.count,
+      namesakes: people
+        .filter((other) => best.possiblySame.includes(other.id))
+        .map((other) => ({ id: other.id, name: other.name ?? other.id, papers: other.count })),
+    };
+  }
+
+  /** Metrics of one person over all of their author nodes (papers counted once). */
+  async personMetrics(ids: readonly string[]) {
+    const [row] = await this.executor.read<{
+      internal: number[];
+      global: number[];
+      firstYear: number | null;
+      lastYear: number | null;
+      topPaperIds: string[];
+    }>(queries().personMetrics({ ids: [...ids] }));
+    const internal = row?.internal ?? [];
+    const global = row?.global ?? [];
+    return {
+      works: internal.length,
+      hIndexInternal: hIndex(internal),
+      hIndexGlobal: hIndex(global),
+      citationsInternal: internal.reduce((a, b) => a + b, 0),
+      citationsGlobal: global.reduce((a, b) => a + b, 0),
+      firstYear: row?.firstYear ?? null,
+      lastYear: row?.lastYear ?? null,
+      topPaperIds: row?.topPaperIds ?? [],
+    };
+  }
+
+  /** Identified co-authors of one person (all of their author nodes), merged by ORCID. */
+  async personCoauthors(ids: readonly string[], limit: number) {
+    const rows = await this.executor.read<{
+      id: string;
+      name: string | null;
+      orcid: string | null;
+      count: number;
+      paperIds: string[];
+    }>(queries().personCoauthors({ ids: [...ids], limit: Math.min(limit * 4, MAX_PAGE) }));
+    return mergeByOrcid(rows).slice(0, limit);
+  }
+
+  /** Venues whose name contains the text, largest first. */
+  venuesByName(name: string, limit: number): Promise<Array<{ id: string; name: string; papers: number }>> {
+    return this.executor.read(queries().venuesByName({ name, limit: Math.min(limit, MAX_PAGE) }));
+  }
+
   /** Identified authors whose name contains the given text, most productive first. */
   authorsByName(name: string, limit: number): Promise<Array<{ author: AuthorRow; papers: number }>> {
     return this.executor.read(queries().authorsByName({ name, limit: Math.min(limit, MAX_PAGE) }));
@@ -304,14 +514,15 @@ export class AnalyticsService {
   authorsOfPapers(
     ids: readonly string[],
     limit: number,
-  ): Promise<Array<{ id: string; name: string; count: number; paperIds: string[] }>> {
+  ): Promise<Array<{ id: string; name: string; orcid: string | null; count: number; paperIds: string[] }>> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.executor.read(queries().authorsOfPapers({ ids: [...ids], limit: Math.min(limit, MAX_PAGE) }));
   }
 
   /** Co-authorship network of the most productive identified authors: nodes and weighted edges, bounded. */
   async collaborationNetwork(filter: PaperFilter | null | undefined, limit: number, minJoint: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw badInput('limit must be a positive integer');
+    wholeNumber(limit, 'limit', 1, Number.MAX_SAFE_INTEGER);
+    wholeNumber(minJoint, 'minJointPapers', 1, 1_000_000);
     const params = paperFilterParams(filter);
     const nodes = await this.executor.read<{ author: AuthorRow; papers: number }>(
       queries().collaborationNodes({ ...params, limit: Math.min(limit, MAX_NETWORK_NODES) }),

@@ -30,6 +30,8 @@ export interface EdgeModel<T> {
   readonly offset: number;
 }
 
+export type ChunkConnectionModel = ConnectionModel<ChunkRow>;
+export type ChunkEdgeModel = EdgeModel<ChunkRow>;
 export type PaperConnectionModel = ConnectionModel<PaperRow>;
 export type PaperEdgeModel = EdgeModel<PaperRow>;
 

@@ -1,9 +1,10 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { startStandaloneServer } from '@apollo/server/standalone';
 import type { AppContext } from '../app-context';
 import { makeFormatError } from './errors';
 import type { GraphqlContext } from './graphql-context';
-import { createLoaders } from './loaders';
+import { CitegraphHttpServer } from './http-server';
+import { createLanes } from './lanes';
+import { limitRules, limitsPlugin } from './limits';
 import { makeResolvers } from './resolvers';
 import { loadTypeDefs } from './schema-loader';
 
@@ -19,21 +20,32 @@ const warningsPlugin: ApolloServerPlugin<GraphqlContext> = {
         if (warnings.length > 0 && response.body.kind === 'single') {
           response.body.singleResult.extensions = { ...response.body.singleResult.extensions, warnings: [...warnings] };
         }
-        contextValue.request.deadline.dispose();
         return Promise.resolve();
       },
     }),
 };
 
 export function createApolloServer(app: AppContext): ApolloServer<GraphqlContext> {
+  const api = app.settings.api;
   return new ApolloServer<GraphqlContext>({
     typeDefs: loadTypeDefs(),
     // Apollo takes a list of resolver maps; each is typed against the schema by the generated `Resolvers`.
-    resolvers: makeResolvers(app) as never,
-    formatError: makeFormatError(app.settings.api.production),
-    includeStacktraceInErrorResponses: !app.settings.api.production,
-    introspection: true,
-    plugins: [warningsPlugin],
+    resolvers: makeResolvers(app, createLanes(api)) as never,
+    formatError: makeFormatError(api.debugErrors),
+    includeStacktraceInErrorResponses: api.debugErrors,
+    introspection: api.introspection,
+    // Limits checked before anything runs: document size (parse), depth, aliases, directives, cost.
+    parseOptions: { maxTokens: api.maxTokens },
+    validationRules: limitRules(api),
+    plugins: [limitsPlugin(api), warningsPlugin],
+    allowBatchedHttpRequests: false,
+    // Apollo's own messages go where the service's go (never straight to the console).
+    logger: {
+      debug: () => undefined,
+      info: (message: unknown) => app.logger.info(String(message)),
+      warn: (message: unknown) => app.logger.warn(String(message)),
+      error: (message: unknown) => app.logger.error(String(message)),
+    },
   });
 }
 
@@ -43,10 +55,22 @@ export async function serveGraphQL(
   port = app.settings.api.port,
   host = app.settings.api.host,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server = createApolloServer(app);
-  const { url } = await startStandaloneServer(server, {
-    listen: { port, host },
-    context: () => Promise.resolve({ request: app.requestContext(), loaders: createLoaders(app.catalog) }),
-  });
-  return { url, stop: () => server.stop() };
+  const apollo = createApolloServer(app);
+  const http = new CitegraphHttpServer(app, apollo);
+  await apollo.start();
+  let url: string;
+  try {
+    url = await http.listen(port, host);
+  } catch (error) {
+    await apollo.stop();
+    throw error;
+  }
+  app.database.start();
+  return {
+    url,
+    stop: async () => {
+      await http.close();
+      await apollo.stop();
+    },
+  };
 }

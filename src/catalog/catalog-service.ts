@@ -163,6 +163,36 @@ export class CatalogService {
   }
 
   /** The metadata answers cite and the sufficiency score weighs, for papers behind evidence. */
+  /**
+   * Papers whose title or abstract contains every one of the phrases (each a list of plain words, matched as an exact
+   * phrase; the index stems), within the collections, best matches first; at most `limit`.
+   */
+  async papersMentioning(
+    phrases: ReadonlyArray<readonly string[]>,
+    collections: readonly string[] | null,
+    limit: number,
+  ): Promise<string[]> {
+    const clauses = phrases
+      .map((words) => words.filter((word) => /^[\p{L}\p{N}]+$/u.test(word)))
+      .filter((words) => words.length > 0)
+      .map((words) => (words.length === 1 ? `+${words[0]}` : `+"${words.join(' ')}"`));
+    if (clauses.length === 0) return [];
+    const rows = await this.executor.read<{ id: string }>(
+      queries().papersMentioning({
+        query: [...new Set(clauses)].join(' '),
+        collections: collections ? [...collections] : null,
+        limit,
+      }),
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Whether any paper of `a` cites or is cited by any paper of `b`. */
+  async citationLinked(a: readonly string[], b: readonly string[]): Promise<boolean> {
+    if (a.length === 0 || b.length === 0) return false;
+    return (await this.executor.read(queries().citationLink({ a: [...a], b: [...b] }))).length > 0;
+  }
+
   async evidencePapers(ids: readonly string[]): Promise<Map<string, EvidencePaperRow>> {
     if (ids.length === 0) return new Map();
     const rows = await this.executor.read<EvidencePaperRow>(queries().evidencePapers({ ids: [...ids] }));

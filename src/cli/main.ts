@@ -10,6 +10,7 @@ import { applySchema } from '../graph/schema';
 import { formatSummary, type IngestFormat } from '../ingest/ingest-service';
 import { serveGraphQL } from '../api/server';
 import { ensureDatabase } from './database';
+import { EXIT, exitCodeFor } from './exit-codes';
 import { enrichPapers } from '../retrieval/enrichment';
 import { EVAL_USAGE, evalRetrievalCommand } from './eval-command';
 import type { SearchOptions } from '../retrieval/search-service';
@@ -72,7 +73,7 @@ async function dbCommand(action: string | undefined): Promise<void> {
       process.stdout.write(
         `${status.running ? 'running' : 'stopped'}${status.pid ? ` (pid ${status.pid})` : ''}; ${status.uri} ${status.reachable ? 'reachable' : 'not reachable'}; data ${status.dataDir}\n`,
       );
-      if (!status.running) process.exitCode = 3;
+      if (!status.running) process.exitCode = EXIT.DATABASE_UNAVAILABLE;
       return;
     }
     case 'reset':
@@ -97,9 +98,11 @@ async function ingestCommand(args: string[]): Promise<void> {
       'defer-embedding': { type: 'boolean', default: false },
     },
   });
-  if (positionals.length === 0) throw new Error('ingest needs at least one PATH');
+  if (positionals.length === 0) throw badInput('ingest needs at least one PATH');
   if (values.format && values.format !== 'openalex' && values.format !== 'beir')
-    throw new Error('--format is openalex or beir');
+    throw badInput('--format is openalex or beir');
+  const missing = positionals.filter((entry) => !existsSync(entry));
+  if (missing.length > 0) throw badInput(`no such file or folder: ${missing.join(', ')}`);
   const files = positionals.flatMap((entry) =>
     isDirectory(entry)
       ? readdirSync(entry)
@@ -116,6 +119,8 @@ async function ingestCommand(args: string[]): Promise<void> {
       embed: values['defer-embedding'] ? 'defer' : 'now',
     });
     process.stdout.write(`${formatSummary(summary)}\n`);
+    // Records were skipped or an input was cut short: the summary above says which; the exit code says so too.
+    if (summary.skipped.length > 0) process.exitCode = EXIT.PARTIAL;
   });
 }
 
@@ -442,7 +447,7 @@ export async function main(argv: string[]): Promise<void> {
       return;
     default:
       process.stderr.write(`unknown command ${command}\n\n${USAGE}`);
-      process.exitCode = 2;
+      process.exitCode = EXIT.BAD_INPUT;
   }
 }
 
@@ -455,6 +460,6 @@ if (require.main === module) {
           ? error.message
           : String(error);
     process.stderr.write(`citegraph: ${message}\n`);
-    process.exit(1);
+    process.exit(exitCodeFor(error));
   });
 }

@@ -99,6 +99,35 @@ export const SETTINGS_SCHEMA = {
       900,
       'seconds to wait for the database to accept Bolt',
     ),
+    maxPoolSize: integer('CITEGRAPH_NEO4J_POOL', 50, 2, 1000, 'Bolt connections at most'),
+    connectionsPerRequest: integer(
+      'CITEGRAPH_NEO4J_CONNECTIONS_PER_REQUEST',
+      4,
+      1,
+      100,
+      'Bolt connections one request may use at once',
+    ),
+    acquireTimeoutMs: integer(
+      'CITEGRAPH_NEO4J_ACQUIRE_TIMEOUT_MS',
+      3000,
+      100,
+      600_000,
+      'wait for a connection (or an unreachable database) before DATABASE_UNAVAILABLE',
+    ),
+    retryTimeMs: integer(
+      'CITEGRAPH_NEO4J_RETRY_MS',
+      2000,
+      0,
+      600_000,
+      'time a transaction is retried on transient errors',
+    ),
+    readTimeoutMs: integer(
+      'CITEGRAPH_NEO4J_READ_TIMEOUT_MS',
+      30_000,
+      100,
+      3_600_000,
+      'longest read transaction outside a request (commands, benchmarks)',
+    ),
   },
   model: {
     dir: string(
@@ -129,6 +158,13 @@ export const SETTINGS_SCHEMA = {
   },
   ingest: {
     batchSize: integer('CITEGRAPH_INGEST_BATCH', 200, 1, 5000, 'records per write transaction'),
+    maxTextChars: integer(
+      'CITEGRAPH_MAX_TEXT_CHARS',
+      200_000,
+      1_000,
+      50_000_000,
+      'longest abstract or document text kept; longer text is cut, with a warning',
+    ),
   },
   retrieval: {
     sparse: boolean('CITEGRAPH_SEARCH_SPARSE', true, 'BM25 over titles and abstracts'),
@@ -196,12 +232,65 @@ export const SETTINGS_SCHEMA = {
   },
   api: {
     port: integer('CITEGRAPH_PORT', 4000, 0, 65535, 'GraphQL port'),
-    host: string('CITEGRAPH_HOST', '127.0.0.1', 'GraphQL address'),
-    production: boolean(
-      'CITEGRAPH_PRODUCTION',
-      (env) => env.NODE_ENV === 'production',
-      'hide internal error details from clients',
-      'true when NODE_ENV=production',
+    host: string(
+      'CITEGRAPH_HOST',
+      '127.0.0.1',
+      'GraphQL address; anything but loopback needs API keys or CITEGRAPH_ALLOW_ANONYMOUS',
+    ),
+    debugErrors: boolean(
+      ['CITEGRAPH_DEBUG_ERRORS'],
+      false,
+      'show internal error text and stack traces to clients (development only)',
+    ),
+    introspection: boolean('CITEGRAPH_INTROSPECTION', true, 'answer introspection queries (the explorer needs them)'),
+    apiKeys: optionalString(
+      'CITEGRAPH_API_KEYS',
+      'API keys, comma-separated NAME:SCOPE:SECRET (SCOPE read or write; secrets of 16+ characters); unset = no keys',
+      { secret: true },
+    ),
+    allowAnonymous: boolean(
+      'CITEGRAPH_ALLOW_ANONYMOUS',
+      false,
+      'serve clients without a key on a non-loopback address (without keys configured, loopback is always anonymous)',
+    ),
+    corsOrigins: optionalString(
+      'CITEGRAPH_CORS_ORIGINS',
+      'origins allowed to call from a browser, comma-separated; unset = CORS off',
+    ),
+    rateLimitPerMinute: integer(
+      'CITEGRAPH_RATE_LIMIT',
+      600,
+      1,
+      1_000_000,
+      'requests per minute per API key (or per address without keys)',
+    ),
+    maxBodyBytes: integer('CITEGRAPH_MAX_BODY_BYTES', 1_000_000, 1_000, 100_000_000, 'largest HTTP request body'),
+    requestTimeoutMs: integer(
+      'CITEGRAPH_REQUEST_TIMEOUT_MS',
+      60_000,
+      100,
+      600_000,
+      'deadline of one request; its database transactions end with it',
+    ),
+    maxDepth: integer('CITEGRAPH_MAX_DEPTH', 12, 2, 100, 'deepest selection a query may have'),
+    maxAliases: integer('CITEGRAPH_MAX_ALIASES', 20, 1, 1000, 'most aliases in one query'),
+    maxTokens: integer('CITEGRAPH_MAX_TOKENS', 3000, 100, 100_000, 'most tokens in one query document'),
+    maxCost: integer(
+      'CITEGRAPH_MAX_COST',
+      20_000,
+      100,
+      10_000_000,
+      'highest estimated cost of a query (lists count times their page size)',
+    ),
+    askConcurrency: integer('CITEGRAPH_ASK_CONCURRENCY', 2, 1, 64, 'asks running at once'),
+    searchConcurrency: integer('CITEGRAPH_SEARCH_CONCURRENCY', 4, 1, 64, 'searches running at once'),
+    analyticsConcurrency: integer('CITEGRAPH_ANALYTICS_CONCURRENCY', 2, 1, 64, 'whole-graph analytics running at once'),
+    queueLength: integer(
+      'CITEGRAPH_QUEUE_LENGTH',
+      32,
+      0,
+      10_000,
+      'heavy operations waiting per kind before OVERLOADED',
     ),
   },
   clients: {

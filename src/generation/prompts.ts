@@ -78,3 +78,17 @@ export function answerPrompt(
     },
   ];
 }
+
+/**
+ * The analytics planner: a bibliometric or trend question as a typed plan. JSON with exactly the fields of
+ * `planSchema` (src/pipeline/planner.ts); the answer is checked against it and the rules' plan stands if it fails.
+ */
+export function planPrompt(question: string, operations: readonly string[], route: string): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content: `Turn the ${route} question into a plan for a citation-graph analytics service. Answer JSON {"operation": one of ${operations.map((o) => `"${o}"`).join('|')}, "topic": the subject phrase without question or counting words (or null), "person": a person's name as written (or null), "paper": a DOI or a quoted title (or null), "relation": "cocited"|"coupled"|"related"|null, "yearFrom": number|null, "yearTo": number|null, "venue": a journal name|null, "citationBasis": "internal"|"global"}. Never invent names, titles or years the question does not contain.`,
+    },
+    { role: 'user', content: question },
+  ];
+}

@@ -1,4 +1,4 @@
-import type { Evidence } from '../domain';
+import type { CitationField, Evidence } from '../domain';
 import { contentTerms, sentenceSpans } from '../text';
 
 /** One citation of an answer sentence, aligned to the passage it rests on. */
@@ -9,7 +9,9 @@ export interface VerifiedCitation {
   chunkId: string;
   /** The supporting words as they stand in the passage. */
   quote: string;
-  /** Character offsets of the quote in the paper's source text (chunk offset + position in the chunk). */
+  /** The paper field quoted; `paper[field].slice(start, end) === quote`. */
+  field: CitationField;
+  /** Character offsets of the quote in that field (chunk offset + position in the chunk). */
   start: number;
   end: number;
   supportScore: number;
@@ -190,6 +192,7 @@ export function verifyAnswer(
         paperId: item.paperId,
         chunkId: item.chunkId,
         quote: item.text.slice(aligned.start, aligned.end),
+        field: item.field,
         start: item.start + aligned.start,
         end: item.start + aligned.end,
         supportScore: Number(aligned.support.toFixed(3)),

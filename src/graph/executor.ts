@@ -1,6 +1,7 @@
 import neo4j, { type Driver, type ManagedTransaction, type Session } from 'neo4j-driver';
 import { CitegraphError, ErrorCode } from '../errors';
 import type { Neo4jSettings } from '../config/settings';
+import { requestScope } from '../request-context';
 import type { CompiledQuery } from './query-registry';
 import { embeddedBoltUri } from './embedded-uri';
 
@@ -18,16 +19,22 @@ export class GraphExecutor {
   statementsRun = 0;
   private readonly driver: Driver;
   private readonly database: string;
+  private readonly readTimeoutMs: number;
 
   constructor(settings: Neo4jSettings, driver?: Driver) {
     this.uri = settings.uri ?? embeddedBoltUri(settings);
     this.database = settings.database;
+    this.readTimeoutMs = settings.readTimeoutMs;
     this.driver =
       driver ??
       neo4j.driver(this.uri, neo4j.auth.basic(settings.user, settings.password), {
         disableLosslessIntegers: true,
-        maxConnectionPoolSize: 50,
-        connectionAcquisitionTimeout: 60_000,
+        maxConnectionPoolSize: settings.maxPoolSize,
+        // An unreachable database fails a request within seconds instead of half a minute; the driver reconnects
+        // by itself when the database is back.
+        connectionAcquisitionTimeout: settings.acquireTimeoutMs,
+        connectionTimeout: Math.min(settings.acquireTimeoutMs, 5000),
+        maxTransactionRetryTime: settings.retryTimeMs,
         userAgent: 'citegraph/0.1',
       });
   }
@@ -41,22 +48,29 @@ export class GraphExecutor {
   }
 
   async read<T extends object = Row>(query: CompiledQuery): Promise<T[]> {
-    return this.withSession('READ', (session) =>
-      session.executeRead((tx) => this.runIn<T>(tx, query), { metadata: { app: 'citegraph', query: query.name } }),
+    return this.withSession('READ', (session, timeout) =>
+      session.executeRead((tx) => this.runIn<T>(tx, query), {
+        metadata: { app: 'citegraph', query: query.name },
+        ...timeout,
+      }),
     );
   }
 
   async write<T extends object = Row>(query: CompiledQuery): Promise<T[]> {
-    return this.withSession('WRITE', (session) =>
-      session.executeWrite((tx) => this.runIn<T>(tx, query), { metadata: { app: 'citegraph', query: query.name } }),
+    return this.withSession('WRITE', (session, timeout) =>
+      session.executeWrite((tx) => this.runIn<T>(tx, query), {
+        metadata: { app: 'citegraph', query: query.name },
+        ...timeout,
+      }),
     );
   }
 
   /** Runs several queries in one write transaction: all of them are committed or none. */
   async writeTransaction<R>(label: string, work: (tx: TransactionRunner) => Promise<R>): Promise<R> {
-    return this.withSession('WRITE', (session) =>
+    return this.withSession('WRITE', (session, timeout) =>
       session.executeWrite((tx) => work({ run: (query) => this.runIn(tx, query) }), {
         metadata: { app: 'citegraph', unit: label },
+        ...timeout,
       }),
     );
   }
@@ -89,16 +103,38 @@ export class GraphExecutor {
     return result.records.map((record) => record.toObject() as T);
   }
 
-  private async withSession<R>(mode: 'READ' | 'WRITE', work: (session: Session) => Promise<R>): Promise<R> {
+  /**
+   * Opens a session for one unit of work. Inside a request (see `requestScope`) the transaction ends with the
+   * request's deadline, and the request holds at most its share of the pool's connections; outside one (commands,
+   * benchmarks) reads end after `readTimeoutMs` and writes run to the end.
+   */
+  private async withSession<R>(
+    mode: 'READ' | 'WRITE',
+    work: (session: Session, timeout: { timeout?: number }) => Promise<R>,
+  ): Promise<R> {
+    const scope = requestScope.getStore();
+    let timeout: { timeout?: number } = mode === 'READ' ? { timeout: this.readTimeoutMs } : {};
+    let release: (() => void) | undefined;
+    if (scope) {
+      if (scope.deadline.expired) throw deadlineExceeded();
+      try {
+        release = await scope.connections.acquire(scope.deadline.signal);
+      } catch {
+        throw deadlineExceeded();
+      }
+      const remaining = scope.deadline.remainingMs();
+      if (Number.isFinite(remaining)) timeout = { timeout: Math.max(1, Math.ceil(remaining)) };
+    }
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
     });
     try {
-      return await work(session);
+      return await work(session, timeout);
     } catch (error) {
-      throw mapDriverError(error);
+      throw scope?.deadline.expired ? deadlineExceeded(error) : mapDriverError(error);
     } finally {
+      release?.();
       await session.close();
     }
   }
@@ -120,6 +156,17 @@ export function toCypherParams(value: unknown): unknown {
   return value;
 }
 
+function deadlineExceeded(cause?: unknown): CitegraphError {
+  return new CitegraphError(
+    ErrorCode.DEADLINE_EXCEEDED,
+    "the request's deadline passed; its database work was stopped",
+    {
+      retryable: true,
+      cause,
+    },
+  );
+}
+
 /** Maps a driver error to a domain error with a code and a retryable flag. */
 export function mapDriverError(error: unknown): CitegraphError {
   if (error instanceof CitegraphError) return error;
@@ -135,6 +182,12 @@ export function mapDriverError(error: unknown): CitegraphError {
       retryable: true,
       cause: error,
     });
+  }
+  if (
+    /^Neo\.ClientError\.Transaction\.TransactionTimedOut/.test(code) ||
+    code === 'Neo.TransientError.Transaction.Terminated'
+  ) {
+    return deadlineExceeded(error);
   }
   if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
     return new CitegraphError(ErrorCode.CONSTRAINT_VIOLATION, message, { cause: error });

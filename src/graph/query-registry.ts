@@ -197,6 +197,16 @@ export const QUERY_SPECS = {
     ...PAPER_FILTER,
   ]),
   papersYears: spec<{ ids: string[]; from: number; to: number }>('analytics/papers-years', ['ids', 'from', 'to']),
+  topicSet: spec<PaperFilterParams & { query: string; phrase: string; minScore: number; limit: number }>(
+    'analytics/topic-set',
+    ['query', 'phrase', 'minScore', 'limit', ...PAPER_FILTER],
+  ),
+  authorsByOrcid: spec<{ orcids: string[] }>('analytics/authors-by-orcid', ['orcids']),
+  personMetrics: spec<{ ids: string[] }>('analytics/person-metrics', ['ids']),
+  personCoauthors: spec<{ ids: string[]; limit: number }>('analytics/person-coauthors', ['ids', 'limit']),
+  venuesByName: spec<{ name: string; limit: number }>('analytics/venues-by-name', ['name', 'limit']),
+  venuesOfPapers: spec<{ ids: string[]; limit: number }>('analytics/venues-of-papers', ['ids', 'limit']),
+  institutionsOfPapers: spec<{ ids: string[]; limit: number }>('analytics/institutions-of-papers', ['ids', 'limit']),
   emergingTopics: spec<
     PaperFilterParams & {
       from: number;
@@ -217,6 +227,12 @@ export const QUERY_SPECS = {
   ),
   evidencePapers: spec<{ ids: string[] }>('pipeline/evidence-papers', ['ids']),
   authorsByName: spec<{ name: string; limit: number }>('pipeline/authors-by-name', ['name', 'limit']),
+  papersMentioning: spec<{ query: string; collections: string[] | null; limit: number }>('pipeline/papers-mentioning', [
+    'query',
+    'collections',
+    'limit',
+  ]),
+  citationLink: spec<{ a: string[]; b: string[] }>('pipeline/citation-link', ['a', 'b']),
   authorsOfPapers: spec<{ ids: string[]; limit: number }>('pipeline/authors-of-papers', ['ids', 'limit']),
   chunkEmbeddings: spec<{ ids: string[] }>('pipeline/chunk-embeddings', ['ids']),
   clearDatabase: spec<Record<string, never>>('schema/clear-database', []),

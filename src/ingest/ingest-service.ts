@@ -54,7 +54,10 @@ export interface IngestSummary {
   citationEdges: number;
   selfCitationsSkipped: number;
   duplicatesInInput: number;
+  /** Records not ingested, and where they were. */
   skipped: SkippedRecord[];
+  /** Fields of ingested records not stored as given (wrong type, out of range, cut to the size cap). */
+  warnings: SkippedRecord[];
   collections: string[];
   timings: { totalMs: number; embedMs: number; writeMs: number; chunkMs: number };
 }
@@ -146,6 +149,7 @@ function emptySummary(): IngestSummary {
     selfCitationsSkipped: 0,
     duplicatesInInput: 0,
     skipped: [],
+    warnings: [],
     collections: [],
     timings: { totalMs: 0, embedMs: 0, writeMs: 0, chunkMs: 0 },
   };
@@ -177,7 +181,7 @@ export class IngestService {
     let format = options.format;
     let batch: PreparedPaper[] = [];
     let batchWhere: string[] = [];
-    const seen = new Set<string>();
+    const seen = new Map<string, string>();
     for await (const raw of readRecords(file)) {
       if (raw.kind === 'error') {
         summary.skipped.push({ where: raw.where, reason: raw.reason });
@@ -187,19 +191,27 @@ export class IngestService {
       summary.records += 1;
       format ??= detectFormat(raw.value);
       let record: WorkRecord;
+      const warn = (field: string, problem: string) => this.warn(summary, raw.where, `${field}: ${problem}`);
       try {
-        record = format === 'beir' ? mapBeirDocument(raw.value, collection) : mapOpenAlexWork(raw.value);
+        record = this.capText(
+          format === 'beir' ? mapBeirDocument(raw.value, collection, warn) : mapOpenAlexWork(raw.value, warn),
+          warn,
+        );
       } catch (error) {
         const reason = error instanceof RecordError ? error.message : `cannot map record: ${(error as Error).message}`;
         summary.skipped.push({ where: raw.where, reason });
         this.deps.logger.warn(`${raw.where}: ${reason}`);
         continue;
       }
-      if (seen.has(record.id)) {
+      const first = seen.get(record.id);
+      if (first !== undefined) {
         summary.duplicatesInInput += 1;
+        const reason = `duplicate id ${record.id}: the record at ${first} was ingested, this one was not`;
+        summary.skipped.push({ where: raw.where, reason });
+        this.deps.logger.warn(`${raw.where}: ${reason}`);
         continue;
       }
-      seen.add(record.id);
+      seen.set(record.id, raw.where);
       batch.push({ record, hash: contentHash(record, this.deps.chunking) });
       batchWhere.push(raw.where);
       if (batch.length >= this.deps.ingest.batchSize) {
@@ -211,6 +223,30 @@ export class IngestService {
     }
     if (batch.length > 0) await this.writeBatch(batch, batchWhere, collection, options, summary);
     progress.done();
+  }
+
+  private warn(summary: IngestSummary, where: string, reason: string): void {
+    summary.warnings.push({ where, reason });
+    this.deps.logger.warn(`${where}: ${reason}`);
+  }
+
+  /** Abstracts (and titles) over the size cap are cut at a word boundary, so that no record makes thousands of chunks. */
+  private capText(record: WorkRecord, warn: (field: string, problem: string) => void): WorkRecord {
+    const cut = (value: string | null, field: string, max: number): string | null => {
+      if (value === null || value.length <= max) return value;
+      const end = value.lastIndexOf(' ', max);
+      warn(
+        field,
+        `${value.length} characters, over the cap of ${max} (CITEGRAPH_MAX_TEXT_CHARS); the first ${end > 0 ? end : max} were kept`,
+      );
+      return value.slice(0, end > 0 ? end : max);
+    };
+    const max = this.deps.ingest.maxTextChars;
+    return {
+      ...record,
+      title: cut(record.title, 'title', Math.min(max, 2000)),
+      abstract: cut(record.abstract, 'abstract', max),
+    };
   }
 
   private async writeBatch(
@@ -409,6 +445,7 @@ export class IngestService {
         id: resolve(original.id, original.doi),
         references: original.references.map((ref) => resolve(ref, ref.startsWith('doi:') ? ref.slice(4) : null)),
       };
+      // Several sources' records of one work merge before they get here; a repeat is the same work again.
       if (seen.has(record.id)) {
         summary.duplicatesInInput += 1;
         continue;
@@ -528,7 +565,7 @@ export function formatSummary(summary: IngestSummary): string {
     `records read: ${summary.records}  papers written: ${summary.papersWritten}  unchanged: ${summary.papersUnchanged}  duplicates in input: ${summary.duplicatesInInput}`,
     `authorships: ${summary.authorships}  chunks: ${summary.chunks} (embedded ${summary.chunksEmbedded})  citation edges: ${summary.citationEdges}  self-citations skipped: ${summary.selfCitationsSkipped}`,
     `time: ${(summary.timings.totalMs / 1000).toFixed(1)}s (embedding ${(summary.timings.embedMs / 1000).toFixed(1)}s, writing ${(summary.timings.writeMs / 1000).toFixed(1)}s, chunking ${(summary.timings.chunkMs / 1000).toFixed(1)}s)`,
-    `skipped: ${summary.skipped.length}`,
+    `skipped: ${summary.skipped.length}  warnings: ${summary.warnings.length}`,
   ];
   const reasons = new Map<string, number>();
   for (const skip of summary.skipped) {
@@ -538,5 +575,7 @@ export function formatSummary(summary: IngestSummary): string {
   for (const [reason, count] of reasons) lines.push(`  ${count} × ${reason}`);
   for (const skip of summary.skipped.slice(0, 20)) lines.push(`  ${skip.where}: ${skip.reason}`);
   if (summary.skipped.length > 20) lines.push(`  … and ${summary.skipped.length - 20} more`);
+  for (const warning of summary.warnings.slice(0, 10)) lines.push(`  warning ${warning.where}: ${warning.reason}`);
+  if (summary.warnings.length > 10) lines.push(`  … and ${summary.warnings.length - 10} more warnings`);
   return lines.join('\n');
 }

@@ -16,6 +16,63 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim().length > 0 ? value : null;
 }
 
+/** Told of a field whose value was not stored as given (wrong type, out of range), naming the field. */
+export type FieldWarning = (field: string, problem: string) => void;
+
+const ignore: FieldWarning = () => undefined;
+
+/** Largest count the API can return (GraphQL Int). */
+export const MAX_COUNT = 2_147_483_647;
+
+/** Years a work may have; anything else is stored as unknown. */
+export const YEAR_RANGE = { min: 1000, max: 2200 } as const;
+
+function shown(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 40 ? `${json.slice(0, 40)}…` : json;
+}
+
+/** A whole number within [min, max], or null with a warning naming the field (a digit string counts as its number). */
+export function wholeNumberField(
+  value: unknown,
+  field: string,
+  min: number,
+  max: number,
+  warn: FieldWarning,
+): number | null {
+  if (value === undefined || value === null) return null;
+  const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n) || !Number.isInteger(n)) {
+    warn(field, `expected a whole number, got ${shown(value)}; stored as unknown`);
+    return null;
+  }
+  if (n < min || n > max) {
+    warn(field, `${n} is outside ${min}–${max}; stored as unknown`);
+    return null;
+  }
+  return n;
+}
+
+/** Text, or null; a value of another type is reported, not turned into text. */
+export function textField(value: unknown, field: string, warn: FieldWarning): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') {
+    warn(field, `expected text, got ${shown(value)}; stored as unknown`);
+    return null;
+  }
+  return text(value);
+}
+
+/** A list, or an empty one; a value of another type is reported. */
+function listField(value: unknown, field: string, warn: FieldWarning): unknown[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    warn(field, `expected a list, got ${shown(value)}; ignored`);
+    return [];
+  }
+  return value;
+}
+
 function numberOrNull(value: unknown): number | null {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
@@ -100,22 +157,22 @@ function mapVenue(work: Json): VenueRecord | null {
 }
 
 /** Topics: 2023 `concepts` (with their level) and 2025 `topics` (level 3 under domain, field and subfield). */
-function mapTopics(work: Json): TopicRecord[] {
+function mapTopics(work: Json, warn: FieldWarning): TopicRecord[] {
   const topics = new Map<string, TopicRecord>();
-  for (const concept of Array.isArray(work.concepts) ? work.concepts : []) {
-    if (!isObject(concept)) continue;
+  listField(work.concepts, 'concepts', warn).forEach((concept, index) => {
+    if (!isObject(concept)) return;
     const id = shortOpenAlexId(concept.id);
     const name = text(concept.display_name);
-    if (!id || !name) continue;
+    if (!id || !name) return;
     topics.set(id, {
       id,
       name,
-      level: numberOrNull(concept.level) ?? 0,
+      level: wholeNumberField(concept.level, `concepts[${index}].level`, 0, 10, warn) ?? 0,
       score: numberOrNull(concept.score) ?? 0,
       kind: 'concept',
     });
-  }
-  for (const topic of Array.isArray(work.topics) ? work.topics : []) {
+  });
+  for (const topic of listField(work.topics, 'topics', warn)) {
     if (!isObject(topic)) continue;
     const id = shortOpenAlexId(topic.id);
     const name = text(topic.display_name);
@@ -129,7 +186,7 @@ function mapTopics(work: Json): TopicRecord[] {
  * Maps one OpenAlex Work (2023 or 2025+ schema) to a WorkRecord. Throws RecordError when the record cannot be a
  * paper (no usable id); everything else missing becomes null.
  */
-export function mapOpenAlexWork(value: unknown): WorkRecord {
+export function mapOpenAlexWork(value: unknown, warn: FieldWarning = ignore): WorkRecord {
   if (!isObject(value)) throw new RecordError('record is not a JSON object');
   const id = shortOpenAlexId(value.id);
   if (!id || !id.startsWith('W'))
@@ -138,34 +195,34 @@ export function mapOpenAlexWork(value: unknown): WorkRecord {
   const doi = normaliseDoi(value.doi) ?? normaliseDoi(ids.doi);
   const pmid = normalisePmid(ids.pmid);
   const mag = typeof ids.mag === 'string' || typeof ids.mag === 'number' ? String(ids.mag) : null;
-  const abstract = abstractFromInvertedIndex(value.abstract_inverted_index) ?? text(value.abstract);
+  const abstract =
+    abstractFromInvertedIndex(value.abstract_inverted_index) ?? textField(value.abstract, 'abstract', warn);
   const references = new Set<string>();
-  for (const reference of Array.isArray(value.referenced_works) ? value.referenced_works : []) {
+  for (const reference of listField(value.referenced_works, 'referenced_works', warn)) {
     const refId = shortOpenAlexId(reference);
     if (refId) references.add(refId);
   }
-  const year = numberOrNull(value.publication_year);
   return {
     id,
     ids: { openalex: id, ...(doi ? { doi } : {}), ...(pmid ? { pmid } : {}), ...(mag ? { mag } : {}) },
     doi,
-    title: text(value.title) ?? text(value.display_name),
+    title: textField(value.title, 'title', warn) ?? textField(value.display_name, 'display_name', warn),
     abstract,
-    year: year === null ? null : Math.trunc(year),
-    publicationDate: text(value.publication_date),
-    type: text(value.type),
-    citedByCount: numberOrNull(value.cited_by_count),
+    year: wholeNumberField(value.publication_year, 'publication_year', YEAR_RANGE.min, YEAR_RANGE.max, warn),
+    publicationDate: textField(value.publication_date, 'publication_date', warn),
+    type: textField(value.type, 'type', warn),
+    citedByCount: wholeNumberField(value.cited_by_count, 'cited_by_count', 0, MAX_COUNT, warn),
     isRetracted: value.is_retracted === true,
     source: 'openalex',
-    authorships: mapAuthorships(value.authorships),
+    authorships: mapAuthorships(listField(value.authorships, 'authorships', warn)),
     venue: mapVenue(value),
-    topics: mapTopics(value),
+    topics: mapTopics(value, warn),
     references: [...references],
   };
 }
 
 /** Maps one BEIR corpus line `{_id, title, text}`; ids are namespaced by collection so corpora never collide. */
-export function mapBeirDocument(value: unknown, collection: string): WorkRecord {
+export function mapBeirDocument(value: unknown, collection: string, warn: FieldWarning = ignore): WorkRecord {
   if (!isObject(value)) throw new RecordError('record is not a JSON object');
   const rawId = value._id;
   const localId = typeof rawId === 'number' ? String(rawId) : text(rawId);
@@ -174,8 +231,8 @@ export function mapBeirDocument(value: unknown, collection: string): WorkRecord 
     id: `${collection}:${localId.trim()}`,
     ids: {},
     doi: null,
-    title: text(value.title),
-    abstract: text(value.text),
+    title: textField(value.title, 'title', warn),
+    abstract: textField(value.text, 'text', warn),
     year: null,
     publicationDate: null,
     type: null,

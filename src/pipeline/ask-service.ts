@@ -10,6 +10,7 @@ import { computedAnswerStage } from './stages/computed-answers';
 import { externalSearchStage } from './stages/external-search';
 import { gatherEvidenceStage } from './stages/gather-evidence';
 import { graphExpansionStage } from './stages/graph-expansion';
+import { llmPlanStage, planStage } from './stages/plan';
 import { retryStage } from './stages/retry';
 import { llmRewriteStage, rewriteStage } from './stages/rewrite';
 import { llmRouteStage, routeStage } from './stages/route';
@@ -30,10 +31,12 @@ export class AskService {
 
   constructor(private readonly deps: AskDependencies) {
     this.stages = {
-      route: routeStage,
+      route: routeStage(deps),
       routeLlm: llmRouteStage,
-      rewrite: rewriteStage(deps),
+      rewrite: rewriteStage,
       rewriteLlm: llmRewriteStage(deps),
+      plan: planStage,
+      planLlm: llmPlanStage,
       computed: computedAnswerStage(deps),
       gather: gatherEvidenceStage(deps),
       retry: retryStage(deps),
@@ -49,8 +52,9 @@ export class AskService {
     const rewritten = await runStage(stages.rewriteLlm, await runStage(stages.rewrite, routed));
 
     if (rewritten.decision.route === 'bibliometric' || rewritten.decision.route === 'trend') {
-      const computed = await runStage(stages.computed, rewritten);
-      if (computed.computed) return buildResult(deps, computed, computed.computed);
+      const planned = await runStage(stages.planLlm, await runStage(stages.plan, rewritten));
+      const computed = await runStage(stages.computed, planned);
+      if (computed.computed) return buildResult(deps, computed, computed.computed, computed.plan);
       // Nothing countable matched: the content path answers, or abstains.
     }
 

@@ -11,6 +11,8 @@ import type { RequestContext } from '../request-context';
 import type { SearchService } from '../retrieval/search-service';
 import type { Sufficiency } from './evidence';
 import type { EvidencePool } from './evidence-pool';
+import type { AnalyticsPlan } from './planner';
+import type { RouteClassifier } from './route-classifier';
 import type { Route, RouteDecision } from './router';
 
 export interface AskOptions {
@@ -55,6 +57,8 @@ export interface AskResult {
   bibliography: Array<{ marker: number; paper: EvidencePaper; doiUrl: string | null; evidenceId: string }>;
   route: Route;
   routeReasons: string[];
+  /** The analytics plan of a bibliometric or trend question (null on the content and current-world routes). */
+  plan: AnalyticsPlan | null;
   rewrite: string;
   subQueries: SubQuery[];
   sufficiency: Sufficiency;
@@ -87,6 +91,8 @@ export interface AskDependencies {
   external: FetchService;
   ingest: IngestService;
   embedder: () => Promise<Embedder>;
+  /** The learned half of the router (src/pipeline/route-classifier.ts); without it the rules route alone. */
+  routeClassifier?: () => Promise<RouteClassifier>;
 }
 
 // ------------------------------------------------------------------------------------------ the state, stage by stage
@@ -105,13 +111,14 @@ export interface AskRequest {
 /** After routing. */
 export interface Routed extends AskRequest {
   readonly decision: RouteDecision;
+  /** The question's sentence embedding (the classifier's input; passages are scored against it). */
+  readonly questionVector: Float32Array;
 }
 
 /** After the rewrite: the searches to run and the question's vector. */
 export interface Rewritten extends Routed {
   readonly rewrite: string;
   readonly subQueries: SubQuery[];
-  readonly questionVector: Float32Array;
 }
 
 /** After local retrieval: an evidence pool and how sufficient it is. Later stages add to the pool. */

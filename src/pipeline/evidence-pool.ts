@@ -67,6 +67,7 @@ export class EvidencePool {
           paperId,
           chunkId: passage.chunkId,
           text: passage.text,
+          field: passage.section === 'title' ? 'title' : 'abstract',
           start: passage.start,
           end: passage.end,
           similarity,

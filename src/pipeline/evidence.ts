@@ -18,7 +18,13 @@ export function scoreEvidence(similarity: number, passage: string, question: str
 export type Band = 'STRONG' | 'MODERATE' | 'WEAK';
 
 export interface SufficiencyDimension {
-  name: 'retrieval_confidence' | 'answer_specificity' | 'source_diversity' | 'metadata_completeness' | 'recency';
+  name:
+    | 'retrieval_confidence'
+    | 'answer_specificity'
+    | 'source_diversity'
+    | 'metadata_completeness'
+    | 'recency'
+    | 'concept_connection';
   score: number;
   weight: number;
   reason: string;

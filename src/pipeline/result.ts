@@ -1,6 +1,7 @@
 import { settingsHash } from '../config/settings';
 import type { VerifiedSentence } from '../generation/verify';
 import type { AnswerGenerator, AskDependencies, AskResult, Gathered } from './ask-types';
+import type { AnalyticsPlan } from './planner';
 
 /** How many evidence passages an answer lists. */
 const EVIDENCE_LISTED = 30;
@@ -33,7 +34,12 @@ export function abstentionReason(state: Gathered): string {
 }
 
 /** The answer as the API gives it: citations with their papers, the evidence, the trace and the cost. */
-export function buildResult(deps: AskDependencies, state: Gathered, parts: AnswerParts): AskResult {
+export function buildResult(
+  deps: AskDependencies,
+  state: Gathered,
+  parts: AnswerParts,
+  plan: AnalyticsPlan | null = null,
+): AskResult {
   const paperOf = (evidenceId: string) => state.pool.get(evidenceId)!.paper;
   const { meter } = state.ctx;
   const g = deps.settings.generation;
@@ -55,6 +61,7 @@ export function buildResult(deps: AskDependencies, state: Gathered, parts: Answe
     }),
     route: state.decision.route,
     routeReasons: state.decision.reasons,
+    plan,
     rewrite: state.rewrite,
     subQueries: state.subQueries,
     sufficiency: state.sufficiency,

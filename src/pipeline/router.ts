@@ -12,6 +12,8 @@ export interface RouteDecision {
   people: string[];
   /** Year range named in the question, if any. */
   years: { from: number | null; to: number | null };
+  /** The embedding classifier's guess, when it was consulted. */
+  classifier?: { route: Route; confidence: number; probabilities: Record<Route, number> };
 }
 
 const CURRENT =

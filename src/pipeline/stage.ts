@@ -27,7 +27,11 @@ export function isSourceFailure(error: unknown): boolean {
 /** Anything but bad input and an unreachable database: for stages whose work only adds to an answer. */
 export function isNonFatal(error: unknown): boolean {
   if (!(error instanceof CitegraphError)) return true;
-  return error.code !== ErrorCode.BAD_USER_INPUT && error.code !== ErrorCode.DATABASE_UNAVAILABLE;
+  return (
+    error.code !== ErrorCode.BAD_USER_INPUT &&
+    error.code !== ErrorCode.DATABASE_UNAVAILABLE &&
+    error.code !== ErrorCode.DEADLINE_EXCEEDED
+  );
 }
 
 /** Runs a stage: times it, applies its tolerance, and records a trace line (`failed: …` when it fell back). */
@@ -35,6 +39,11 @@ export async function runStage<In extends AskRequest, Out extends AskRequest>(
   stage: Stage<In, Out>,
   state: In,
 ): Promise<Out> {
+  if (state.ctx.deadline.expired) {
+    throw new CitegraphError(ErrorCode.DEADLINE_EXCEEDED, `the request ended before the ${stage.name} stage`, {
+      retryable: true,
+    });
+  }
   const started = process.hrtime.bigint();
   const record = (note: string) =>
     state.trace.push({ stage: stage.name, ms: Number(process.hrtime.bigint() - started) / 1e6, note });

@@ -15,7 +15,8 @@ let stop: () => Promise<void> = () => Promise.resolve();
 async function ask(question: string, options: Record<string, unknown> = {}): Promise<any> {
   const query = `query ($q: String!, $o: AskOptionsInput) { ask(question: $q, options: $o) {
     answer abstained abstentionReason route routeReasons rewrite generator sourceNote settingsHash
-    sentences { text citations { marker evidenceId chunkId quote start end supportScore method paper { id title year } } }
+    plan { operation topic person paper relation yearFrom yearTo venue citationBasis source reason }
+    sentences { text citations { marker evidenceId chunkId quote field start end supportScore method paper { id title year } } }
     bibliography { marker doiUrl paper { id title } }
     sufficiency { score band dimensions { name score weight reason } }
     evidence { id score source text start end paper { id } }
@@ -65,11 +66,19 @@ describe('ask over GraphQL, offline', () => {
     expect(result.route).toBe('content');
     expect(result.generator).toBe('extractive');
     expect(['STRONG', 'MODERATE']).toContain(result.sufficiency.band);
-    expect(result.sufficiency.dimensions).toHaveLength(5);
+    expect(result.sufficiency.dimensions.map((d: any) => d.name)).toEqual([
+      'retrieval_confidence',
+      'answer_specificity',
+      'source_diversity',
+      'metadata_completeness',
+      'recency',
+      'concept_connection',
+    ]);
     expect(result.sentences.length).toBeGreaterThan(0);
     for (const sentence of result.sentences) {
       expect(sentence.citations.length).toBeGreaterThan(0);
       for (const citation of sentence.citations) {
+        expect(citation.field).toBe('abstract');
         const abstract = SEARCH_CORPUS.find((p) => p.id === citation.paper.id)!.abstract;
         expect(abstract.slice(citation.start, citation.end)).toBe(citation.quote);
         expect(citation.supportScore).toBeGreaterThanOrEqual(0.6);
@@ -100,25 +109,52 @@ describe('ask over GraphQL, offline', () => {
     expect(data.ask.trace.map((t: any) => t.stage)).toContain('retry');
   });
 
-  it('answers bibliometric and trend questions from counted papers', async () => {
+  it('answers bibliometric and trend questions by a plan over every paper on the topic, citing titles', async () => {
     const biblio = (
-      await ask('Who are the authors with the most papers on aspirin and platelets?', {
+      await ask('Which authors wrote the most papers about prevention?', {
         collections: ['ask-corpus'],
         externalSearch: false,
       })
     ).data.ask;
     expect(biblio.route).toBe('bibliometric');
     expect(biblio.generator).toBe('bibliometric');
-    expect(biblio.answer).toMatch(/Author A90\d \(\d\)/);
-    expect(biblio.sentences.every((s: any) => s.citations.every((c: any) => c.method === 'computed'))).toBe(true);
+    expect(biblio.plan).toMatchObject({ operation: 'top_authors', topic: 'prevention', source: 'rules' });
+    // Every word form counts: W901 ("prevention"), W903 ("prevented", by A901 too) and W907 ("prevention", A904).
+    expect(biblio.answer).toMatch(/^3 papers in the graph match the topic "prevention"/);
+    expect(biblio.answer).toMatch(/Author A901 \(2 papers\) and Author A904 \(1 papers\)/);
+    expect(biblio.answer).not.toMatch(/possibly the same person/);
+    const citations = biblio.sentences.flatMap((s: any) => s.citations);
+    expect(citations.length).toBeGreaterThan(0);
+    for (const citation of citations) {
+      expect(citation).toMatchObject({ method: 'computed', field: 'title', start: 0 });
+      expect(citation.quote).toBe(citation.paper.title);
+      expect(citation.end).toBe(citation.paper.title.length);
+    }
     const trend = (
-      await ask('How has research on heart attack prevention changed over time since 1990?', {
+      await ask('How has research on prevention changed over time since 1990?', {
         collections: ['ask-corpus'],
         externalSearch: false,
       })
     ).data.ask;
     expect(trend.route).toBe('trend');
-    expect(trend.answer).toMatch(/Papers per year: /);
+    expect(trend.plan).toMatchObject({ operation: 'topic_trend', topic: 'prevention', yearFrom: 1990 });
+    // The growth figure names the counts it comes from, and agrees with them.
+    expect(trend.answer).toMatch(/From 1 papers in 1995 to 1 in 2020, the compound annual growth is 0\.0%/);
+    expect(trend.answer).toMatch(/Papers per year: 1995: 1, 2005: 1, 2020: 1\./);
+  });
+
+  it('abstains, saying why, when the plan has nothing to count', async () => {
+    const result = (
+      await ask('Which journals publish the most papers on volcanic soil chemistry?', {
+        collections: ['ask-corpus'],
+        externalSearch: false,
+      })
+    ).data.ask;
+    expect(result.route).toBe('bibliometric');
+    expect(result.plan).toMatchObject({ operation: 'top_venues', topic: 'volcanic soil chemistry' });
+    expect(result.abstained).toBe(true);
+    expect(result.answer).toMatch(/no paper in the graph matches the topic "volcanic soil chemistry"/);
+    expect(result.sentences).toEqual([]);
   });
 
   it('answers a current-world question from external sources, vetted and written to the graph', async () => {

@@ -35,9 +35,19 @@ afterAll(async () => {
 describe('GraphQL over HTTP', () => {
   it('answers health with the database in use', async () => {
     const { data } = await gql<{
-      health: { ok: boolean; database: string; neo4jVersion: string; neo4jEdition: string; settingsHash: string };
-    }>('{ health { ok database neo4jVersion neo4jEdition settingsHash } }');
+      health: {
+        ok: boolean;
+        database: string;
+        databaseReachable: boolean;
+        neo4jVersion: string;
+        neo4jEdition: string;
+        settingsHash: string;
+      };
+    }>('{ health { ok database databaseReachable neo4jVersion neo4jEdition settingsHash } }');
     expect(data?.health.ok).toBe(true);
+    expect(data?.health.databaseReachable).toBe(true);
+    // Which kind of database, never its address.
+    expect(['embedded', 'external']).toContain(data?.health.database);
     expect(data?.health.neo4jVersion).toMatch(/^5\./);
     expect(data?.health.settingsHash).toMatch(/^[0-9a-f]{12}$/);
   });
@@ -66,7 +76,7 @@ describe('GraphQL over HTTP', () => {
       id doi doiUrl title year stub collections
       authors { position order author { id name anonymous } }
       venue { id name } topics(first: 3) { score topic { id name level kind } }
-      references(first: 5) { totalCount edges { node { id stub } } } chunks { id ordinal start end tokenCount text } } }`;
+      references(first: 5) { totalCount edges { node { id stub } } } chunks(first: 50) { totalCount edges { node { id ordinal start end tokenCount text } } } } }`;
     const [full] = await app.executor.autoCommit<{ id: string }>({
       name: 'full-paper',
       text: `MATCH (p:Paper {stub: false}) WHERE p.doi IS NOT NULL AND EXISTS { (p)<-[:AUTHORED]-() } AND EXISTS { (p)-[:PUBLISHED_IN]->() }
@@ -85,7 +95,8 @@ describe('GraphQL over HTTP', () => {
     expect(paper.topics).toHaveLength(3);
     expect(paper.topics[0].score).toBeGreaterThanOrEqual(paper.topics[1].score);
     const abstract = (await app.catalog.paperById(paper.id))!.abstract as string;
-    for (const chunk of paper.chunks) expect(abstract.slice(chunk.start, chunk.end)).toBe(chunk.text);
+    expect(paper.chunks.totalCount).toBe(paper.chunks.edges.length);
+    for (const { node: chunk } of paper.chunks.edges) expect(abstract.slice(chunk.start, chunk.end)).toBe(chunk.text);
     const byDoi = await gql<{ paper: { id: string } }>(query, {
       doi: `https://doi.org/${String(paper.doi).toUpperCase()}`,
     });

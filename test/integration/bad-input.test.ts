@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { PROJECT_ROOT } from '../../src/config/settings';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
 
@@ -64,6 +66,94 @@ describe('bad input', () => {
     expect(summary.papersUnchanged).toBe(10);
     expect(await app.catalog.paperById(storedPaper!.id)).toEqual(storedPaper);
     expect((await app.catalog.stats()).counts.paperNodes).toBeGreaterThanOrEqual(before.counts.paperNodes ?? 0);
+  });
+
+  it('stores only what the API can serve: out-of-range and mistyped fields are reported with file:line and field', async () => {
+    const base = JSON.parse(works[20]!) as Record<string, unknown>;
+    const lines = [
+      { ...base, id: 'https://openalex.org/W990000001', publication_year: 3e9, cited_by_count: 1e20 },
+      { ...base, id: 'https://openalex.org/W990000002', publication_year: 'abc', title: 42 },
+      { ...base, id: 'https://openalex.org/W990000003', authorships: 'nobody' },
+      { ...base, id: 'https://openalex.org/W990000001' },
+    ].map((record) => JSON.stringify(record));
+    const file = path.join(dir, 'odd-values.jsonl');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const summary = await app.ingest.ingestFiles([file], { embed: 'defer', collection: 'bad-input', progress: false });
+    expect(summary.papersWritten).toBe(3);
+    expect(summary.warnings).toEqual(
+      expect.arrayContaining([
+        { where: `${file}:1`, reason: expect.stringMatching(/^publication_year: 3000000000 is outside 1000–2200/) },
+        { where: `${file}:1`, reason: expect.stringMatching(/^cited_by_count: 100000000000000000000 is outside/) },
+        { where: `${file}:2`, reason: expect.stringMatching(/^publication_year: expected a whole number, got "abc"/) },
+        { where: `${file}:2`, reason: expect.stringMatching(/^title: expected text, got 42/) },
+        { where: `${file}:3`, reason: expect.stringMatching(/^authorships: expected a list/) },
+      ]),
+    );
+    // The duplicate is skipped and named with both places.
+    expect(summary.skipped).toEqual([
+      { where: `${file}:4`, reason: `duplicate id W990000001: the record at ${file}:1 was ingested, this one was not` },
+    ]);
+    const stored = await app.catalog.paperById('W990000001');
+    expect(stored?.year).toBeUndefined();
+    expect(stored?.citedByCount).toBeUndefined();
+  });
+
+  it('cuts a text over the size cap at a word boundary, and says so', async () => {
+    const { app: capped, logger: cappedLogger } = createTestContext({ CITEGRAPH_MAX_TEXT_CHARS: '2000' });
+    try {
+      const base = JSON.parse(works[21]!) as Record<string, unknown>;
+      const record = {
+        ...base,
+        id: 'https://openalex.org/W990000010',
+        abstract_inverted_index: null,
+        abstract: 'word '.repeat(100_000),
+      };
+      const file = path.join(dir, 'long.jsonl');
+      writeFileSync(file, `${JSON.stringify(record)}\n`);
+      const summary = await capped.ingest.ingestFiles([file], {
+        embed: 'defer',
+        collection: 'bad-input',
+        progress: false,
+      });
+      expect(summary.warnings).toEqual([
+        { where: `${file}:1`, reason: expect.stringMatching(/^abstract: 500000 characters, over the cap of 2000/) },
+      ]);
+      expect(cappedLogger.lines.some((line) => line.includes('over the cap'))).toBe(true);
+      const stored = await capped.catalog.paperById('W990000010');
+      expect((stored?.abstract ?? '').length).toBeLessThanOrEqual(2000);
+      expect(summary.chunks).toBeLessThan(20);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('exits the command with code 4 when records were skipped, the summary still printed', () => {
+    const file = path.join(dir, 'one-bad.jsonl');
+    writeFileSync(file, `${works[30]}\nnot json\n`);
+    const run = spawnSync(
+      process.execPath,
+      [
+        path.join(PROJECT_ROOT, 'dist/src/cli/main.js'),
+        'ingest',
+        file,
+        '--collection',
+        'bad-input',
+        '--defer-embedding',
+      ],
+      { env: { ...process.env }, encoding: 'utf8' },
+    );
+    expect(run.status).toBe(4);
+    expect(run.stdout).toMatch(/records read: 1 [\s\S]*skipped: 1 /);
+    const missing = spawnSync(
+      process.execPath,
+      [path.join(PROJECT_ROOT, 'dist/src/cli/main.js'), 'ingest', path.join(dir, 'nope.jsonl')],
+      {
+        env: { ...process.env },
+        encoding: 'utf8',
+      },
+    );
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/no such file or folder/);
   });
 
   it('writes no half paper: every stored paper has its authors, chunks and citations', async () => {

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadSettings } from '../../src/config/settings';
+import { createAppContext } from '../../src/app-context';
+import { serveGraphQL } from '../../src/api/server';
 import { embeddedStatus, startEmbedded, stopEmbedded } from '../../src/graph/embedded-server';
+import { applySchema } from '../../src/graph/schema';
+import { MemoryLogger } from '../../src/logger';
+import { postGraphql } from '../helpers/graphql-client';
 
 /** A second embedded server of its own (port and store), so that starting and stopping it disturbs no other test. */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'citegraph-embedded-'));
@@ -29,5 +34,38 @@ describe('the embedded Neo4j launcher', () => {
     expect(await stopEmbedded(settings)).toBe(true);
     expect(await embeddedStatus(settings)).toMatchObject({ running: false, reachable: false });
     expect(await stopEmbedded(settings)).toBe(false);
+  });
+
+  it('fails requests fast while the database is down, says so in health, and recovers without a restart', async () => {
+    const status = await startEmbedded(settings);
+    const app = createAppContext({
+      settings: loadSettings({ ...process.env, NEO4J_URI: status.uri }),
+      logger: new MemoryLogger(),
+    });
+    await applySchema(app.executor);
+    const { url, stop } = await serveGraphQL(app, 0, '127.0.0.1');
+    const gql = (query: string) => postGraphql(url, query);
+    try {
+      expect((await gql('{ stats { papers } }')).data.stats.papers).toBe(0);
+      await stopEmbedded(settings);
+      const started = Date.now();
+      const down = await gql('{ stats { papers } }');
+      const waited = Date.now() - started;
+      expect(down.errors[0].extensions).toMatchObject({ code: 'DATABASE_UNAVAILABLE', retryable: true });
+      // Seconds, not the driver's default half minute (the budget is CITEGRAPH_NEO4J_ACQUIRE_TIMEOUT_MS).
+      expect(waited).toBeLessThan(10_000);
+      await app.database.probe();
+      expect((await gql('{ health { ok databaseReachable } }')).data.health).toEqual({
+        ok: false,
+        databaseReachable: false,
+      });
+      await startEmbedded(settings);
+      expect((await gql('{ stats { papers } }')).data.stats.papers).toBe(0);
+      await app.database.probe();
+      expect((await gql('{ health { ok } }')).data.health.ok).toBe(true);
+    } finally {
+      await stop();
+      await app.close();
+    }
   });
 });

@@ -20,6 +20,7 @@ function evidence(id: string, text: string, score: number, paper: Partial<Eviden
     paperId: paper.id ?? `P-${id}`,
     chunkId: id,
     text,
+    field: 'abstract',
     start: 100,
     end: 100 + text.length,
     score,

@@ -4,6 +4,7 @@ import { type PageRequest, pageRequest } from '../../paging';
 import type { RequestContext } from '../../request-context';
 import { connectionFields, edgeCursor, toConnection } from '../connections';
 import type { Resolvers } from '../generated/graphql';
+import type { Lanes } from '../lanes';
 import { toPaperFilter } from '../inputs';
 
 /** The page a list argument pair asks for, checked, with a cap reported as a warning. */
@@ -16,59 +17,71 @@ function page(
 }
 
 /** Resolvers of the bibliometric part of the schema; all work is done by AnalyticsService. */
-export function analyticsResolvers(app: AppContext): Resolvers {
+export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
   const { analytics } = app;
+  /** Whole-graph aggregations take the analytics lane. */
+  const heavy = <T>(context: { request: RequestContext }, work: () => Promise<T>) =>
+    lanes.analytics.run(context.request, work);
   return {
     Query: {
       topic: (_, args) => analytics.topic(args.id),
       topPapers: async (_, args, context) =>
-        toConnection(
-          await analytics.topPapers(
-            toPaperFilter(args.filter),
-            args.by ?? 'INTERNAL_CITATIONS',
-            page(args, 'topPapers', context.request),
+        heavy(context, async () =>
+          toConnection(
+            await analytics.topPapers(
+              toPaperFilter(args.filter),
+              args.by ?? 'INTERNAL_CITATIONS',
+              page(args, 'topPapers', context.request),
+            ),
           ),
         ),
       topAuthors: async (_, args, context) =>
-        toConnection(
-          await analytics.topAuthors(
-            toPaperFilter(args.filter),
-            args.by ?? 'INTERNAL_CITATIONS',
-            page(args, 'topAuthors', context.request),
+        heavy(context, async () =>
+          toConnection(
+            await analytics.topAuthors(
+              toPaperFilter(args.filter),
+              args.by ?? 'INTERNAL_CITATIONS',
+              page(args, 'topAuthors', context.request),
+            ),
           ),
         ),
       venues: async (_, args, context) =>
-        toConnection(await analytics.venueStats(toPaperFilter(args.filter), page(args, 'venues', context.request))),
-      trends: async (_, args, context) => {
-        if (!args.topics?.length && !args.query) throw badInput('trends needs topics or a query');
-        const filter = toPaperFilter(args.filter);
-        const series = [];
-        if (args.topics?.length) series.push(...(await analytics.topicTrends(args.topics, args.from, args.to, filter)));
-        if (args.query)
-          series.push(await analytics.queryTrend(context.request, args.query, args.from, args.to, filter));
-        const emerging = await analytics.emergingTopics(
-          args.from,
-          args.to,
-          {
-            minSupport: args.emerging?.minSupport ?? 5,
-            first: args.emerging?.first ?? 10,
-            minLevel: args.emerging?.minLevel ?? 1,
-          },
-          filter,
-        );
-        return { series, emerging };
-      },
-      collaborationNetwork: async (_, args) => {
-        const network = await analytics.collaborationNetwork(
-          toPaperFilter(args.filter),
-          args.limit ?? 50,
-          args.minJointPapers ?? 1,
-        );
-        return {
-          nodes: network.nodes,
-          edges: network.edges.map((edge) => ({ source: edge.source, target: edge.target, jointPapers: edge.joint })),
-        };
-      },
+        heavy(context, async () =>
+          toConnection(await analytics.venueStats(toPaperFilter(args.filter), page(args, 'venues', context.request))),
+        ),
+      trends: (_, args, context) =>
+        heavy(context, async () => {
+          if (!args.topics?.length && !args.query) throw badInput('trends needs topics or a query');
+          const filter = toPaperFilter(args.filter);
+          const series = [];
+          if (args.topics?.length)
+            series.push(...(await analytics.topicTrends(args.topics, args.from, args.to, filter)));
+          if (args.query)
+            series.push(await analytics.queryTrend(context.request, args.query, args.from, args.to, filter));
+          const emerging = await analytics.emergingTopics(
+            args.from,
+            args.to,
+            {
+              minSupport: args.emerging?.minSupport ?? 5,
+              first: args.emerging?.first ?? 10,
+              minLevel: args.emerging?.minLevel ?? 1,
+            },
+            filter,
+          );
+          return { series, emerging };
+        }),
+      collaborationNetwork: (_, args, context) =>
+        heavy(context, async () => {
+          const network = await analytics.collaborationNetwork(
+            toPaperFilter(args.filter),
+            args.limit ?? 50,
+            args.minJointPapers ?? 1,
+          );
+          return {
+            nodes: network.nodes,
+            edges: network.edges.map((edge) => ({ source: edge.source, target: edge.target, jointPapers: edge.joint })),
+          };
+        }),
     },
     Author: {
       works: async (author, args, context) =>

@@ -23,16 +23,23 @@ const RELATIONSHIPS: Array<[type: string, key: string]> = [
   ['CITES', 'cites'],
 ];
 
+/** A stored number as a GraphQL Int, or null when it is none. */
+function int32(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 2_147_483_647 ? value : null;
+}
+
 /** Health, counts, papers, authors and their fields: resolvers call services only and hold no query logic. */
 export function catalogResolvers(app: AppContext): Resolvers {
   const { catalog, analytics } = app;
   return {
     Query: {
       health: async () => {
-        const db = await catalog.health();
+        const db = await app.database.current();
         return {
-          ok: true,
-          database: app.executor.uri,
+          ok: db.reachable,
+          database: app.settings.neo4j.uri ? 'external' : 'embedded',
+          databaseReachable: db.reachable,
+          databaseCheckedAt: db.checkedAt,
           neo4jVersion: db.version,
           neo4jEdition: db.edition,
           settingsHash: settingsHash(app.settings),
@@ -68,6 +75,9 @@ export function catalogResolvers(app: AppContext): Resolvers {
       },
     },
     Paper: {
+      // Data stored before ingestion checked ranges may hold numbers GraphQL's Int cannot carry: unknown, not an error.
+      year: (paper) => int32(paper.year),
+      citedByCount: (paper) => int32(paper.citedByCount),
       stub: (paper) => paper.stub === true,
       isRetracted: (paper) => paper.isRetracted === true,
       collections: (paper) => [...(paper.collections ?? [])],
@@ -85,7 +95,11 @@ export function catalogResolvers(app: AppContext): Resolvers {
             pageRequest(args.first, args.after, { field: 'Paper.references', warnings: context.request }),
           ),
         ),
-      chunks: (paper, _, context) => context.loaders.chunksOfPaper.load(paper.id),
+      chunks: async (paper, args, context) => {
+        const page = pageRequest(args.first, args.after, { field: 'Paper.chunks', warnings: context.request });
+        const all = await context.loaders.chunksOfPaper.load(paper.id);
+        return { items: all.slice(page.skip, page.skip + page.limit), skip: page.skip, total: all.length };
+      },
     },
     Author: {
       name: (author) => author.name ?? 'Unknown author',
@@ -98,6 +112,8 @@ export function catalogResolvers(app: AppContext): Resolvers {
     Venue: {
       issn: (venue) => [...(venue.issn ?? [])],
     },
+    ChunkConnection: connectionFields(),
+    ChunkEdge: { cursor: edgeCursor, node: (edge) => edge.item },
     PaperConnection: connectionFields(),
     PaperEdge: { cursor: edgeCursor, node: (edge) => edge.item },
   };

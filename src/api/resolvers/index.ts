@@ -1,11 +1,12 @@
 import type { AppContext } from '../../app-context';
 import type { Resolvers } from '../generated/graphql';
+import type { Lanes } from '../lanes';
 import { analyticsResolvers } from './analytics';
 import { askResolvers } from './ask';
 import { catalogResolvers } from './catalog';
 import { searchResolvers } from './search';
 
 /** Every resolver of the schema, typed by the code generated from schema/ (scripts/codegen.js). */
-export function makeResolvers(app: AppContext): Resolvers[] {
-  return [catalogResolvers(app), searchResolvers(app), askResolvers(app), analyticsResolvers(app)];
+export function makeResolvers(app: AppContext, lanes: Lanes): Resolvers[] {
+  return [catalogResolvers(app), searchResolvers(app, lanes), askResolvers(app, lanes), analyticsResolvers(app, lanes)];
 }

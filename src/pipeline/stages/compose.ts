@@ -7,24 +7,28 @@ import type { AnswerGenerator, AskDependencies, AskResult, Gathered } from '../a
 import { buildContext, findContradictions } from '../evidence';
 import { abstentionReason, buildResult } from '../result';
 import { isNonFatal, isSourceFailure, runStage, type Stage } from '../stage';
+import { quotable, type Related as RelatedTo, relateStage, unconnectedReason } from './relate';
+
+/** With how the question's key concepts are connected (relational sufficiency). */
+type Related = RelatedTo<Gathered>;
 
 /** The evidence that goes to the generator, under the token budget, strongest at both ends. */
-interface InContext extends Gathered {
+type InContext = Related & {
   readonly context: Evidence[];
-}
+};
 
 /** After the pre-generation check: sub-queries without evidence, possible contradictions, passage vectors. */
-interface Checked extends InContext {
+type Checked = InContext & {
   readonly gaps: string[];
   readonly contradictions: AskResult['contradictions'];
   readonly passageVectors: Map<string, Float32Array>;
-}
+};
 
 /** A draft answer and what wrote it. */
-interface Drafted extends Checked {
+type Drafted = Checked & {
   readonly draft: string;
   readonly generator: AnswerGenerator;
-}
+};
 
 /** The draft with every sentence checked against the passage it cites. */
 interface Verified extends Drafted {
@@ -33,7 +37,7 @@ interface Verified extends Drafted {
 
 const labelOf = (context: readonly Evidence[], evidence: Evidence) => `E${context.indexOf(evidence) + 1}`;
 
-function contextStage(deps: AskDependencies): Stage<Gathered, InContext> {
+function contextStage(deps: AskDependencies): Stage<Related, InContext> {
   return {
     name: 'context',
     run: async (state) => {
@@ -91,7 +95,7 @@ function extractiveDraft(deps: AskDependencies, state: Checked): Promise<string>
     .then((embedder) =>
       extractiveAnswer(
         state.question,
-        state.context,
+        quotable(state.context, state.connection),
         (e) => labelOf(state.context, e),
         embedder,
         deps.settings.generation.extractiveSentences,
@@ -187,9 +191,23 @@ function sourceNoteOf(state: Verified): string | null {
  * of every citation; an abstention when the evidence is not sufficient or nothing verifies.
  */
 export async function compose(deps: AskDependencies, gathered: Gathered): Promise<AskResult> {
-  const inContext = await runStage(contextStage(deps), gathered);
+  const related = await runStage(relateStage<Gathered>(deps), gathered);
+  const inContext = await runStage(contextStage(deps), related);
   const checked = await runStage(precheckStage(deps), inContext);
   const parts = { gaps: checked.gaps, contradictions: checked.contradictions };
+  if (checked.connection.unconnected.length > 0 && checked.context.length > 0) {
+    return buildResult(deps, checked, {
+      ...parts,
+      answer: '',
+      sentences: [],
+      bibliography: [],
+      dropped: [],
+      generator: 'none',
+      abstained: true,
+      reason: unconnectedReason(checked),
+      sourceNote: null,
+    });
+  }
   if (checked.sufficiency.score < deps.settings.evidence.abstainBelow || checked.context.length === 0) {
     return buildResult(deps, checked, {
       ...parts,

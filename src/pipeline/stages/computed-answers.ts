@@ -1,190 +1,484 @@
-import type { Evidence } from '../../domain';
-import { contentTerms } from '../../text';
+import {
+  mergeByOrcid,
+  type PaperGroup,
+  type Person,
+  type TopicSet,
+  type TopicSetPaper,
+} from '../../analytics/analytics-service';
+import type { Evidence, PaperFilter } from '../../domain';
+import type { VerifiedCitation } from '../../generation/verify';
 import type { AskDependencies, Gathered, Rewritten } from '../ask-types';
-import { scoreSufficiency } from '../evidence';
 import { EvidencePool } from '../evidence-pool';
+import { type AnalyticsPlan, describePlan } from '../planner';
 import type { AnswerParts } from '../result';
 import { isNonFatal, type Stage } from '../stage';
 import { sufficiencyOf } from './gather-evidence';
 
-/** A sentence of figures and the papers it counted (which it cites). */
+/** A sentence of figures and the papers it counted (which it cites, by title). */
 interface ComputedSentence {
   text: string;
   papers: string[];
 }
 
-/** After the bibliometric or trend computation: an answer, or null when nothing countable matched the question. */
+/** What a plan computed: sentences, or why nothing could be (then the answer abstains and says so). */
+type Outcome = { sentences: ComputedSentence[]; extra?: string } | { refusal: string };
+
+/** After the bibliometric or trend computation: an answer, or null when the question is not one the plan can answer. */
 export interface Computed extends Gathered {
+  readonly plan: AnalyticsPlan | null;
   readonly computed: AnswerParts | null;
 }
 
-/** Bibliometric and trend framing ("who", "most cited papers", "over time"): what is counted, not what about. */
-const COUNTING =
-  /\b(?:who|whom|which|authors?|researchers?|groups?|papers?|articles?|publications?|studies|works?|most|top|cited|citations?|count|number|how many|prolific|wrote|written|published|research|trends?|over time|per year|by year|changed?|grown?|growth|since|years?|decades?|history|\d{4})\b/gi;
+const LIST = 5;
 
-/** The topic of a bibliometric or trend question: its content terms without the counting framing. */
-export function topicOf(question: string): string {
-  return contentTerms(question.replace(COUNTING, ' ')).join(' ');
-}
-
-/** Papers the graph holds on the question's topic (a search for the topic phrase). */
-async function papersOnTopic(deps: AskDependencies, state: Gathered, first = 50): Promise<string[]> {
-  const response = await deps.search.search(
-    state.ctx,
-    topicOf(state.question) || state.rewrite || state.question,
-    first,
-    { collections: state.options.collections ?? null },
-    { passages: 0 },
-  );
-  return response.results.map((r) => r.paper.id);
-}
+const quoteList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /**
- * Whether papers a text query retrieved are about the question at all: counting them only makes sense if their best
- * passages are evidence (not WEAK). Otherwise the content path runs, and abstains if it must.
+ * Compound annual growth between two years' counts: (last / first)^(1 / (lastYear − firstYear)) − 1. Null when either
+ * count is zero or the years are equal. The answer names both years and both counts, so the figure can be checked.
  */
-async function relevant(deps: AskDependencies, state: Gathered, paperIds: string[]): Promise<boolean> {
-  await state.pool.addPapers(paperIds.slice(0, 5), 'local', state.rewrite);
-  const topic = topicOf(state.question) || state.rewrite;
-  return scoreSufficiency(topic, state.pool.values(), state.decision.route, deps.settings.evidence).band !== 'WEAK';
+export function cagr(first: { year: number; count: number }, last: { year: number; count: number }): number | null {
+  if (first.count <= 0 || last.count <= 0 || last.year <= first.year) return null;
+  return (last.count / first.count) ** (1 / (last.year - first.year)) - 1;
 }
 
-async function bibliometricSentences(deps: AskDependencies, state: Gathered): Promise<ComputedSentence[] | null> {
-  const sentences: ComputedSentence[] = [];
-  for (const person of state.decision.people.slice(0, 2)) {
-    const [match] = await deps.analytics.authorsByName(person, 1);
-    if (!match) continue;
-    const metrics = await deps.analytics.authorMetrics(match.author.id);
-    const works = await deps.analytics.authorWorks(match.author.id, null, { skip: 0, limit: 3 });
-    const coauthors = await deps.analytics.authorCoauthors(match.author.id, null, { skip: 0, limit: 3 });
-    sentences.push({
-      text: `${match.author.name} has ${metrics.works} papers in the graph (${metrics.firstYear ?? '?'}–${metrics.lastYear ?? '?'}), with an h-index of ${metrics.hIndexInternal} from citations inside the graph and ${metrics.hIndexGlobal} from global citation counts (${metrics.citationsGlobal} citations in all).`,
-      papers: works.items.map((p) => p.id),
-    });
-    if (coauthors.items.length > 0) {
-      sentences.push({
-        text: `Frequent co-authors: ${coauthors.items.map((c) => `${c.author.name ?? c.author.id} (${c.joint} joint papers)`).join(', ')}.`,
-        papers: works.items.slice(0, 1).map((p) => p.id),
-      });
-    }
-  }
-  if (sentences.length > 0) return sentences;
-  const ids = await papersOnTopic(deps, state);
-  if (ids.length === 0 || !(await relevant(deps, state, ids))) return null;
-  const topic = topicOf(state.question) || state.rewrite;
-  const meta = [...(await deps.catalog.evidencePapers(ids)).values()];
-  if (/\b(who|authors?|researchers|prolific|wrote)\b/i.test(state.question)) {
-    const authors = await deps.analytics.authorsOfPapers(ids, 5);
-    if (authors.length > 0) {
-      sentences.push({
-        text: `Among the ${ids.length} papers the graph holds on "${topic}", the authors with the most papers are ${authors.map((a) => `${a.name} (${a.count})`).join(', ')}.`,
-        papers: [...new Set(authors.flatMap((a) => a.paperIds.slice(0, 1)))].slice(0, 5),
-      });
-    }
-  }
-  const global = /global|overall|world/i.test(state.question);
-  const top = [...meta]
-    .sort((a, b) =>
-      global
-        ? b.citedByCount - a.citedByCount
-        : b.internalCitations - a.internalCitations || b.citedByCount - a.citedByCount,
-    )
-    .slice(0, 3);
-  sentences.push({
-    text: `Of the ${ids.length} papers the graph holds on "${topic}", the most cited are ${top.map((p) => `"${p.title}" (${p.year ?? 'n.d.'}; ${p.internalCitations} citations inside the graph, ${p.citedByCount} in all)`).join(', ')}.`,
-    papers: top.map((p) => p.id),
-  });
-  return sentences;
-}
-
-async function trendSentences(
-  deps: AskDependencies,
-  state: Gathered,
-): Promise<{ sentences: ComputedSentence[]; perYear: string } | null> {
-  const currentYear = new Date().getFullYear();
-  const from = state.decision.years.from ?? 1990;
-  const to = Math.min(state.decision.years.to ?? currentYear, currentYear);
-  const topic = topicOf(state.question) || state.rewrite;
-  const trend = await deps.analytics.queryTrend(state.ctx, topic || state.question, from, to, {
-    collections: state.options.collections ?? null,
-  });
-  if (trend.total === 0 || !(await relevant(deps, state, trend.paperIds))) return null;
-  const peak = [...trend.points].sort((a, b) => b.count - a.count || b.year - a.year)[0]!;
-  const active = trend.points.filter((p) => p.count > 0);
-  const half = Math.floor(trend.points.length / 2);
-  const early = trend.points.slice(0, half).reduce((s, p) => s + p.count, 0);
-  const late = trend.points.slice(half).reduce((s, p) => s + p.count, 0);
+function filterOf(state: Gathered, plan: AnalyticsPlan, venues: string[] | null): PaperFilter {
   return {
-    sentences: [
-      {
-        text: `Among the ${trend.total} papers that best match "${topic}" between ${from} and ${to}, publication runs from ${active[0]!.year} to ${active[active.length - 1]!.year} and peaks in ${peak.year} with ${peak.count} papers.`,
-        papers: trend.paperIds.slice(0, 3),
-      },
-      {
-        text: `The later half of the period has ${late} papers against ${early} in the earlier half${trend.cagr !== null ? `, a compound annual growth of ${(100 * trend.cagr).toFixed(1)}%` : ''}.`,
-        papers: trend.paperIds.slice(0, 1),
-      },
-    ],
-    perYear: active.map((p) => `${p.year}: ${p.count}`).join(', '),
+    collections: state.options.collections ?? null,
+    yearFrom: plan.yearFrom,
+    yearTo: plan.yearTo,
+    venues,
   };
 }
 
-/** An answer made of computed figures; each sentence cites the papers it counted. */
+function yearsText(plan: AnalyticsPlan): string {
+  if (plan.yearFrom !== null && plan.yearTo !== null)
+    return plan.yearFrom === plan.yearTo ? ` in ${plan.yearFrom}` : ` from ${plan.yearFrom} to ${plan.yearTo}`;
+  if (plan.yearFrom !== null) return ` since ${plan.yearFrom}`;
+  if (plan.yearTo !== null) return ` up to ${plan.yearTo}`;
+  return '';
+}
+
+function setText(set: TopicSet, plan: AnalyticsPlan, venue: string | null): string {
+  return `${set.papers.length}${set.truncated ? '+' : ''} papers in the graph match the topic "${set.phrase}"${yearsText(plan)}${venue ? ` in ${venue}` : ''} (${set.rule})`;
+}
+
+function mostCited(papers: readonly TopicSetPaper[], basis: AnalyticsPlan['citationBasis']): TopicSetPaper[] {
+  return [...papers].sort((a, b) =>
+    basis === 'global'
+      ? b.citedByCount - a.citedByCount || b.internalCitations - a.internalCitations
+      : b.internalCitations - a.internalCitations || b.citedByCount - a.citedByCount || a.id.localeCompare(b.id),
+  );
+}
+
+function groupSentence(
+  label: string,
+  groups: readonly PaperGroup[],
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+) {
+  return {
+    text: `${setText(set, plan, venue)}; counted by ${label}, the most frequent are ${quoteList(groups.map((g) => `${g.name ?? g.id} (${g.count} papers)`))}.`,
+    papers: groups.flatMap((g) => g.paperIds.slice(0, 1)),
+  };
+}
+
+function personText(person: Person): string {
+  const namesakes = person.namesakes.length
+    ? ` Note: ${person.namesakes.length} other author record${person.namesakes.length > 1 ? 's' : ''} in the graph share${person.namesakes.length > 1 ? '' : 's'} the name without a common ORCID (${person.namesakes.map((n) => `${n.id}, ${n.papers} papers`).join('; ')}) and may be the same person; they are not counted here.`
+    : '';
+  const merged =
+    person.ids.length > 1 ? ` (${person.ids.length} author records with ORCID ${person.orcid}, counted as one)` : '';
+  return `${merged}${namesakes}`;
+}
+
+async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPlan): Promise<Outcome> {
+  const { analytics, catalog } = deps;
+  // A venue named in the question filters the papers (the largest venue of that name).
+  let venue: { id: string; name: string } | null = null;
+  if (plan.venue) {
+    const [match] = await analytics.venuesByName(plan.venue, 1);
+    if (!match) return { refusal: `no venue in the graph is named like "${plan.venue}"` };
+    venue = match;
+  }
+  const filter = filterOf(state, plan, venue ? [venue.id] : null);
+
+  if (plan.operation === 'author_metrics' || plan.operation === 'coauthors') {
+    const person = plan.person ? await analytics.resolvePerson(plan.person) : null;
+    if (!person) return { refusal: `no identified author in the graph is named "${plan.person ?? ''}"` };
+    const metrics = await analytics.personMetrics(person.ids);
+    if (plan.operation === 'author_metrics') {
+      return {
+        sentences: [
+          {
+            text: `${person.name} has ${metrics.works} papers in the graph (${metrics.firstYear ?? '?'}–${metrics.lastYear ?? '?'}), with an h-index of ${metrics.hIndexInternal} from citations inside the graph (${metrics.citationsInternal} citations) and ${metrics.hIndexGlobal} from global citation counts (${metrics.citationsGlobal} citations).${personText(person)}`,
+            papers: metrics.topPaperIds.slice(0, 3),
+          },
+        ],
+      };
+    }
+    const coauthors = await analytics.personCoauthors(person.ids, LIST);
+    if (coauthors.length === 0) return { refusal: `${person.name} has no identified co-author in the graph` };
+    return {
+      sentences: [
+        {
+          text: `Counted over ${person.name}'s ${metrics.works} papers in the graph, the most frequent co-authors are ${quoteList(coauthors.map((c) => `${c.name ?? c.id} (${c.count} joint papers${c.possiblySame.length ? `; possibly the same person as ${c.possiblySame.join(', ')}` : ''})`))}.${personText(person)}`,
+          papers: [...new Set(coauthors.flatMap((c) => c.paperIds.slice(0, 1)))],
+        },
+      ],
+    };
+  }
+
+  if (plan.operation === 'related_papers') {
+    const paper = await resolvePaper(deps, state, plan.paper ?? '');
+    if (!paper) return { refusal: `no paper in the graph matches "${(plan.paper ?? '').slice(0, 120)}"` };
+    const page = { skip: 0, limit: LIST };
+    const rows =
+      plan.relation === 'cocited'
+        ? (await analytics.paperCocited(paper.id, page)).items.map((r) => ({
+            paper: r.paper,
+            detail: `co-cited ${r.count} times`,
+          }))
+        : plan.relation === 'coupled'
+          ? (await analytics.paperCoupled(paper.id, page)).items.map((r) => ({
+              paper: r.paper,
+              detail: `${r.count} shared references`,
+            }))
+          : (await analytics.paperRelated(paper.id, LIST)).map((r) => ({
+              paper: r.paper,
+              detail: `co-cited ${r.cocited}, ${r.coupled} shared references${r.direct ? ', direct citation' : ''}`,
+            }));
+    const how =
+      plan.relation === 'cocited'
+        ? 'most often cited together with'
+        : plan.relation === 'coupled'
+          ? 'sharing the most references with'
+          : 'most closely related by citations to';
+    if (rows.length === 0) return { refusal: `the graph has no paper ${how} "${paper.title ?? paper.id}"` };
+    return {
+      sentences: [
+        {
+          text: `The papers ${how} "${paper.title ?? paper.id}" are ${quoteList(rows.map((r) => `"${r.paper.title ?? r.paper.id}" (${r.detail})`))}.`,
+          papers: [paper.id, ...rows.map((r) => r.paper.id)],
+        },
+      ],
+    };
+  }
+
+  // Topic operations: every paper on the topic, not the top hits of a search.
+  if (!plan.topic) return { refusal: 'the question names no topic to count papers on' };
+  const set = await analytics.topicSet(plan.topic, filter);
+  if (set.papers.length === 0) {
+    return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };
+  }
+  const ids = set.papers.map((p) => p.id);
+  const venueName = venue?.name ?? null;
+  switch (plan.operation) {
+    case 'count_papers': {
+      const top = mostCited(set.papers, plan.citationBasis).slice(0, 3);
+      return {
+        sentences: [
+          {
+            text: `${setText(set, plan, venueName)}; the most cited of them are ${quoteList(top.map((p) => `"${p.title ?? p.id}"`))}.`,
+            papers: top.map((p) => p.id),
+          },
+        ],
+      };
+    }
+    case 'top_papers': {
+      const top = mostCited(set.papers, plan.citationBasis).slice(0, LIST);
+      const basis =
+        plan.citationBasis === 'global' ? 'global citation count' : 'citations from other papers in the graph';
+      return {
+        sentences: [
+          {
+            text: `${setText(set, plan, venueName)}; ranked by ${basis}, the most cited are ${quoteList(top.map((p) => `"${p.title ?? p.id}" (${p.year ?? 'n.d.'}; ${p.internalCitations} citations in the graph, ${p.citedByCount} in all)`))}.`,
+            papers: top.map((p) => p.id),
+          },
+        ],
+      };
+    }
+    case 'top_authors': {
+      const rows = await analytics.authorsOfPapers(ids, LIST * 4);
+      const people = mergeByOrcid(rows.map((r) => ({ ...r, name: r.name })));
+      if (people.length === 0) return { refusal: `the papers on "${plan.topic}" have no identified authors` };
+      const top = people.slice(0, LIST);
+      return {
+        sentences: [
+          {
+            text: `${setText(set, plan, venueName)}; counted by author, the authors with the most of these papers are ${quoteList(top.map((p) => `${p.name ?? p.id} (${p.count} papers${p.ids.length > 1 ? `, ${p.ids.length} records sharing an ORCID` : ''}${p.possiblySame.length ? `; possibly the same person as ${p.possiblySame.join(', ')}` : ''})`))}.`,
+            papers: [...new Set(top.flatMap((p) => p.paperIds.slice(0, 1)))],
+          },
+        ],
+      };
+    }
+    case 'top_venues': {
+      const groups = await analytics.venuesOfPapers(ids, LIST);
+      if (groups.length === 0) return { refusal: `the papers on "${plan.topic}" have no venue recorded` };
+      return { sentences: [groupSentence('venue', groups, set, plan, venueName)] };
+    }
+    case 'top_institutions': {
+      const groups = await analytics.institutionsOfPapers(ids, LIST);
+      if (groups.length === 0)
+        return { refusal: `the authors of the papers on "${plan.topic}" have no institution recorded` };
+      return {
+        sentences: [groupSentence('the institutions of their identified authors', groups, set, plan, venueName)],
+      };
+    }
+    case 'topic_trend':
+      return trend(deps, set, plan, venueName);
+    case 'emerging_topics':
+      return emerging(deps, set, plan, venueName);
+    case 'collaboration_network':
+      return collaboration(deps, set, plan, venueName);
+    default:
+      return { refusal: `the plan ${describePlan(plan)} has no computation` };
+  }
+
+  async function resolvePaper(d: AskDependencies, s: Gathered, reference: string) {
+    if (/^10\.\d{4,9}\//.test(reference)) return catalog.paperByDoi(reference);
+    const response = await d.search.search(
+      s.ctx,
+      reference,
+      1,
+      { collections: s.options.collections ?? null },
+      { passages: 0 },
+    );
+    const hit = response.results[0]?.paper;
+    if (!hit?.title) return null;
+    // The best hit must be that paper: most of the quoted title's words are in its title.
+    const words = new Set(reference.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+    const title = new Set(hit.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+    const shared = [...words].filter((w) => title.has(w)).length;
+    return shared / Math.max(1, words.size) >= 0.8 ? hit : null;
+  }
+}
+
+async function trend(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const currentYear = new Date().getFullYear();
+  const years = set.papers.map((p) => p.year).filter((y): y is number => y !== null);
+  if (years.length === 0) return { refusal: `the papers on "${set.phrase}" have no publication years` };
+  // The window: the years asked for, else the years the topic's papers span; the current year is incomplete.
+  const from = plan.yearFrom ?? Math.min(...years);
+  const to = Math.min(plan.yearTo ?? Math.max(...years), currentYear - 1);
+  if (to < from) return { refusal: `no complete year between ${from} and ${currentYear - 1} to count` };
+  const points = await deps.analytics.yearsOfPapers(
+    set.papers.map((p) => p.id),
+    from,
+    Math.min(to, from + 199),
+  );
+  const active = points.filter((p) => p.count > 0);
+  if (active.length === 0) return { refusal: `no paper on "${set.phrase}" falls in ${from}–${to}` };
+  const total = points.reduce((sum, p) => sum + p.count, 0);
+  const peak = [...active].sort((a, b) => b.count - a.count || b.year - a.year)[0]!;
+  const first = active[0]!;
+  const last = active[active.length - 1]!;
+  const growth = cagr(first, last);
+  const half = Math.ceil(points.length / 2);
+  const early = points.slice(0, half);
+  const late = points.slice(half);
+  const sum = (list: typeof points) => list.reduce((s, p) => s + p.count, 0);
+  const cited = mostCited(set.papers, 'internal')
+    .slice(0, 3)
+    .map((p) => p.id);
+  const sentences: ComputedSentence[] = [
+    {
+      text: `${set.papers.length}${set.truncated ? '+' : ''} papers in the graph match the topic "${set.phrase}"${venue ? ` in ${venue}` : ''} (${set.rule}); ${total} of them were published from ${from} to ${to}, peaking in ${peak.year} with ${peak.count} papers.`,
+      papers: cited,
+    },
+  ];
+  if (growth !== null) {
+    sentences.push({
+      text: `From ${first.count} papers in ${first.year} to ${last.count} in ${last.year}, the compound annual growth is ${(100 * growth).toFixed(1)}% ((${last.count}/${first.count})^(1/${last.year - first.year}) − 1).`,
+      papers: cited.slice(0, 1),
+    });
+  }
+  if (late.length > 0) {
+    sentences.push({
+      text: `${early[0]!.year}–${early[early.length - 1]!.year} has ${sum(early)} papers and ${late[0]!.year}–${late[late.length - 1]!.year} has ${sum(late)}.`,
+      papers: cited.slice(0, 1),
+    });
+  }
+  return { sentences, extra: `Papers per year: ${active.map((p) => `${p.year}: ${p.count}`).join(', ')}.` };
+}
+
+async function emerging(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const currentYear = new Date().getFullYear();
+  const years = set.papers.map((p) => p.year).filter((y): y is number => y !== null);
+  if (years.length === 0) return { refusal: `the papers on "${set.phrase}" have no publication years` };
+  const from = plan.yearFrom ?? Math.min(...years);
+  const to = Math.min(plan.yearTo ?? Math.max(...years), currentYear);
+  if (to <= from) return { refusal: `emerging topics need at least two years of papers on "${set.phrase}"` };
+  const split = from + Math.ceil((to - from + 1) / 2);
+  const inWindow = set.papers.filter((p) => p.year !== null && p.year >= from && p.year <= to);
+  const topics = await deps.catalog.topicsOfPapers(
+    inWindow.map((p) => p.id),
+    10,
+  );
+  const yearOf = new Map(inWindow.map((p) => [p.id, p.year!]));
+  const counts = new Map<string, { name: string; early: number; late: number; papers: string[] }>();
+  const own = new Set(set.phrase.toLowerCase().split(/\s+/));
+  for (const [paperId, list] of topics) {
+    for (const { topic, score } of list) {
+      if (score < 0.3 || !topic.name || (topic.level ?? 0) < 1) continue;
+      if (
+        topic.name
+          .toLowerCase()
+          .split(/\s+/)
+          .every((w) => own.has(w))
+      )
+        continue;
+      const entry = counts.get(topic.id) ?? { name: topic.name, early: 0, late: 0, papers: [] };
+      if (yearOf.get(paperId)! < split) entry.early += 1;
+      else {
+        entry.late += 1;
+        if (entry.papers.length < 2) entry.papers.push(paperId);
+      }
+      counts.set(topic.id, entry);
+    }
+  }
+  const ranked = [...counts.values()]
+    .filter((t) => t.late >= 3)
+    .map((t) => ({ ...t, growth: (t.late + 1) / (t.early + 1) }))
+    .sort((a, b) => b.growth - a.growth || b.late - a.late || a.name.localeCompare(b.name))
+    .slice(0, LIST);
+  if (ranked.length === 0)
+    return { refusal: `no sub-topic of "${set.phrase}" has three or more papers in ${split}–${to}` };
+  return {
+    sentences: [
+      {
+        text: `Among the ${inWindow.length} papers on "${set.phrase}"${venue ? ` in ${venue}` : ''} from ${from} to ${to} (${set.rule}), the topics that grew most from ${from}–${split - 1} to ${split}–${to} are ${quoteList(ranked.map((t) => `${t.name} (${t.early} → ${t.late} papers)`))}.`,
+        papers: [...new Set(ranked.flatMap((t) => t.papers.slice(0, 1)))],
+      },
+    ],
+  };
+}
+
+async function collaboration(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const authors = await deps.catalog.authorsOfPapers(set.papers.map((p) => p.id));
+  const pairs = new Map<string, { a: string; b: string; papers: string[] }>();
+  const names = new Map<string, string>();
+  for (const [paperId, list] of authors) {
+    const ids = [...new Set(list.filter((x) => !x.author.anonymous).map((x) => x.author.id))].sort().slice(0, 30);
+    for (const x of list) names.set(x.author.id, x.author.name ?? x.author.id);
+    for (let i = 0; i < ids.length; i += 1)
+      for (let j = i + 1; j < ids.length; j += 1) {
+        const key = `${ids[i]}|${ids[j]}`;
+        const entry = pairs.get(key) ?? { a: ids[i]!, b: ids[j]!, papers: [] };
+        entry.papers.push(paperId);
+        pairs.set(key, entry);
+      }
+  }
+  const strong = [...pairs.values()].filter((p) => p.papers.length >= 2);
+  if (strong.length === 0)
+    return { refusal: `no two identified authors wrote two or more papers on "${set.phrase}" together` };
+  const people = new Set(strong.flatMap((p) => [p.a, p.b]));
+  const top = strong.sort((x, y) => y.papers.length - x.papers.length || x.a.localeCompare(y.a)).slice(0, LIST);
+  return {
+    sentences: [
+      {
+        text: `${setText(set, plan, venue)}; in their co-authorship network, ${people.size} identified authors form ${strong.length} pairs with two or more joint papers; the strongest are ${quoteList(top.map((p) => `${names.get(p.a)} & ${names.get(p.b)} (${p.papers.length} joint papers)`))}.`,
+        papers: [...new Set(top.map((p) => p.papers[0]!))],
+      },
+    ],
+  };
+}
+
+/** Computed sentences as a cited answer: each counted paper is cited by its title (the quote is the title). */
 async function computedAnswer(
   deps: AskDependencies,
   state: Gathered,
-  sentences: ComputedSentence[],
-  generator: 'bibliometric' | 'trend',
-  perYear?: string,
+  plan: AnalyticsPlan,
+  outcome: Outcome,
 ): Promise<Computed> {
-  await state.pool.addPapers([...new Set(sentences.flatMap((s) => s.papers))], 'local', 'counted papers');
+  const generator = plan.operation === 'topic_trend' || plan.operation === 'emerging_topics' ? 'trend' : 'bibliometric';
+  if ('refusal' in outcome) {
+    return {
+      ...state,
+      plan,
+      computed: {
+        answer: '',
+        sentences: [],
+        bibliography: [],
+        dropped: [],
+        generator,
+        abstained: true,
+        reason: `Nothing to compute: ${outcome.refusal}. Plan: ${describePlan(plan)}.`,
+        sourceNote: null,
+      },
+    };
+  }
+  await state.pool.addPapers([...new Set(outcome.sentences.flatMap((s) => s.papers))], 'local', 'counted papers');
   const scored: Gathered = { ...state, sufficiency: sufficiencyOf(deps, state) };
   const firstEvidence = new Map<string, Evidence>(scored.pool.bestPerPaper().map((e) => [e.paperId, e]));
   const numbers = new Map<string, number>();
-  const verified = sentences.map((sentence) => ({
+  const sentences = outcome.sentences.map((sentence) => ({
     text: sentence.text,
     citations: sentence.papers
       .map((paperId) => firstEvidence.get(paperId))
-      .filter((e): e is Evidence => e !== undefined)
-      .map((e) => {
+      .filter((e): e is Evidence => e !== undefined && !!e.paper.title)
+      .map((e): VerifiedCitation => {
         if (!numbers.has(e.id)) numbers.set(e.id, numbers.size + 1);
+        const title = e.paper.title!;
         return {
           marker: numbers.get(e.id)!,
           evidenceId: e.id,
           paperId: e.paperId,
           chunkId: e.chunkId,
-          quote: e.paper.title ?? e.text.slice(0, 120),
-          start: e.start,
-          end: e.end,
+          quote: title,
+          field: 'title',
+          start: 0,
+          end: title.length,
           supportScore: 1,
-          method: 'computed' as const,
+          method: 'computed',
         };
       }),
   }));
-  const markers = (s: (typeof verified)[number]) =>
+  const markers = (s: (typeof sentences)[number]) =>
     s.citations.length ? ` ${[...new Set(s.citations.map((c) => `[${c.marker}]`))].join('')}` : '';
   const answer =
-    verified.map((s) => `${s.text.replace(/\.$/, '')}${markers(s)}.`).join(' ') +
-    (perYear ? ` Papers per year: ${perYear}.` : '');
-  const parts: AnswerParts = {
-    answer,
-    sentences: verified,
-    bibliography: [...numbers.entries()].map(([evidenceId, marker]) => ({ marker, evidenceId })),
-    dropped: [],
-    generator,
-    abstained: false,
-    reason: null,
-    sourceNote: 'Figures computed from the citegraph graph; the cited papers are those counted.',
+    sentences.map((s) => `${s.text.replace(/\.$/, '')}${markers(s)}.`).join(' ') +
+    (outcome.extra ? ` ${outcome.extra}` : '');
+  return {
+    ...scored,
+    plan,
+    computed: {
+      answer,
+      sentences,
+      bibliography: [...numbers.entries()].map(([evidenceId, marker]) => ({ marker, evidenceId })),
+      dropped: [],
+      generator,
+      abstained: false,
+      reason: null,
+      sourceNote: `Figures computed from the citegraph graph (${describePlan(plan)}); the cited papers are among those counted, quoted by title.`,
+    },
   };
-  return { ...scored, computed: parts };
 }
 
 /**
- * Bibliometric and trend questions answered from the graph's counts (author profiles, most cited papers, authors with
- * most papers, per-year counts), citing the counted papers. Null when nothing countable matched: the content path runs.
+ * Bibliometric and trend questions answered by a typed plan (src/pipeline/planner.ts) executed with the analytics
+ * service: counts over every paper on a topic, people merged by ORCID, papers resolved by DOI or title. When the plan
+ * cannot be carried out (no such person, topic or paper) the answer abstains and says why.
  */
-export function computedAnswerStage(deps: AskDependencies): Stage<Rewritten, Computed> {
-  const start = (state: Rewritten): Gathered => {
+export function computedAnswerStage(deps: AskDependencies): Stage<Rewritten & { plan: AnalyticsPlan }, Computed> {
+  const start = (state: Rewritten & { plan: AnalyticsPlan }): Gathered & { plan: AnalyticsPlan } => {
     const pool = new EvidencePool(state.question, state.questionVector, deps);
     return { ...state, pool, sufficiency: sufficiencyOf(deps, { ...state, pool }), externalSearches: [] };
   };
@@ -192,17 +486,14 @@ export function computedAnswerStage(deps: AskDependencies): Stage<Rewritten, Com
     name: 'computed',
     run: async (state) => {
       const gathered = start(state);
-      if (gathered.decision.route === 'trend') {
-        const trend = await trendSentences(deps, gathered);
-        return trend
-          ? computedAnswer(deps, gathered, trend.sentences, 'trend', trend.perYear)
-          : { ...gathered, computed: null };
-      }
-      const sentences = await bibliometricSentences(deps, gathered);
-      return sentences ? computedAnswer(deps, gathered, sentences, 'bibliometric') : { ...gathered, computed: null };
+      return computedAnswer(deps, gathered, state.plan, await runPlan(deps, gathered, state.plan));
     },
     tolerates: { failure: isNonFatal, fallback: (state) => ({ ...start(state), computed: null }) },
     note: (state) =>
-      state.computed ? `${state.computed.generator} answer` : 'nothing countable matched; content route',
+      state.computed
+        ? state.computed.abstained
+          ? `abstained: ${state.computed.reason ?? ''}`
+          : `${state.computed.generator} answer: ${describePlan(state.plan!)}`
+        : 'the computation failed; content route',
   };
 }

@@ -49,23 +49,15 @@ function maxSubQueries(state: Routed): number {
   return Math.max(1, Math.min(MAX_SUB_QUERIES, state.options.maxSubQueries ?? MAX_SUB_QUERIES));
 }
 
-/** The rewrite and sub-queries made of the question's own words, and the question embedded for scoring passages. */
-export function rewriteStage(deps: AskDependencies): Stage<Routed, Rewritten> {
-  return {
-    name: 'rewrite',
-    run: async (state) => {
-      const { rewrite, subQueries } = decompose(state.question, maxSubQueries(state));
-      const [questionVector] = await (await deps.embedder()).embed([state.question]);
-      return {
-        ...state,
-        rewrite,
-        subQueries: subQueriesOf(state.question, subQueries),
-        questionVector: questionVector!,
-      };
-    },
-    note: (state) => `${state.subQueries.length} sub-queries`,
-  };
-}
+/** The rewrite and sub-queries made of the question's own words. */
+export const rewriteStage: Stage<Routed, Rewritten> = {
+  name: 'rewrite',
+  run: (state) => {
+    const { rewrite, subQueries } = decompose(state.question, maxSubQueries(state));
+    return Promise.resolve({ ...state, rewrite, subQueries: subQueriesOf(state.question, subQueries) });
+  },
+  note: (state) => `${state.subQueries.length} sub-queries`,
+};
 
 /**
  * With an LLM: its rewrite and sub-queries, each keeping only words of the question or of the corpus vocabulary (so

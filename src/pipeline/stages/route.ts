@@ -1,22 +1,91 @@
 import { parseJsonObject } from '../../generation/llm';
 import { routePrompt } from '../../generation/prompts';
-import type { AskRequest, Routed } from '../ask-types';
-import { type Route, routeQuestion, ROUTES } from '../router';
+import type { AskDependencies, AskRequest, Routed } from '../ask-types';
+import { PERSON_OPERATIONS, planQuestion } from '../planner';
+import type { RouteGuess } from '../route-classifier';
+import { type Route, type RouteDecision, routeQuestion, ROUTES } from '../router';
 import { isSourceFailure, type Stage } from '../stage';
 
-/** The route by the offline rules, or as the caller forced it. */
-export const routeStage: Stage<AskRequest, Routed> = {
-  name: 'route',
-  run: (state) => {
-    const decision = routeQuestion(state.question);
-    const forced = state.options.route;
-    return Promise.resolve({
-      ...state,
-      decision: forced ? { ...decision, route: forced, reasons: ['route given by the caller'] } : decision,
-    });
-  },
-  note: (state) => `${state.decision.route}: ${state.decision.reasons.join('; ')}`,
-};
+/**
+ * Above this probability the classifier's route stands over the rules'; below it, a rule cue decides, and with no cue
+ * the classifier's best guess does. Chosen by cross-validation on the training questions only (scripts/bench-router).
+ */
+export const CLASSIFIER_TRUST = 0.5;
+
+/**
+ * A question the planner can carry out as asked — a person's h-index or co-authors, a named paper's co-citations —
+ * is bibliometric whatever the classifier says: the cue and its subject are both in the question.
+ */
+export function definitelyBibliometric(question: string): string | null {
+  const plan = planQuestion(question, 'bibliometric');
+  const exact = PERSON_OPERATIONS.has(plan.operation) || plan.operation === 'related_papers';
+  return exact && plan.reason.startsWith('cue') ? `${plan.operation} ${plan.reason} with its subject` : null;
+}
+
+/** Combines the rules' decision with the classifier's guess (see CLASSIFIER_TRUST). */
+export function combineRoute(
+  rules: RouteDecision,
+  guess: RouteGuess | null,
+  options: { definite?: string | null; trust?: number } = {},
+): RouteDecision {
+  if (!guess) return rules;
+  const learned = `classifier: ${guess.route} (p ${guess.confidence.toFixed(2)})`;
+  if (options.definite) {
+    return {
+      ...rules,
+      route: 'bibliometric',
+      reasons: [`planner: ${options.definite}`, learned],
+      classifier: guess,
+    };
+  }
+  const hasCue = !rules.reasons.some((reason) => reason.startsWith('no bibliometric'));
+  if (guess.confidence >= (options.trust ?? CLASSIFIER_TRUST) || !hasCue) {
+    return {
+      ...rules,
+      route: guess.route,
+      reasons: [learned, `rules said ${rules.route}: ${rules.reasons.join('; ')}`],
+      classifier: guess,
+    };
+  }
+  return {
+    ...rules,
+    reasons: [...rules.reasons, `${learned}, under ${CLASSIFIER_TRUST}: the rules decide`],
+    classifier: guess,
+  };
+}
+
+/** The route by the offline rules and the embedding classifier, or as the caller forced it. */
+export function routeStage(deps: AskDependencies): Stage<AskRequest, Routed> {
+  return {
+    name: 'route',
+    run: async (state) => {
+      const [questionVector] = await (await deps.embedder()).embed([state.question]);
+      const rules = routeQuestion(state.question);
+      const forced = state.options.route;
+      if (forced) {
+        return {
+          ...state,
+          questionVector: questionVector!,
+          decision: { ...rules, route: forced, reasons: ['route given by the caller'] },
+        };
+      }
+      let guess: RouteGuess | null = null;
+      if (deps.routeClassifier) {
+        try {
+          guess = (await deps.routeClassifier()).predict(questionVector!);
+        } catch (error) {
+          state.trace.push({ stage: 'route', ms: 0, note: `classifier unavailable: ${(error as Error).message}` });
+        }
+      }
+      return {
+        ...state,
+        questionVector: questionVector!,
+        decision: combineRoute(rules, guess, { definite: definitelyBibliometric(state.question) }),
+      };
+    },
+    note: (state) => `${state.decision.route}: ${state.decision.reasons.join('; ')}`,
+  };
+}
 
 /** With an LLM, its classification replaces the rules' (unless the caller forced a route); on failure the rules stand. */
 export const llmRouteStage: Stage<Routed, Routed> = {

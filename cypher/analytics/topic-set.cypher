@@ -1,0 +1,22 @@
+// The papers on a topic, by one documented rule (README "Analytics planner"): the title or abstract contains every
+// content word of the topic phrase (Lucene, English analyzer, so stemmed; $query is "+w1 +w2 …" of escaped terms),
+// or the paper carries a topic concept named exactly the phrase with score at least $minScore. Filtered like every
+// paper list; at most $limit papers.
+CALL {
+  CALL db.index.fulltext.queryNodes('paper_text', $query, {limit: $limit}) YIELD node
+  RETURN node AS p
+  UNION
+  MATCH (t:Topic)
+  WHERE toLower(t.name) = $phrase
+  MATCH (p:Paper)-[r:HAS_TOPIC]->(t)
+  WHERE r.score >= $minScore
+  RETURN p
+}
+WITH DISTINCT p
+WHERE p.stub = false
+  // include: fragments/paper-filter
+WITH p
+ORDER BY p.id
+LIMIT $limit
+RETURN p.id AS id, p.title AS title, p.year AS year, coalesce(p.citedByCount, 0) AS citedByCount,
+       COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } AS internalCitations

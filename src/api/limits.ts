@@ -1,0 +1,178 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import {
+  OperationTypeNode,
+  getNamedType,
+  getNullableType,
+  GraphQLError,
+  type GraphQLSchema,
+  isListType,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { type ComplexityEstimatorArgs, getComplexity } from 'graphql-query-complexity';
+import type { ApiSettings } from '../config/settings';
+import { ErrorCode } from '../errors';
+import { MAX_PAGE } from '../paging';
+import type { GraphqlContext } from './graphql-context';
+
+/** A query over the limits: nothing of it runs. `details` (limit, actual) go to the client in `extensions`. */
+export function tooComplex(message: string, details: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(message, {
+    extensions: { code: ErrorCode.QUERY_TOO_COMPLEX, ...details, http: { status: 400 } },
+  });
+}
+
+/**
+ * What a GraphQL Armor rule rejects, reported as QUERY_TOO_COMPLEX (its own errors carry no code) instead of thrown,
+ * so that clients can tell an over-limit query from a malformed one.
+ */
+const reportTooComplex = {
+  propagateOnRejection: false,
+  exposeLimits: true,
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) =>
+      context?.reportError(tooComplex(error.message.replace(/^Syntax Error: /, ''), { rule: 'limits' })),
+  ],
+};
+
+/** An operation whose root type the schema lacks (a mutation or subscription today) is a validation error. */
+export const knownOperationTypesRule: ValidationRule = (context) => ({
+  OperationDefinition(node) {
+    const schema = context.getSchema();
+    const root =
+      node.operation === OperationTypeNode.QUERY
+        ? schema.getQueryType()
+        : node.operation === OperationTypeNode.MUTATION
+          ? schema.getMutationType()
+          : schema.getSubscriptionType();
+    if (!root) context.reportError(new GraphQLError(`this API has no ${node.operation} operations`, { nodes: [node] }));
+  },
+});
+
+/** Depth, alias and directive limits, checked before anything runs (the limits are settings). */
+export function limitRules(settings: ApiSettings): ValidationRule[] {
+  return [
+    knownOperationTypesRule,
+    maxDepthRule({ n: settings.maxDepth, flattenFragments: true, ...reportTooComplex }),
+    maxAliasesRule({ n: settings.maxAliases, ...reportTooComplex }),
+    maxDirectivesRule({ n: 50, ...reportTooComplex }),
+  ];
+}
+
+/**
+ * What a resolver costs besides its children, by `Type.field`: traversals over many papers and whole-graph
+ * aggregations weigh more than a property read. Lists multiply their children by their page size (`first`).
+ */
+const FIELD_WEIGHTS: Record<string, number> = {
+  'Query.ask': 2000,
+  'Query.search': 50,
+  'Query.stats': 20,
+  'Query.papers': 10,
+  'Query.topPapers': 100,
+  'Query.topAuthors': 150,
+  'Query.venues': 100,
+  'Query.trends': 100,
+  'Query.collaborationNetwork': 150,
+  'Paper.related': 40,
+  'Paper.coCited': 20,
+  'Paper.coupled': 20,
+  'Paper.citedBy': 5,
+  'Paper.references': 5,
+  'Paper.internalCitationCount': 2,
+  'Author.works': 5,
+  'Author.coauthors': 10,
+  'Author.metrics': 5,
+  'Author.mainTopics': 5,
+  'Topic.papers': 10,
+  'Topic.topPapers': 50,
+  'Topic.topAuthors': 80,
+  'Topic.trend': 20,
+};
+
+/** Typical length of lists that take no `first`, to weigh what is asked of each item. */
+const LIST_SIZES: Record<string, number> = {
+  'Paper.authors': 10,
+  'Author.institutions': 3,
+  'Trends.series': 5,
+  'Trends.emerging': 10,
+  'CollaborationNetwork.nodes': 50,
+  'CollaborationNetwork.edges': 100,
+};
+
+function pageSize(args: Record<string, unknown>, fallback: number): number {
+  const first = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : fallback;
+  return Math.max(0, Math.min(first, MAX_PAGE));
+}
+
+/** The cost estimator: the field's weight plus its children, times its page size when it is a list. */
+export function estimateField({ type, field, args, childComplexity }: ComplexityEstimatorArgs): number {
+  const name = `${type.name}.${field.name}`;
+  let weight = FIELD_WEIGHTS[name] ?? 0;
+  if (name === 'Query.search') {
+    const options = (args.options ?? {}) as Record<string, unknown>;
+    const candidates = typeof options.candidates === 'number' ? options.candidates : 100;
+    weight += candidates / 5 + (options.pagerank ? 100 : 0) + (options.mmr ? 30 : 0) + (options.expansion ? 50 : 0);
+  }
+  if (name === 'Query.trends' && Array.isArray(args.topics)) weight += 20 * args.topics.length;
+  const returns = getNullableType(field.type);
+  const named = getNamedType(field.type).name;
+  const own = weight + (named.endsWith('Connection') || isListType(returns) ? 0 : 1);
+  if (named.endsWith('Connection') || ('first' in args && isListType(returns))) {
+    return own + pageSize(args, 20) * (1 + childComplexity);
+  }
+  if (name === 'Query.search') return own + pageSize(args, 10) * (1 + childComplexity);
+  if (isListType(returns)) return own + (LIST_SIZES[name] ?? 1) * (1 + childComplexity);
+  return own + childComplexity;
+}
+
+/** The estimated cost of an operation with its variables. */
+export function queryCost(
+  schema: GraphQLSchema,
+  document: Parameters<typeof getComplexity>[0]['query'],
+  variables: Record<string, unknown>,
+  operationName?: string,
+): number {
+  return getComplexity({
+    schema,
+    query: document,
+    variables,
+    ...(operationName ? { operationName } : {}),
+    estimators: [estimateField],
+  });
+}
+
+/**
+ * Rejects, before any resolver runs, an operation whose estimated cost is over the limit (QUERY_TOO_COMPLEX with the
+ * cost and the limit), and a mutation from a key without the write scope.
+ */
+export function limitsPlugin(settings: ApiSettings): ApolloServerPlugin<GraphqlContext> {
+  return {
+    requestDidStart: () =>
+      Promise.resolve({
+        didResolveOperation: ({ schema, document, request, operation, contextValue }) => {
+          let cost: number;
+          try {
+            cost = queryCost(schema, document, request.variables ?? {}, request.operationName ?? undefined);
+          } catch {
+            // Variables that do not fit their types: execution rejects them (BAD_USER_INPUT) before anything runs.
+            return Promise.resolve();
+          }
+          if (cost > settings.maxCost) {
+            throw tooComplex(`the query's estimated cost ${Math.ceil(cost)} is over the limit of ${settings.maxCost}`, {
+              cost: Math.ceil(cost),
+              limit: settings.maxCost,
+            });
+          }
+          if (operation?.operation === OperationTypeNode.MUTATION && !contextValue.principal.scopes.includes('write')) {
+            throw new GraphQLError('this operation needs an API key with the write scope', {
+              extensions: { code: ErrorCode.FORBIDDEN, http: { status: 403 } },
+            });
+          }
+          return Promise.resolve();
+        },
+      }),
+  };
+}

@@ -1,0 +1,91 @@
+import type { GraphExecutor } from './executor';
+import { queries } from './query-registry';
+
+export interface DatabaseStatus {
+  readonly reachable: boolean;
+  readonly version: string | null;
+  readonly edition: string | null;
+  /** When the database was last asked, and how long it took to answer (or to fail). */
+  readonly checkedAt: string;
+  readonly latencyMs: number;
+  readonly error: string | null;
+}
+
+/**
+ * Knows whether the database answers without making a request wait for it: a probe runs in the background every few
+ * seconds, so `health` answers at once even while heavy work holds the database, and says when it is unreachable.
+ */
+export class DatabaseMonitor {
+  private status: DatabaseStatus | null = null;
+  private pending: Promise<DatabaseStatus> | null = null;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly executor: GraphExecutor,
+    private readonly intervalMs = 2000,
+    private readonly probeTimeoutMs = 2000,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    void this.probe();
+    this.timer = setInterval(() => void this.probe(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The last known status; probes now when none is known yet or it is older than two intervals. */
+  async current(): Promise<DatabaseStatus> {
+    const stale = !this.status || Date.now() - Date.parse(this.status.checkedAt) > 2 * this.intervalMs;
+    if (stale) return this.probe();
+    return this.status!;
+  }
+
+  /** Asks the database once (one probe at a time), bounded by the probe timeout. */
+  probe(): Promise<DatabaseStatus> {
+    this.pending ??= this.ask().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async ask(): Promise<DatabaseStatus> {
+    const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const rows = await Promise.race([
+        this.executor.read<{ version: string; edition: string }>(queries().health({})),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer within ${this.probeTimeoutMs} ms`)),
+            this.probeTimeoutMs,
+          );
+        }),
+      ]);
+      this.status = {
+        reachable: true,
+        version: rows[0]?.version ?? null,
+        edition: rows[0]?.edition ?? null,
+        checkedAt: new Date(started).toISOString(),
+        latencyMs: Date.now() - started,
+        error: null,
+      };
+    } catch (error) {
+      this.status = {
+        reachable: false,
+        version: this.status?.version ?? null,
+        edition: this.status?.edition ?? null,
+        checkedAt: new Date(started).toISOString(),
+        latencyMs: Date.now() - started,
+        error: (error as Error).message.split('\n')[0]!.slice(0, 200),
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.status;
+  }
+}

@@ -1,0 +1,168 @@
+import nlp from 'compromise';
+import type { Evidence } from '../domain';
+import { contentTerms, STOPWORDS, terms } from '../text';
+import { FRAMING } from './planner';
+
+/**
+ * Relational sufficiency: whether the question's key concepts are connected. A concept is a noun phrase of the
+ * question reduced to its specific words; two concepts the graph knows are connected when a paper mentions both (title
+ * or abstract, every word of each), or when a paper mentioning one cites (or is cited by) a paper mentioning the other.
+ * A question joining concepts the graph never connects ("emicizumab for borderline personality disorder", when the
+ * graph has papers on each and none on both) cannot be answered from it, however good the passages on each are.
+ */
+
+/** Nouns that name no subject of their own: populations, measures, study words. */
+const GENERIC = new Set(
+  (
+    'dose doses dosage risk risks effect effects role roles level levels patient patients people person persons ' +
+    'individual individuals subject subjects participant participants child children adult adults women men woman ' +
+    'man physician physicians study studies outcome outcomes result results treatment treatments use uses usage ' +
+    'rate rates increase increases decrease decreases change changes association associations factor factors type ' +
+    'types form forms way ways number numbers amount amounts cause causes evidence analysis analyses data method ' +
+    'methods approach approaches question questions impact impacts benefit benefits population populations group ' +
+    'groups case cases year years time times property properties function functions activity activities process ' +
+    'processes mechanism mechanisms response responses condition conditions term terms development developments ' +
+    'quality value values difference differences relationship relationships influence performance ability ' +
+    'potential presence absence lack part parts area areas kind kinds paper papers research literature work ' +
+    'recommendation recommendations trial trials model models system systems therapy therapies ' +
+    // nouns of change and of measurement: what is said about a subject, not a subject
+    'depletion reduction reductions loss losses deficiency elevation activation inhibition regulation expression ' +
+    'induction formation production accumulation release exposure indicator indicators marker markers predictor ' +
+    'predictors determinant determinants measure measures measurement progression onset severity incidence ' +
+    'prevalence frequency duration efficacy effectiveness safety tolerability improvement improvements ' +
+    'deterioration failure success survival mortality morbidity reliable significant important major high low ' +
+    'higher lower short long term short-term long-term non anti pre post self multi semi'
+  ).split(/\s+/),
+);
+
+/** A crude stem: a trailing plural "s" dropped, then the first six letters ("cytosol"/"cytosolic", "statins"/"statin"). */
+export function stem(word: string): string {
+  const singular = word.length > 3 ? word.replace(/(?<!s)s$/, '') : word;
+  return singular.slice(0, 6);
+}
+
+export interface Concept {
+  /** As the question says it. */
+  phrase: string;
+  /** Its specific words (for the full-text index, which stems them itself). */
+  words: string[];
+  /** Its specific words, stemmed (for matching passages). */
+  stems: string[];
+}
+
+/**
+ * The candidate concepts of a question: its noun phrases (compromise) cut at stopwords, generic words and numbers into
+ * runs of specific words ("hormone replacement therapy", "factor viii", "emicizumab"), each matched in the graph as an
+ * exact phrase. Which of them are key is decided against the graph (see judgeConnection): the rarest known ones.
+ */
+export function questionConcepts(question: string): Concept[] {
+  const phrases = (nlp(question).nouns().out('array') as string[]).map((p) => p.replace(/[?.!,;:]+$/, '').trim());
+  const concepts: Concept[] = [];
+  const seen = new Set<string>();
+  for (const phrase of phrases) {
+    let run: string[] = [];
+    const flush = () => {
+      if (run.length > 0) {
+        const key = run.join(' ');
+        if (!seen.has(key)) {
+          seen.add(key);
+          concepts.push({ phrase: key, words: run, stems: run.map(stem) });
+        }
+      }
+      run = [];
+    };
+    for (const word of terms(phrase)) {
+      if (
+        STOPWORDS.has(word) ||
+        GENERIC.has(word) ||
+        FRAMING.has(word) ||
+        /^\d+$/.test(word) ||
+        (word.length < 2 && run.length === 0)
+      )
+        flush();
+      else run.push(word);
+    }
+    flush();
+  }
+  return concepts.slice(0, 8);
+}
+
+/** Whether a text mentions a concept: every one of its words (stemmed). */
+export function mentions(textStems: ReadonlySet<string>, concept: Concept): boolean {
+  return concept.stems.every((s) => textStems.has(s));
+}
+
+/** Whether one passage (with its paper's title) mentions a concept. */
+export function evidenceMentions(e: Evidence, concept: Concept): boolean {
+  return mentions(new Set(contentTerms(`${e.paper.title ?? ''} ${e.text}`).map(stem)), concept);
+}
+
+/** Fewest papers a concept needs in the graph to count as one the graph knows (fewer: specificity's business). */
+export const MIN_CONCEPT_PAPERS = 2;
+/** How many of the known concepts, the rarest, are the question's key concepts. */
+export const KEY_CONCEPTS = 3;
+
+/**
+ * The key concepts: those the graph knows (MIN_CONCEPT_PAPERS or more papers), the KEY_CONCEPTS rarest, in question
+ * order. Rare phrases name what a question is about; common ones ("therapy") join any two subjects.
+ */
+export function keyConcepts(concepts: readonly Concept[], paperCount: (concept: Concept) => number): Concept[] {
+  return concepts
+    .map((concept, index) => ({ concept, index, count: paperCount(concept) }))
+    .filter((c) => c.count >= MIN_CONCEPT_PAPERS)
+    .sort((a, b) => a.count - b.count || a.index - b.index)
+    .slice(0, KEY_CONCEPTS)
+    .sort((a, b) => a.index - b.index)
+    .map((c) => c.concept);
+}
+
+/** What the graph says about a pair of concepts. */
+export interface PairEvidence {
+  /** Papers mentioning both (title or abstract). */
+  together: string[];
+  /** Whether a paper on one cites, or is cited by, a paper on the other. */
+  cited: boolean;
+}
+
+export interface ConceptConnection {
+  concepts: Concept[];
+  /** The key concepts (see keyConcepts). */
+  known: Concept[];
+  /** Pairs of known concepts no paper and no citation connects. */
+  unconnected: Array<[string, string]>;
+  /** Papers mentioning every known concept (a few), for the answer to quote. */
+  connectingPapers: string[];
+  /** 0–100: share of known pairs that are connected (100 with fewer than two known concepts). */
+  score: number;
+  reason: string;
+}
+
+/**
+ * Judges the connection from what the graph holds: the key concepts, `pairs` per "i|j" index pair of them, `all` the
+ * papers mentioning every key concept. Pure: the queries are the caller's.
+ */
+export function judgeConnection(
+  concepts: readonly Concept[],
+  known: readonly Concept[],
+  pairs: ReadonlyMap<string, PairEvidence>,
+  all: readonly string[],
+): ConceptConnection {
+  const unconnected: Array<[string, string]> = [];
+  let total = 0;
+  for (let i = 0; i < known.length; i += 1) {
+    for (let j = i + 1; j < known.length; j += 1) {
+      total += 1;
+      const pair = pairs.get(`${i}|${j}`);
+      if (!pair || (pair.together.length === 0 && !pair.cited)) unconnected.push([known[i]!.phrase, known[j]!.phrase]);
+    }
+  }
+  const score = total === 0 ? 100 : Math.round((100 * (total - unconnected.length)) / total);
+  const named = (list: readonly Concept[]) => list.map((c) => `"${c.phrase}"`).join(', ');
+  const reason =
+    known.length < 2
+      ? `${known.length} of ${concepts.length} key concepts known to the graph${concepts.length ? ` (${named(concepts)})` : ''}`
+      : unconnected.length === 0
+        ? `the key concepts ${named(known)} are connected (${all.length} papers mention all of them${all.length === 0 ? '; pairs are joined by shared papers or citations' : ''})`
+        : `no paper and no citation in the graph connects ${unconnected.map(([a, b]) => `"${a}" with "${b}"`).join('; ')}`;
+  return { concepts: [...concepts], known: [...known], unconnected, connectingPapers: [...all], score, reason };
+}

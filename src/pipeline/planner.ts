@@ -1,0 +1,297 @@
+import nlp from 'compromise';
+import { z } from 'zod';
+import { contentTerms } from '../text';
+import { yearRange } from './router';
+
+/** What a bibliometric or trend question asks to be computed. */
+export const PLAN_OPERATIONS = [
+  'count_papers',
+  'top_papers',
+  'top_authors',
+  'top_venues',
+  'top_institutions',
+  'coauthors',
+  'author_metrics',
+  'related_papers',
+  'topic_trend',
+  'emerging_topics',
+  'collaboration_network',
+] as const;
+export type PlanOperation = (typeof PLAN_OPERATIONS)[number];
+
+/** How a paper's neighbours are found for `related_papers`. */
+export type PaperRelation = 'cocited' | 'coupled' | 'related';
+
+/** Operations about a topic (they need `topic`), a person (`person`) or a paper (`paper`). */
+export const TOPIC_OPERATIONS: ReadonlySet<PlanOperation> = new Set([
+  'count_papers',
+  'top_papers',
+  'top_authors',
+  'top_venues',
+  'top_institutions',
+  'topic_trend',
+  'emerging_topics',
+  'collaboration_network',
+]);
+export const PERSON_OPERATIONS: ReadonlySet<PlanOperation> = new Set(['coauthors', 'author_metrics']);
+
+/**
+ * A typed plan: the operation, its subject (a topic phrase without question words, a person, a paper by title or DOI)
+ * and filters. The rules make one offline; an LLM may make one, checked against the same schema.
+ */
+export const planSchema = z
+  .object({
+    operation: z.enum(PLAN_OPERATIONS),
+    topic: z.string().trim().min(1).max(200).nullable(),
+    person: z.string().trim().min(1).max(120).nullable(),
+    paper: z.string().trim().min(1).max(400).nullable(),
+    relation: z.enum(['cocited', 'coupled', 'related']).nullable(),
+    yearFrom: z.number().int().min(1000).max(2200).nullable(),
+    yearTo: z.number().int().min(1000).max(2200).nullable(),
+    venue: z.string().trim().min(1).max(200).nullable(),
+    citationBasis: z.enum(['internal', 'global']),
+  })
+  .strict();
+export type PlanFields = z.infer<typeof planSchema>;
+
+export interface AnalyticsPlan extends PlanFields {
+  /** Who made the plan. */
+  readonly source: 'rules' | 'llm';
+  /** Which cue chose the operation, for the trace. */
+  readonly reason: string;
+}
+
+/** Operation cues, first match wins; each needs its subject (checked by the planner). */
+const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> = [
+  {
+    operation: 'author_metrics',
+    cue: /\b(?:h-?index|i10|citation (?:metrics|profile|record|impact)|publication (?:record|profile)|profile of|how (?:productive|prolific|influential|often cited)|how many (?:papers|articles|publications|works|citations) (?:has|have|did|does)\b|how (?:much|many times) (?:has|have|is) .{1,60}\b(?:cited|published))/i,
+  },
+  {
+    operation: 'coauthors',
+    cue: /\b(?:co-?authors?|co-?authored|collaborat\w*|with whom|worked (?:with|alongside)|work(?:s|ed)? together|written (?:papers )?with|wrote (?:papers |most )?(?:together )?with|partners?|joint papers)\b/i,
+  },
+  {
+    operation: 'collaboration_network',
+    cue: /\b(?:(?:collaboration|co-?authorship|collaborative) (?:network|graph|clusters?|structure|communities)|who (?:collaborates|works|publishes) with whom)\b/i,
+  },
+  {
+    operation: 'related_papers',
+    cue: /\b(?:co-?cit\w*|cited together|cited alongside|bibliographic(?:ally)? coupl\w*|coupl\w*|share (?:many |the most |most )?references|reference (?:overlap|lists?)|overlapping references|similar references|(?:papers|work|studies) (?:related|similar) to|related (?:papers|work|studies) (?:of|to|for))\b/i,
+  },
+  {
+    operation: 'emerging_topics',
+    cue: /\b(?:emerging|fastest[- ]growing|(?:new|rising|hot|up-and-coming|growing) (?:[\w-]+ )?(?:topics|subtopics|themes|directions|areas|concepts|sub-?fields)|(?:topics|themes|concepts) (?:gaining|that gained|on the rise|are rising|have grown))\b/i,
+  },
+  {
+    operation: 'topic_trend',
+    // Change over time; a year range alone is a filter ("how many papers since 2010" is a count).
+    cue: /\b(?:over time|over the years|per (?:year|decade)|by (?:year|decade)|year[- ]by[- ]year|each year|every year|yearly|annual(?:ly)?|trends?|trajectory|timeline|history|historical|evolv\w*|evolution|grown|growth|grew|growing|take off|took off|peak(?:ed)?|declin\w*|rise and fall|chang(?:e|ed|es|ing)|increas\w*|decreas\w*|ris(?:e|en|ing)|rose|fell|(?:which|what) years?|when did|year of|over the (?:last|past) (?:decade|\d+ years))\b/i,
+  },
+  {
+    operation: 'count_papers',
+    cue: /\b(?:how many|number of|count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the literature)\b/i,
+  },
+  {
+    operation: 'top_venues',
+    cue: /\b(?:journals?|venues?|outlets?|periodicals?|conferences?|proceedings|publishers?|where (?:is|are|was|were|do|does|did|have|has) .{0,60}\bpublished|published where)\b/i,
+  },
+  {
+    operation: 'top_institutions',
+    cue: /\b(?:institutions?|institutes?|universit(?:y|ies)|affiliations?|affiliated|centers?|centres?|hospitals?|organi[sz]ations?|countries|schools?)\b/i,
+  },
+  {
+    operation: 'top_authors',
+    cue: /\b(?:who|whose|authors?|researchers?|scientists?|investigators?|experts?|scholars?|groups?|labs?|teams?|prolific|leading (?:figures|names|people)|wrote|written by|published the most)\b/i,
+  },
+  {
+    operation: 'top_papers',
+    cue: /\b(?:most[- ]cited|highly[- ]cited|top[- ]cited|best[- ]cited|canonical|landmark|seminal|classic|influential|key (?:papers|works|studies|articles|references)|foundational|must[- ]read|important (?:papers|works|studies)|top papers|best[- ]known|essential (?:papers|reading)|citations?|cited)\b/i,
+  },
+];
+
+/** Framing words of bibliometric and trend questions: what is counted and how, never what about. */
+export const FRAMING: ReadonlySet<string> = new Set(
+  (
+    'who whom whose which what how many much number count counts counting list show give tell find name identify ' +
+    'papers paper articles article publications publication studies study works work research literature output ' +
+    'volume records documents items authors author researchers researcher scientists scientist investigators ' +
+    'experts groups group labs lab teams team scholars journals journal venues venue outlets outlet periodicals ' +
+    'conferences proceedings publishers institutions institution institutes universities university affiliations ' +
+    'centers centres hospitals organisations organizations countries schools most top best highly cited citation ' +
+    'citations canonical landmark seminal classic influential key foundational important essential known rank ranked ' +
+    'ranking leading prolific productive published publish publishes publishing appear appears appeared often ' +
+    'frequently wrote written write writes trend trends trending over time years year yearly annual annually per ' +
+    'decade decades since history historical evolution evolved evolve growth grown grow grew growing changed change ' +
+    'changes emerging rising fastest new hot topics topic subtopics themes directions areas area field fields graph ' +
+    'corpus collection database dataset here there exist exists existing held holds contain contains contained ' +
+    'available recorded indexed present overall global worldwide internal inside total altogether between from ' +
+    'period timeline trajectory peak peaked increase increased decrease decreased declined decline take took off ' +
+    'recent recently last past first earliest latest mainly mostly primarily focus focused working active ' +
+    'contributed contribute contributors contributor rise rises rose risen fall falls fell fallen shift shifts ' +
+    'shifted attention interest popularity deal deals dealing concerned'
+  ).split(/\s+/),
+);
+
+/** Words that introduce the subject of a bibliometric question: "on X", "about X", "related to X". */
+const SUBJECT_INTRO =
+  /\b(?:on|about|regarding|concerning|into|covering|addressing|studying|investigating|examining|for|of|in the (?:field|area|literature|domain) of|related to|(?:deal|deals|dealing) with|in)\s+(.+)$/i;
+
+/** Trailing framing after the subject: years, "over time", "in the graph". */
+const TRAILING =
+  /\s+(?:(?:were|was|have been|has been|are|is|got|get)\s+)?(?:published\s+)?(?:(?:since|between|from|after|before|during|until|in|by|over|per|each|every|across)\s+(?:the\s+)?(?:\d{4}s?|last|past|years?|time|decades?|period)\b.*|over time.*|in (?:the|this) (?:graph|corpus|collection|database|dataset).*|(?:in|within) (?:recent|the last|the past).*)$/i;
+
+/** A DOI in the question. */
+const DOI = /\b(10\.\d{4,9}\/[^\s"'<>]+[^\s"'<>.,;?!)])/;
+/** A quoted title: "…" or “…”. */
+const QUOTED = /["“]([^"”]{8,400})["”]/;
+
+/** Strips framing from a candidate phrase and keeps its content words in order. */
+function cleanTopic(phrase: string): string | null {
+  const words = contentTerms(phrase.replace(TRAILING, ''));
+  const kept = words.filter((word) => !FRAMING.has(word) && !/^\d{4}s?$/.test(word));
+  return kept.length > 0 ? kept.join(' ') : null;
+}
+
+/**
+ * The topic of a bibliometric or trend question: the phrase after "on", "about", "related to" …, without question and
+ * counting words, years and trailing framing; otherwise the question's content words without framing.
+ */
+export function topicPhrase(question: string, exclude: readonly string[] = []): string | null {
+  let text = question
+    .replace(DOI, ' ')
+    .replace(QUOTED, ' ')
+    .replace(/[?!.]+\s*$/, '');
+  for (const name of exclude) text = text.replace(new RegExp(escapeRegExp(name), 'ig'), ' ');
+  // The last introducer whose tail still has content words is the subject ("journals publish most on X").
+  const candidates: string[] = [];
+  let rest = text;
+  for (let guard = 0; guard < 8; guard += 1) {
+    const match = SUBJECT_INTRO.exec(rest);
+    if (!match) break;
+    candidates.push(match[1]!);
+    rest = match[1]!;
+  }
+  for (const candidate of candidates) {
+    const topic = cleanTopic(candidate);
+    if (topic) return topic;
+  }
+  return cleanTopic(text);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Capitalised word sequences that look like a person ("Jane Doe", "J. A. Smith", "van der Berg"). */
+const NAME =
+  /\b((?:[A-Z][a-z'’-]+|[A-Z]\.)(?:\s+(?:[A-Z]\.|(?:van|von|de|der|den|da|di|le|la|du)\b|[A-Z][a-z'’-]+)){1,3})\b/g;
+const NOT_NAMES = new Set(
+  'Which What Who Whom Whose How When Where Why List Show Give Tell Find Name Is Are Does Did Has Have The A An In On Of For'.split(
+    ' ',
+  ),
+);
+
+/** People the question names: compromise's people, then capitalised name-like sequences. */
+export function peopleIn(question: string): string[] {
+  const found = new Set<string>();
+  for (const name of nlp(question).people().out('array') as string[]) {
+    const clean = name.replace(/[?.!,'’s]+$/, '').trim();
+    if (clean.split(/\s+/).length >= 2 || /^[A-Z]/.test(clean)) found.add(clean);
+  }
+  for (const match of question.matchAll(NAME)) {
+    const words = match[1]!.split(/\s+/).filter((word) => !NOT_NAMES.has(word));
+    if (words.length >= 2) found.add(words.join(' '));
+  }
+  // A longer name wins over its parts ("Jane Doe" over "Doe").
+  return [...found].filter((name) => ![...found].some((other) => other !== name && other.includes(name)));
+}
+
+/** A single year ("in 2015") as a one-year window, when no range is named. */
+function yearsOf(question: string): { from: number | null; to: number | null } {
+  const range = yearRange(question);
+  if (range.from !== null || range.to !== null) return range;
+  const single = /\b(?:in|during|of)\s+((?:19|20)\d{2})\b/i.exec(question);
+  if (single) return { from: Number(single[1]), to: Number(single[1]) };
+  const before = /\b(?:before|until|up to)\s+((?:19|20)\d{2})\b/i.exec(question);
+  if (before) return { from: null, to: Number(before[1]) - 1 };
+  return range;
+}
+
+/**
+ * The offline plan of a bibliometric or trend question. The first operation cue whose subject the question provides
+ * wins (author metrics and co-authors need a person, related papers a paper); a trend-routed question without a cue
+ * is a topic trend, a bibliometric one without a cue asks for the top papers.
+ */
+export function planQuestion(question: string, route: 'bibliometric' | 'trend'): AnalyticsPlan {
+  const people = peopleIn(question);
+  const doi = DOI.exec(question)?.[1] ?? null;
+  const quoted = QUOTED.exec(question)?.[1] ?? null;
+  const paper = doi ?? quoted;
+  const years = yearsOf(question);
+  const person = people[0] ?? null;
+  let operation: PlanOperation | null = null;
+  let reason = '';
+  for (const { operation: candidate, cue } of OPERATION_CUES) {
+    const match = cue.exec(question);
+    if (!match) continue;
+    if (PERSON_OPERATIONS.has(candidate) && !person) continue;
+    if (candidate === 'related_papers' && !paper) continue;
+    // "How many papers has Jane Doe published?" is her profile, not a topic count.
+    operation = candidate === 'count_papers' && person ? 'author_metrics' : candidate;
+    reason = `cue "${match[0]}"`;
+    break;
+  }
+  if (!operation) {
+    if (person) operation = 'author_metrics';
+    else if (paper) operation = 'related_papers';
+    else operation = route === 'trend' ? 'topic_trend' : 'top_papers';
+    reason = person ? `names ${person}` : paper ? 'names a paper' : `no operation cue; ${route} default`;
+  }
+  const relation: PaperRelation | null =
+    operation !== 'related_papers'
+      ? null
+      : /co-?cit|cited together|cited alongside/i.test(question)
+        ? 'cocited'
+        : /coupl|share (?:[\w-]+ ){0,2}references|reference (?:overlap|lists?)|overlapping references|similar references/i.test(
+              question,
+            )
+          ? 'coupled'
+          : 'related';
+  const venue =
+    /\b(?:in|published in) (?:the )?journal ([A-Z][\w&:,' -]{2,80}?)(?=[?.!,]|\s+(?:since|between|from|in|on|about|during)\b|$)/.exec(
+      question,
+    )?.[1];
+  const topic = TOPIC_OPERATIONS.has(operation)
+    ? topicPhrase(question.replace(venue ? `journal ${venue}` : '\u0000', ' '), person ? [person] : [])
+    : null;
+  return {
+    operation,
+    topic,
+    person: PERSON_OPERATIONS.has(operation) ? person : null,
+    paper: operation === 'related_papers' ? paper : null,
+    relation,
+    yearFrom: years.from,
+    yearTo: years.to,
+    venue: venue?.trim() ?? null,
+    citationBasis: /\b(?:global(?:ly)?|overall|worldwide|in all|all[- ]time|total citations)\b/i.test(question)
+      ? 'global'
+      : 'internal',
+    source: 'rules',
+    reason,
+  };
+}
+
+/** The plan as one line, for the trace and answers. */
+export function describePlan(plan: AnalyticsPlan): string {
+  const subject = plan.topic
+    ? `topic "${plan.topic}"`
+    : plan.person
+      ? `person "${plan.person}"`
+      : plan.paper
+        ? `paper "${plan.paper.slice(0, 80)}"`
+        : 'the whole graph';
+  const years =
+    plan.yearFrom !== null || plan.yearTo !== null ? `, years ${plan.yearFrom ?? '…'}–${plan.yearTo ?? '…'}` : '';
+  return `${plan.operation}${plan.relation ? ` (${plan.relation})` : ''} of ${subject}${years}${plan.venue ? `, journal "${plan.venue}"` : ''}; ${plan.source}: ${plan.reason}`;
+}

@@ -1,0 +1,137 @@
+import type { Evidence } from '../../domain';
+import type { AskDependencies, Gathered } from '../ask-types';
+import {
+  type Concept,
+  type ConceptConnection,
+  evidenceMentions,
+  judgeConnection,
+  keyConcepts,
+  MIN_CONCEPT_PAPERS,
+  type PairEvidence,
+  questionConcepts,
+} from '../concepts';
+import { isNonFatal, type Stage } from '../stage';
+
+/** Papers read per concept (for the citation check between concepts). */
+const PAPERS_PER_CONCEPT = 300;
+/** Connecting papers added to the evidence, so that the answer can quote them. */
+const CONNECTING_PAPERS = 6;
+
+/** After relational sufficiency: how the question's concepts are connected, and the evidence that connects them. */
+export type Related<T extends Gathered> = T & { readonly connection: ConceptConnection };
+
+/** The concept, then its contiguous sub-phrases, longest first (at most four words). */
+function subPhrases(concept: Concept): Concept[] {
+  const out: Concept[] = [concept];
+  const n = concept.words.length;
+  for (let length = Math.min(n - 1, 4); length >= 1; length -= 1) {
+    for (let start = 0; start + length <= n; start += 1) {
+      const words = concept.words.slice(start, start + length);
+      out.push({ phrase: words.join(' '), words, stems: concept.stems.slice(start, start + length) });
+    }
+  }
+  return out;
+}
+
+/** Papers per concept considered for a citation between two concepts (the best matches of each). */
+const CITATION_CHECK_PAPERS = 50;
+
+/** What the graph holds on each concept and each pair of the key ones. */
+async function connect(deps: AskDependencies, state: Gathered, concepts: readonly Concept[]) {
+  const collections = state.options.collections ?? null;
+  const papers = new Map<string, string[]>();
+  const resolved: Concept[] = [];
+  for (const concept of concepts) {
+    // A phrase the graph never has verbatim backs off to its longest sub-phrase it has ("borderline personality
+    // disorder self harm" → "borderline personality disorder").
+    for (const candidate of subPhrases(concept)) {
+      const found = await deps.catalog.papersMentioning([candidate.words], collections, PAPERS_PER_CONCEPT);
+      if (found.length >= MIN_CONCEPT_PAPERS || candidate === concept) papers.set(candidate.phrase, found);
+      if (found.length >= MIN_CONCEPT_PAPERS) {
+        resolved.push(candidate);
+        break;
+      }
+    }
+  }
+  const key = keyConcepts(resolved, (c) => papers.get(c.phrase)?.length ?? 0);
+  const pairs = new Map<string, PairEvidence>();
+  for (let i = 0; i < key.length; i += 1) {
+    for (let j = i + 1; j < key.length; j += 1) {
+      const a = key[i]!;
+      const b = key[j]!;
+      const together = await deps.catalog.papersMentioning([a.words, b.words], collections, CONNECTING_PAPERS);
+      const cited =
+        together.length === 0 &&
+        (await deps.catalog.citationLinked(
+          papers.get(a.phrase)!.slice(0, CITATION_CHECK_PAPERS),
+          papers.get(b.phrase)!.slice(0, CITATION_CHECK_PAPERS),
+        ));
+      pairs.set(`${i}|${j}`, { together, cited });
+    }
+  }
+  const all =
+    key.length >= 2
+      ? await deps.catalog.papersMentioning(
+          key.map((c) => c.words),
+          collections,
+          CONNECTING_PAPERS,
+        )
+      : [];
+  return judgeConnection(concepts, key, pairs, all);
+}
+
+/**
+ * Relational sufficiency: the question's key concepts, whether the graph connects each pair (a paper on both, or a
+ * citation between papers on each), and the papers on all of them added to the evidence. Recorded as a sufficiency
+ * dimension that gates rather than blends (weight 0): an unconnected pair means abstention.
+ */
+export function relateStage<T extends Gathered>(deps: AskDependencies): Stage<T, Related<T>> {
+  const withDimension = (state: T, connection: ConceptConnection): Related<T> => ({
+    ...state,
+    connection,
+    sufficiency: {
+      ...state.sufficiency,
+      dimensions: [
+        ...state.sufficiency.dimensions.filter((d) => d.name !== 'concept_connection'),
+        { name: 'concept_connection', score: connection.score, weight: 0, reason: connection.reason },
+      ],
+    },
+  });
+  return {
+    name: 'relate',
+    run: async (state) => {
+      const concepts = questionConcepts(state.question);
+      const connection = await connect(deps, state, concepts);
+      if (connection.known.length >= 2 && connection.connectingPapers.length > 0) {
+        await state.pool.addPapers(connection.connectingPapers, 'local', 'concept connection');
+      }
+      return withDimension(state, connection);
+    },
+    tolerates: {
+      failure: isNonFatal,
+      fallback: (state) => withDimension(state, judgeConnection([], [], new Map(), [])),
+    },
+    note: (state) => state.connection.reason,
+  };
+}
+
+/** Why an answer abstains when its concepts are not connected: which, and the best evidence for each on its own. */
+export function unconnectedReason(state: Related<Gathered>): string {
+  const ranked = state.pool.ranked();
+  const best = state.connection.known.map((concept) => {
+    const top = ranked.find((e) => evidenceMentions(e, concept));
+    return `"${concept.phrase}": ${top ? `"${top.paper.title ?? top.paperId}" (score ${top.score})` : 'no passage in the evidence'}`;
+  });
+  return `The graph does not connect the question's concepts: ${state.connection.reason}. Best evidence for each on its own: ${best.join('; ')}.`;
+}
+
+/**
+ * The passages an extractive answer may quote: when the question joins two or more concepts, only passages of papers
+ * that mention all of them, so that no answer stitches sentences about different subjects together.
+ */
+export function quotable(context: readonly Evidence[], connection: ConceptConnection): Evidence[] {
+  if (connection.known.length < 2) return [...context];
+  const connecting = new Set(connection.connectingPapers);
+  const kept = context.filter((e) => connecting.has(e.paperId));
+  return kept.length > 0 ? kept : [...context];
+}

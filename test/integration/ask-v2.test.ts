@@ -1,0 +1,150 @@
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestContext, removeCollections } from '../helpers/context';
+
+/**
+ * Ask v2 on a purpose-made corpus: two subjects the graph never connects (emicizumab; borderline personality
+ * disorder), one person under two author records sharing an ORCID, and a namesake without it.
+ */
+const PAPERS = [
+  {
+    id: 'W951',
+    title: 'Emicizumab prophylaxis in haemophilia A with inhibitors',
+    abstract:
+      'Emicizumab prophylaxis once weekly reduced the rate of treated bleeding events in patients with haemophilia A and factor VIII inhibitors. Injection-site reactions were the most common adverse events.',
+    year: 2017,
+    author: { id: 'A951', name: 'Midori Shima', orcid: 'https://orcid.org/0000-0002-0000-0001' },
+  },
+  {
+    id: 'W952',
+    title: 'Emicizumab pharmacokinetics in children with haemophilia A',
+    abstract:
+      'In children with haemophilia A, emicizumab reached steady-state concentrations after four loading doses, and bleeding was rare during prophylaxis.',
+    year: 2019,
+    author: { id: 'A952', name: 'M. Shima', orcid: 'https://orcid.org/0000-0002-0000-0001' },
+  },
+  {
+    id: 'W953',
+    title: 'Bleeding outcomes with emicizumab and bypassing agents',
+    abstract:
+      'Breakthrough bleeding in patients on emicizumab was treated with bypassing agents; thrombotic events occurred with high cumulative doses of activated prothrombin complex concentrate.',
+    year: 2020,
+    author: { id: 'A951', name: 'Midori Shima', orcid: 'https://orcid.org/0000-0002-0000-0001' },
+  },
+  {
+    id: 'W954',
+    title: 'Dialectical behavior therapy for borderline personality disorder',
+    abstract:
+      'Women with borderline personality disorder who received dialectical behavior therapy for one year had fewer suicide attempts and less self-harm than those treated by community experts.',
+    year: 2006,
+    author: { id: 'A953', name: 'Midori Shima', orcid: null },
+  },
+  {
+    id: 'W955',
+    title: 'Mentalization-based treatment of borderline personality disorder',
+    abstract:
+      'Mentalization-based treatment reduced self-harm and hospital admissions in borderline personality disorder over eighteen months compared with structured clinical management.',
+    year: 2009,
+    author: { id: 'A954', name: 'Anthony Bateman', orcid: null },
+  },
+];
+
+function writeCorpus(): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ask-v2-')), 'ask-v2.jsonl');
+  const lines = PAPERS.map((paper) =>
+    JSON.stringify({
+      id: `https://openalex.org/${paper.id}`,
+      title: paper.title,
+      abstract: paper.abstract,
+      publication_year: paper.year,
+      authorships: [
+        {
+          author_position: 'first',
+          author: {
+            id: `https://openalex.org/${paper.author.id}`,
+            display_name: paper.author.name,
+            orcid: paper.author.orcid,
+          },
+          institutions: [],
+        },
+      ],
+      referenced_works: [],
+    }),
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+const { app } = createTestContext({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
+const OWN = ['ask-v2'];
+const options = { collections: OWN, externalSearch: false };
+
+beforeAll(async () => {
+  await removeCollections(app, OWN);
+  await app.ingest.ingestFiles([writeCorpus()], { embed: 'now', collection: 'ask-v2', progress: false });
+});
+afterAll(async () => {
+  await removeCollections(app, OWN);
+  await app.close();
+});
+
+describe('relational sufficiency', () => {
+  it('abstains on a question joining subjects no paper or citation connects, naming them', async () => {
+    const result = await app.ask.ask(
+      app.requestContext(),
+      'Does emicizumab reduce self-harm in borderline personality disorder?',
+      options,
+    );
+    expect(result.route).toBe('content');
+    expect(result.abstained).toBe(true);
+    expect(result.abstentionReason).toMatch(/"emicizumab" with "borderline personality disorder"/);
+    // The best evidence for each subject on its own is shown.
+    expect(result.abstentionReason).toMatch(/"emicizumab": "Emicizumab/);
+    const connection = result.sufficiency.dimensions.find((d) => d.name === 'concept_connection')!;
+    expect(connection.weight).toBe(0);
+    expect(connection.score).toBeLessThan(100);
+    expect(result.sentences).toEqual([]);
+  });
+
+  it('answers a question whose subjects a paper connects, quoting only papers that connect them', async () => {
+    const result = await app.ask.ask(
+      app.requestContext(),
+      'Does emicizumab prophylaxis reduce bleeding in haemophilia A?',
+      options,
+    );
+    expect(result.abstained).toBe(false);
+    const connection = result.sufficiency.dimensions.find((d) => d.name === 'concept_connection')!;
+    expect(connection.score).toBe(100);
+    const cited = new Set(result.sentences.flatMap((s) => s.citations.map((c) => c.paperId)));
+    expect(cited.size).toBeGreaterThan(0);
+    for (const id of cited) expect(['W951', 'W952']).toContain(id);
+  });
+});
+
+describe('analytics plans with people', () => {
+  it('counts one person across the author records that share an ORCID, and flags a namesake', async () => {
+    const result = await app.ask.ask(app.requestContext(), 'What is the h-index of Midori Shima?', options);
+    expect(result.plan).toMatchObject({ operation: 'author_metrics', person: 'Midori Shima' });
+    expect(result.abstained).toBe(false);
+    expect(result.answer).toMatch(/^Midori Shima has 3 papers in the graph \(2017–2020\)/);
+    expect(result.answer).toMatch(/2 author records with ORCID/);
+    expect(result.answer).toMatch(
+      /1 other author record in the graph shares the name without a common ORCID \(A953, 1 papers\)/,
+    );
+  });
+
+  it('lists a person once among the authors of a topic', async () => {
+    const result = await app.ask.ask(app.requestContext(), 'Who are the most prolific authors on emicizumab?', options);
+    expect(result.plan).toMatchObject({ operation: 'top_authors', topic: 'emicizumab' });
+    expect(result.answer).toMatch(/^3 papers in the graph match the topic "emicizumab"/);
+    expect(result.answer).toMatch(/Midori Shima \(3 papers, 2 records sharing an ORCID\)/);
+    expect(result.answer.match(/Shima \(/g)).toHaveLength(1);
+  });
+
+  it('abstains when the person is not in the graph', async () => {
+    const result = await app.ask.ask(app.requestContext(), 'What is the h-index of Rosalind Franklin?', options);
+    expect(result.abstained).toBe(true);
+    expect(result.answer).toMatch(/no identified author in the graph is named "Rosalind Franklin"/);
+  });
+});

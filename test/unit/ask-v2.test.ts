@@ -1,0 +1,239 @@
+import { compoundGrowth, mergeByOrcid, yearSeries } from '../../src/analytics/analytics-service';
+import { judgeConnection, keyConcepts, questionConcepts, stem } from '../../src/pipeline/concepts';
+import { describePlan, planQuestion, planSchema, topicPhrase } from '../../src/pipeline/planner';
+import { RouteClassifier } from '../../src/pipeline/route-classifier';
+import { routeQuestion } from '../../src/pipeline/router';
+import { cagr } from '../../src/pipeline/stages/computed-answers';
+import { CLASSIFIER_TRUST, combineRoute } from '../../src/pipeline/stages/route';
+
+describe('analytics planner', () => {
+  it.each([
+    ['How many papers on statin therapy were published since 2010?', 'bibliometric', 'count_papers', 'statin therapy'],
+    [
+      'Which journals publish the most papers on proton pump inhibitors?',
+      'bibliometric',
+      'top_venues',
+      'proton pump inhibitors',
+    ],
+    [
+      'Which institutions appear most often among papers on fluoride toxicity?',
+      'bibliometric',
+      'top_institutions',
+      'fluoride toxicity',
+    ],
+    ['Who are the most prolific authors on low-dose aspirin?', 'bibliometric', 'top_authors', 'low dose aspirin'],
+    ['What are the canonical works on depression screening?', 'bibliometric', 'top_papers', 'depression screening'],
+    [
+      'Show yearly counts of papers about brain-computer interfaces',
+      'trend',
+      'topic_trend',
+      'brain computer interfaces',
+    ],
+    [
+      'What topics are emerging within software fault prediction?',
+      'trend',
+      'emerging_topics',
+      'software fault prediction',
+    ],
+    [
+      'Describe the collaboration network in virtual reality rehabilitation research',
+      'bibliometric',
+      'collaboration_network',
+      'virtual reality rehabilitation',
+    ],
+  ] as const)('plans "%s"', (question, route, operation, topic) => {
+    const plan = planQuestion(question, route);
+    expect(plan.operation).toBe(operation);
+    expect(plan.topic).toBe(topic);
+    expect(plan.person).toBeNull();
+    expect(describePlan(plan)).toContain(operation);
+  });
+
+  it('keeps question and counting words out of the topic', () => {
+    expect(topicPhrase('Which institutions appear often among papers on hair cortisol?')).toBe('hair cortisol');
+    expect(topicPhrase('Show yearly publication counts for emicizumab.')).toBe('emicizumab');
+    expect(topicPhrase('Did publications about baclofen rise or fall between 1990 and 2010?')).toBe('baclofen');
+  });
+
+  it('resolves people, papers and years into the plan', () => {
+    const metrics = planQuestion('What is the h-index of Rens van de Schoot?', 'bibliometric');
+    expect(metrics).toMatchObject({ operation: 'author_metrics', person: 'Rens van de Schoot', topic: null });
+    const coauthors = planQuestion('With whom has Giuseppe Filardo written most papers?', 'bibliometric');
+    expect(coauthors).toMatchObject({ operation: 'coauthors', person: 'Giuseppe Filardo' });
+    const cocited = planQuestion(
+      'Which papers are most often co-cited with "Low-dose aspirin and the prevention of myocardial infarction"?',
+      'bibliometric',
+    );
+    expect(cocited).toMatchObject({
+      operation: 'related_papers',
+      relation: 'cocited',
+      paper: 'Low-dose aspirin and the prevention of myocardial infarction',
+    });
+    const coupled = planQuestion('Which papers share the most references with 10.1001/jama.288.7.872?', 'bibliometric');
+    expect(coupled).toMatchObject({
+      operation: 'related_papers',
+      relation: 'coupled',
+      paper: '10.1001/jama.288.7.872',
+    });
+    const count = planQuestion('How many papers about aspirin were published between 2000 and 2010?', 'bibliometric');
+    expect(count).toMatchObject({ operation: 'count_papers', yearFrom: 2000, yearTo: 2010, topic: 'aspirin' });
+    // A person's own count is their profile, not a topic count.
+    expect(planQuestion('How many papers has Silvio Danese published?', 'bibliometric').operation).toBe(
+      'author_metrics',
+    );
+  });
+
+  it('never plans an operation whose subject the question lacks', () => {
+    // "co-authors" without a person cannot be a co-author list; it falls through to the topic's authors.
+    const plan = planQuestion('Who are the co-authors most active on emicizumab?', 'bibliometric');
+    expect(plan.operation).not.toBe('coauthors');
+    expect(plan.person).toBeNull();
+  });
+
+  it('checks an LLM plan against the same schema', () => {
+    const {
+      source: _source,
+      reason: _reason,
+      ...fields
+    } = planQuestion('Which journals publish on aspirin?', 'bibliometric');
+    expect(planSchema.safeParse(fields).success).toBe(true);
+    expect(planSchema.safeParse({ ...fields, operation: 'drop_database' }).success).toBe(false);
+    expect(planSchema.safeParse({ ...fields, yearFrom: 3_000_000_000 }).success).toBe(false);
+    expect(planSchema.safeParse({ ...fields, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('growth figures agree with the counts they summarise', () => {
+  it('defines CAGR over the two stated years', () => {
+    expect(cagr({ year: 2000, count: 10 }, { year: 2010, count: 20 })).toBeCloseTo(2 ** (1 / 10) - 1, 10);
+    expect(cagr({ year: 2000, count: 0 }, { year: 2010, count: 20 })).toBeNull();
+    expect(cagr({ year: 2010, count: 5 }, { year: 2010, count: 20 })).toBeNull();
+  });
+
+  it('never reports decline when the later count is higher, whatever happens in between', () => {
+    // The shape that once gave "-5.6%" next to "164 against 36": a late peak, a small last year.
+    const points = yearSeries(
+      [
+        { year: 2000, count: 2 },
+        { year: 2005, count: 30 },
+        { year: 2010, count: 3 },
+      ],
+      2000,
+      2010,
+    );
+    const first = points.find((p) => p.count > 0)!;
+    const last = [...points].reverse().find((p) => p.count > 0)!;
+    const growth = cagr(first, last)!;
+    expect(Math.sign(growth)).toBe(Math.sign(last.count - first.count));
+    expect(compoundGrowth(points)).toBeCloseTo(growth, 10);
+  });
+});
+
+describe('same person, one line', () => {
+  it('merges author records that share an ORCID and flags same-name records without one', () => {
+    const people = mergeByOrcid([
+      { id: 'A1', name: 'Midori Shima', orcid: '0000-0001', count: 19 },
+      { id: 'A2', name: 'Midori Shima', orcid: null, count: 17 },
+      { id: 'A3', name: 'M. Shima', orcid: '0000-0001', count: 2 },
+      { id: 'A4', name: 'Keiji Nogami', orcid: null, count: 18 },
+    ]);
+    expect(people.map((p) => [p.id, p.count, p.ids])).toEqual([
+      ['A1', 21, ['A1', 'A3']],
+      ['A4', 18, ['A4']],
+      ['A2', 17, ['A2']],
+    ]);
+    expect(people[0]!.possiblySame).toEqual(['A2']);
+    expect(people[2]!.possiblySame).toEqual(['A1']);
+    expect(people[1]!.possiblySame).toEqual([]);
+  });
+});
+
+describe('relational sufficiency', () => {
+  it('cuts noun phrases into specific concepts', () => {
+    const phrases = questionConcepts('What dose of emicizumab is used to treat borderline personality disorder?').map(
+      (c) => c.phrase,
+    );
+    expect(phrases).toEqual(['emicizumab', 'borderline personality disorder']);
+    expect(stem('cytosolic')).toBe(stem('cytosol'));
+    expect(stem('statins')).toBe(stem('statin'));
+  });
+
+  it('keeps the rarest known concepts as the key ones', () => {
+    const concepts = questionConcepts(
+      'Does hormone replacement therapy prevent inhibitor development in haemophilia A?',
+    );
+    const counts: Record<string, number> = { 'hormone replacement': 120, inhibitor: 300, haemophilia: 250 };
+    const key = keyConcepts(concepts, (c) => counts[c.phrase] ?? 0);
+    expect(key.map((c) => c.phrase)).toEqual(['hormone replacement', 'inhibitor', 'haemophilia']);
+    expect(keyConcepts(concepts, () => 1)).toEqual([]);
+  });
+
+  it('names the pairs nothing connects, and passes pairs joined by a paper or a citation', () => {
+    const [a, b, c] = [
+      { phrase: 'emicizumab', words: ['emicizumab'], stems: ['emiciz'] },
+      { phrase: 'borderline personality disorder', words: ['borderline', 'personality', 'disorder'], stems: [] },
+      { phrase: 'haemophilia', words: ['haemophilia'], stems: ['haemop'] },
+    ];
+    const trap = judgeConnection([a, b], [a, b], new Map([['0|1', { together: [], cited: false }]]), []);
+    expect(trap.unconnected).toEqual([['emicizumab', 'borderline personality disorder']]);
+    expect(trap.score).toBe(0);
+    expect(trap.reason).toContain('"emicizumab" with "borderline personality disorder"');
+    const joined = judgeConnection(
+      [a, c, b],
+      [a, c, b],
+      new Map([
+        ['0|1', { together: ['W1'], cited: false }],
+        ['0|2', { together: [], cited: true }],
+        ['1|2', { together: [], cited: false }],
+      ]),
+      [],
+    );
+    expect(joined.unconnected).toEqual([['haemophilia', 'borderline personality disorder']]);
+    expect(joined.score).toBe(67);
+    const one = judgeConnection([a], [a], new Map(), []);
+    expect(one.unconnected).toEqual([]);
+    expect(one.score).toBe(100);
+  });
+});
+
+describe('router: rules and the embedding classifier', () => {
+  it('learns a separable labelling and reports its confidence', () => {
+    const vector = (...values: number[]) => Float32Array.from(values);
+    const data = [
+      [vector(1, 0, 0, 0), 'content'],
+      [vector(0.9, 0.1, 0, 0), 'content'],
+      [vector(0, 1, 0, 0), 'bibliometric'],
+      [vector(0.1, 0.9, 0, 0), 'bibliometric'],
+      [vector(0, 0, 1, 0), 'trend'],
+      [vector(0, 0.1, 0.9, 0), 'trend'],
+      [vector(0, 0, 0, 1), 'current_world'],
+      [vector(0, 0, 0.1, 0.9), 'current_world'],
+    ] as const;
+    const model = RouteClassifier.train(
+      data.map(([v]) => v),
+      data.map(([, route]) => route),
+    );
+    for (const [v, route] of data) expect(model.predict(v).route).toBe(route);
+    const guess = model.predict(vector(0, 0, 0, 1));
+    expect(guess.confidence).toBeGreaterThan(0.5);
+    expect(Object.values(guess.probabilities).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 3);
+  });
+
+  it('lets a confident classifier overrule a cue, and the cue decide when it is unsure', () => {
+    const rules = routeQuestion('What is the current density limit of lithium anodes?');
+    expect(rules.route).toBe('current_world');
+    const probabilities = { content: 0.8, bibliometric: 0.1, trend: 0.05, current_world: 0.05 };
+    const confident = combineRoute(rules, { route: 'content', confidence: 0.8, probabilities });
+    expect(confident.route).toBe('content');
+    expect(confident.reasons[0]).toMatch(/^classifier: content \(p 0\.80\)/);
+    const unsure = combineRoute(rules, { route: 'content', confidence: CLASSIFIER_TRUST - 0.1, probabilities });
+    expect(unsure.route).toBe('current_world');
+    // No cue at all: the classifier's best guess, however unsure.
+    const none = combineRoute(routeQuestion('Does emicizumab prevent joint bleeds?'), {
+      route: 'trend',
+      confidence: 0.3,
+      probabilities,
+    });
+    expect(none.route).toBe('trend');
+  });
+});
