@@ -1,9 +1,9 @@
 // The papers on a topic, by one documented rule (README "Analytics planner"): the title or abstract contains every
 // content word of the topic phrase (Lucene, English analyzer, so stemmed; $query is "+w1 +w2 …" of escaped terms),
 // or the paper carries a topic concept named exactly the phrase with score at least $minScore. Filtered like every
-// paper list; at most $limit papers.
+// paper list; at most $limit papers. Lucene's $scan comes before the filters, so it is large.
 CALL {
-  CALL db.index.fulltext.queryNodes('paper_text', $query, {limit: $limit}) YIELD node
+  CALL db.index.fulltext.queryNodes('paper_text', $query, {limit: $scan}) YIELD node
   RETURN node AS p
   UNION
   MATCH (t:Topic)

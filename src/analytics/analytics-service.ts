@@ -11,6 +11,8 @@ export type CitationBasis = 'INTERNAL_CITATIONS' | 'GLOBAL_CITATIONS';
 
 /** Most papers a topic set holds; a larger set is cut (and says so). */
 export const TOPIC_SET_LIMIT = 5000;
+/** Full-text hits a topic set reads before its filters (collections, years). */
+export const TOPIC_SET_SCAN = 100_000;
 /** Lowest concept score that puts a paper into the set of the concept's name. */
 export const TOPIC_SET_MIN_CONCEPT_SCORE = 0.3;
 
@@ -402,6 +404,8 @@ export class AnalyticsService {
         phrase: phrase.toLowerCase().trim(),
         minScore: TOPIC_SET_MIN_CONCEPT_SCORE,
         limit: TOPIC_SET_LIMIT,
+        // Lucene's limit comes before the filters: read every hit, then keep TOPIC_SET_LIMIT of those that pass.
+        scan: TOPIC_SET_SCAN,
         ...paperFilterParams(filter),
       }),
     );

@@ -51,6 +51,9 @@ export interface EvidencePaperRow extends EvidencePaper {
 }
 
 /** Reads papers, authors and counts: the catalogue part of the API and the metadata the pipeline cites. */
+/** Full-text hits read before a collection filter when looking for papers that mention given phrases. */
+const MENTIONING_SCAN = 20_000;
+
 export class CatalogService {
   constructor(private readonly executor: GraphExecutor) {}
 
@@ -164,24 +167,28 @@ export class CatalogService {
 
   /** The metadata answers cite and the sufficiency score weighs, for papers behind evidence. */
   /**
-   * Papers whose title or abstract contains every one of the phrases (each a list of plain words, matched as an exact
-   * phrase; the index stems), within the collections, best matches first; at most `limit`.
+   * Papers whose title or abstract (or, with `inTitle`, whose title) mentions every one of the concepts (each a list of
+   * plain words, all required; the index stems), within the collections, best matches first; at most `limit`.
    */
   async papersMentioning(
     phrases: ReadonlyArray<readonly string[]>,
     collections: readonly string[] | null,
     limit: number,
+    options: { inTitle?: boolean } = {},
   ): Promise<string[]> {
+    const field = options.inTitle ? 'title:' : '';
     const clauses = phrases
       .map((words) => words.filter((word) => /^[\p{L}\p{N}]+$/u.test(word)))
       .filter((words) => words.length > 0)
-      .map((words) => (words.length === 1 ? `+${words[0]}` : `+"${words.join(' ')}"`));
+      .map((words) => `+${field}(${words.map((word) => `+${word}`).join(' ')})`);
     if (clauses.length === 0) return [];
     const rows = await this.executor.read<{ id: string }>(
       queries().papersMentioning({
         query: [...new Set(clauses)].join(' '),
         collections: collections ? [...collections] : null,
         limit,
+        // Every hit when a collection filter follows (Lucene's limit comes first); just enough otherwise.
+        scan: collections ? MENTIONING_SCAN : limit,
       }),
     );
     return rows.map((row) => row.id);

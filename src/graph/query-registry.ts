@@ -197,9 +197,9 @@ export const QUERY_SPECS = {
     ...PAPER_FILTER,
   ]),
   papersYears: spec<{ ids: string[]; from: number; to: number }>('analytics/papers-years', ['ids', 'from', 'to']),
-  topicSet: spec<PaperFilterParams & { query: string; phrase: string; minScore: number; limit: number }>(
+  topicSet: spec<PaperFilterParams & { query: string; phrase: string; minScore: number; limit: number; scan: number }>(
     'analytics/topic-set',
-    ['query', 'phrase', 'minScore', 'limit', ...PAPER_FILTER],
+    ['query', 'phrase', 'minScore', 'limit', 'scan', ...PAPER_FILTER],
   ),
   authorsByOrcid: spec<{ orcids: string[] }>('analytics/authors-by-orcid', ['orcids']),
   personMetrics: spec<{ ids: string[] }>('analytics/person-metrics', ['ids']),
@@ -227,11 +227,10 @@ export const QUERY_SPECS = {
   ),
   evidencePapers: spec<{ ids: string[] }>('pipeline/evidence-papers', ['ids']),
   authorsByName: spec<{ name: string; limit: number }>('pipeline/authors-by-name', ['name', 'limit']),
-  papersMentioning: spec<{ query: string; collections: string[] | null; limit: number }>('pipeline/papers-mentioning', [
-    'query',
-    'collections',
-    'limit',
-  ]),
+  papersMentioning: spec<{ query: string; collections: string[] | null; limit: number; scan: number }>(
+    'pipeline/papers-mentioning',
+    ['query', 'collections', 'limit', 'scan'],
+  ),
   citationLink: spec<{ a: string[]; b: string[] }>('pipeline/citation-link', ['a', 'b']),
   authorsOfPapers: spec<{ ids: string[]; limit: number }>('pipeline/authors-of-papers', ['ids', 'limit']),
   chunkEmbeddings: spec<{ ids: string[] }>('pipeline/chunk-embeddings', ['ids']),

@@ -31,7 +31,8 @@ const GENERIC = new Set(
     'predictors determinant determinants measure measures measurement progression onset severity incidence ' +
     'prevalence frequency duration efficacy effectiveness safety tolerability improvement improvements ' +
     'deterioration failure success survival mortality morbidity reliable significant important major high low ' +
-    'higher lower short long term short-term long-term non anti pre post self multi semi'
+    'higher lower short long term short-term long-term non anti pre post self multi semi capacity pressure ' +
+    'vulnerability susceptibility tendency likelihood probability propensity strength strong weak'
   ).split(/\s+/),
 );
 
@@ -56,7 +57,12 @@ export interface Concept {
  * exact phrase. Which of them are key is decided against the graph (see judgeConnection): the rarest known ones.
  */
 export function questionConcepts(question: string): Concept[] {
-  const phrases = (nlp(question).nouns().out('array') as string[]).map((p) => p.replace(/[?.!,;:]+$/, '').trim());
+  const doc = nlp(question);
+  const phrases = (doc.nouns().out('array') as string[]).map((p) => p.replace(/[?.!,;:]+$/, '').trim());
+  // Words the tagger reads as verbs or adjectives in this question ("kills", "continuous") name no subject.
+  const notNouns = new Set(
+    contentTerms((doc.match('(#Verb|#Adjective)').not('#Noun').out('array') as string[]).join(' ')),
+  );
   const concepts: Concept[] = [];
   const seen = new Set<string>();
   for (const phrase of phrases) {
@@ -76,6 +82,7 @@ export function questionConcepts(question: string): Concept[] {
         STOPWORDS.has(word) ||
         GENERIC.has(word) ||
         FRAMING.has(word) ||
+        notNouns.has(word) ||
         /^\d+$/.test(word) ||
         (word.length < 2 && run.length === 0)
       )

@@ -9,6 +9,7 @@ import {
   MIN_CONCEPT_PAPERS,
   type PairEvidence,
   questionConcepts,
+  stem,
 } from '../concepts';
 import { isNonFatal, type Stage } from '../stage';
 
@@ -36,16 +37,38 @@ function subPhrases(concept: Concept): Concept[] {
 /** Papers per concept considered for a citation between two concepts (the best matches of each). */
 const CITATION_CHECK_PAPERS = 50;
 
+/**
+ * A concept as the graph is searched for it: its two rarest words (document frequency in the collections), all
+ * required in any order — "borderline personality disorder" is "borderline" and "personality"; "chronic kidney disease"
+ * is "kidney" and "chronic". Common words ("disorder", "disease") would join any two subjects.
+ */
+function searchable(concept: Concept, df: (word: string) => number): Concept {
+  if (concept.words.length <= 2) return concept;
+  const rarest = concept.words
+    .map((word, index) => ({ word, index, df: df(word) }))
+    .filter((w) => w.df > 0)
+    .sort((a, b) => a.df - b.df || a.index - b.index)
+    .slice(0, 2)
+    .sort((a, b) => a.index - b.index)
+    .map((w) => w.word);
+  return rarest.length === 0 ? concept : { ...concept, words: rarest, stems: rarest.map(stem) };
+}
+
 /** What the graph holds on each concept and each pair of the key ones. */
-async function connect(deps: AskDependencies, state: Gathered, concepts: readonly Concept[]) {
+async function connect(deps: AskDependencies, state: Gathered, questionConceptList: readonly Concept[]) {
   const collections = state.options.collections ?? null;
+  const frequencies = await deps.search.documentFrequencies(collections ? [...collections] : null);
+  const concepts = questionConceptList.map((concept) => searchable(concept, (word) => frequencies.df(word)));
   const papers = new Map<string, string[]>();
   const resolved: Concept[] = [];
   for (const concept of concepts) {
     // A phrase the graph never has verbatim backs off to its longest sub-phrase it has ("borderline personality
     // disorder self harm" → "borderline personality disorder").
     for (const candidate of subPhrases(concept)) {
-      const found = await deps.catalog.papersMentioning([candidate.words], collections, PAPERS_PER_CONCEPT);
+      // A subject is what papers are about: it must be in titles ("vulnerability" in a claim is not a subject).
+      const found = await deps.catalog.papersMentioning([candidate.words], collections, PAPERS_PER_CONCEPT, {
+        inTitle: true,
+      });
       if (found.length >= MIN_CONCEPT_PAPERS || candidate === concept) papers.set(candidate.phrase, found);
       if (found.length >= MIN_CONCEPT_PAPERS) {
         resolved.push(candidate);
@@ -126,12 +149,15 @@ export function unconnectedReason(state: Related<Gathered>): string {
 }
 
 /**
- * The passages an extractive answer may quote: when the question joins two or more concepts, only passages of papers
- * that mention all of them, so that no answer stitches sentences about different subjects together.
+ * The passages an extractive answer may quote: when the question joins two or more concepts, only passages that
+ * mention all of them and passages of papers found to mention all of them, so that no answer stitches sentences about
+ * different subjects together.
  */
 export function quotable(context: readonly Evidence[], connection: ConceptConnection): Evidence[] {
   if (connection.known.length < 2) return [...context];
   const connecting = new Set(connection.connectingPapers);
-  const kept = context.filter((e) => connecting.has(e.paperId));
+  const kept = context.filter(
+    (e) => connecting.has(e.paperId) || connection.known.every((concept) => evidenceMentions(e, concept)),
+  );
   return kept.length > 0 ? kept : [...context];
 }
