@@ -109,14 +109,14 @@ export const SETTINGS_SCHEMA = {
     ),
     acquireTimeoutMs: integer(
       'CITEGRAPH_NEO4J_ACQUIRE_TIMEOUT_MS',
-      3000,
+      2000,
       100,
       600_000,
       'wait for a connection (or an unreachable database) before DATABASE_UNAVAILABLE',
     ),
     retryTimeMs: integer(
       'CITEGRAPH_NEO4J_RETRY_MS',
-      2000,
+      1000,
       0,
       600_000,
       'time a transaction is retried on transient errors',

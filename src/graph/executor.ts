@@ -33,7 +33,7 @@ export class GraphExecutor {
         // An unreachable database fails a request within seconds instead of half a minute; the driver reconnects
         // by itself when the database is back.
         connectionAcquisitionTimeout: settings.acquireTimeoutMs,
-        connectionTimeout: Math.min(settings.acquireTimeoutMs, 5000),
+        connectionTimeout: Math.min(settings.acquireTimeoutMs, 1500),
         maxTransactionRetryTime: settings.retryTimeMs,
         userAgent: 'citegraph/0.1',
       });
