@@ -132,6 +132,47 @@ describe('ask with an LLM', () => {
     expect(result.cost.estimatedUsd).toBeGreaterThan(0);
   });
 
+  it("takes the LLM's analytics plan when it checks out, and keeps the rules' plan when it does not", async () => {
+    const plans: string[] = [];
+    model.behaviour = {
+      reply: (messages) => {
+        const system = messages[0]!.content;
+        if (system.startsWith('Classify')) return '{"route": "bibliometric"}';
+        if (system.startsWith('Rewrite')) return '{"rewrite": "prevention", "subQueries": []}';
+        if (system.startsWith('Turn the')) return plans.shift() ?? '{}';
+        return '{}';
+      },
+    };
+    const base = {
+      topic: 'prevention',
+      person: null,
+      paper: null,
+      relation: null,
+      yearFrom: null,
+      yearTo: null,
+      venue: null,
+      citationBasis: 'internal',
+    };
+    // A valid plan (top venues instead of the rules' top papers) is taken and carried out.
+    plans.push(JSON.stringify({ ...base, operation: 'top_venues' }));
+    const taken = await app.ask.ask(app.requestContext(), 'What is written about prevention?', {
+      collections: ['ask-llm'],
+    });
+    expect(taken.plan).toMatchObject({ operation: 'top_venues', topic: 'prevention', source: 'llm' });
+    expect(taken.answer).toMatch(/counted by venue/);
+    // A plan naming a person the question does not name, or one the schema refuses, leaves the rules' plan.
+    plans.push(JSON.stringify({ ...base, operation: 'author_metrics', topic: null, person: 'Invented Person' }));
+    const invented = await app.ask.ask(app.requestContext(), 'What is written about prevention?', {
+      collections: ['ask-llm'],
+    });
+    expect(invented.plan).toMatchObject({ source: 'rules', person: null });
+    plans.push(JSON.stringify({ ...base, operation: 'drop_everything' }));
+    const refused = await app.ask.ask(app.requestContext(), 'What is written about prevention?', {
+      collections: ['ask-llm'],
+    });
+    expect(refused.plan).toMatchObject({ source: 'rules' });
+  });
+
   it('falls back to extractive generation when the LLM fails', async () => {
     model.behaviour = { status: 503, error: 'overloaded' };
     const result = await app.ask.ask(app.requestContext(), 'Does low-dose aspirin prevent myocardial infarction?', {
