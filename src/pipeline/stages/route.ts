@@ -18,9 +18,19 @@ export const CLASSIFIER_TRUST = 0.5;
  */
 export function definitelyBibliometric(question: string): string | null {
   const plan = planQuestion(question, 'bibliometric');
-  const exact = PERSON_OPERATIONS.has(plan.operation) || plan.operation === 'related_papers';
+  const exact =
+    PERSON_OPERATIONS.has(plan.operation) ||
+    plan.operation === 'related_papers' ||
+    // Rankings of the literature itself ("which journals…", "the canonical works on…") have no other reading,
+    // unless the question is about the current world ("which hospitals offer it now").
+    (LITERATURE_RANKINGS.has(plan.operation) &&
+      plan.topic !== null &&
+      routeQuestion(question).route !== 'current_world');
   return exact && plan.reason.startsWith('cue') ? `${plan.operation} ${plan.reason} with its subject` : null;
 }
+
+/** Plan operations that rank the literature: venues, institutions, the most cited papers. */
+const LITERATURE_RANKINGS: ReadonlySet<string> = new Set(['top_venues', 'top_institutions', 'top_papers']);
 
 /** Combines the rules' decision with the classifier's guess (see CLASSIFIER_TRUST). */
 export function combineRoute(
