@@ -68,7 +68,8 @@ async function main(): Promise<void> {
   for (const trust of [0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) {
     const combined = rulesTrain.map(
       (rules, i) =>
-        combineRoute(rules, cvGuesses[i]!, { trust, definite: definitelyBibliometric(train[i]!.question) }).route,
+        combineRoute(rules, cvGuesses[i]!, { trust, definite: definitelyBibliometric(train[i]!.question, rules) })
+          .route,
     );
     lines.push(`| combined, trust ${trust} | ${accuracy(combined, train)} |`);
   }
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
   const guessesHeld = heldVectors.map((v) => model.predict(v));
   const combinedHeld = rulesHeld.map(
     (rules, i) =>
-      combineRoute(rules, guessesHeld[i]!, { definite: definitelyBibliometric(heldout[i]!.question) }).route,
+      combineRoute(rules, guessesHeld[i]!, { definite: definitelyBibliometric(heldout[i]!.question, rules) }).route,
   );
   lines.push('', '| on held-out (never tuned on) | accuracy |', '|---|---|');
   lines.push(

@@ -91,6 +91,23 @@ export interface PaperGroup {
 export const MAX_YEAR_SPAN = 200;
 export const MAX_NETWORK_NODES = 200;
 
+/** Works, h-indexes and citation totals from per-paper citation counts (inside the graph and global) and years. */
+function citationMetrics(
+  row: { internal: number[]; global: number[]; firstYear: number | null; lastYear: number | null } | undefined,
+) {
+  const internal = row?.internal ?? [];
+  const global = row?.global ?? [];
+  return {
+    works: internal.length,
+    hIndexInternal: hIndex(internal),
+    hIndexGlobal: hIndex(global),
+    citationsInternal: internal.reduce((a, b) => a + b, 0),
+    citationsGlobal: global.reduce((a, b) => a + b, 0),
+    firstYear: row?.firstYear ?? null,
+    lastYear: row?.lastYear ?? null,
+  };
+}
+
 export function hIndex(citations: readonly number[]): number {
   const sorted = [...citations].sort((a, b) => b - a);
   let h = 0;
@@ -204,17 +221,7 @@ export class AnalyticsService {
       firstYear: number | null;
       lastYear: number | null;
     }>(queries().authorMetrics({ id, ...paperFilterParams(filter) }));
-    const internal = row?.internal ?? [];
-    const global = row?.global ?? [];
-    return {
-      works: internal.length,
-      hIndexInternal: hIndex(internal),
-      hIndexGlobal: hIndex(global),
-      citationsInternal: internal.reduce((a, b) => a + b, 0),
-      citationsGlobal: global.reduce((a, b) => a + b, 0),
-      firstYear: row?.firstYear ?? null,
-      lastYear: row?.lastYear ?? null,
-    };
+    return citationMetrics(row);
   }
 
   authorTopics(id: string, first: number, minLevel: number | null) {
@@ -478,18 +485,7 @@ export class AnalyticsService {
       lastYear: number | null;
       topPaperIds: string[];
     }>(queries().personMetrics({ ids: [...ids] }));
-    const internal = row?.internal ?? [];
-    const global = row?.global ?? [];
-    return {
-      works: internal.length,
-      hIndexInternal: hIndex(internal),
-      hIndexGlobal: hIndex(global),
-      citationsInternal: internal.reduce((a, b) => a + b, 0),
-      citationsGlobal: global.reduce((a, b) => a + b, 0),
-      firstYear: row?.firstYear ?? null,
-      lastYear: row?.lastYear ?? null,
-      topPaperIds: row?.topPaperIds ?? [],
-    };
+    return { ...citationMetrics(row), topPaperIds: row?.topPaperIds ?? [] };
   }
 
   /** Identified co-authors of one person (all of their author nodes), merged by ORCID. */

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAppContext, type AppContext } from '../../src/app-context';
@@ -9,17 +8,10 @@ import { embeddedStatus, startEmbedded, stopEmbedded } from '../../src/graph/emb
 import { applySchema } from '../../src/graph/schema';
 import { MemoryLogger } from '../../src/logger';
 import { createTestContext, removeCollections } from '../helpers/context';
+import { ownServerSettings } from '../helpers/test-database';
 
 /** A database of its own, killed with SIGKILL in the middle of an ingest. */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'citegraph-crash-'));
-const crashSettings = loadSettings({
-  ...process.env,
-  NEO4J_URI: '',
-  CITEGRAPH_NEO4J_PORT: String(Number(process.env.CITEGRAPH_TEST_NEO4J_PORT ?? 7697) + 20),
-  CITEGRAPH_NEO4J_DATA: dataDir,
-  CITEGRAPH_NEO4J_HEAP: '512m',
-  CITEGRAPH_NEO4J_PAGECACHE: '64m',
-});
+const { settings: crashSettings, dataDir } = ownServerSettings('crash', 20);
 const SAMPLE = path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz');
 const COLLECTION = 'crash';
 

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { loadSettings } from '../../src/config/settings';
 import { createAppContext } from '../../src/app-context';
 import { serveGraphQL } from '../../src/api/server';
@@ -8,17 +6,10 @@ import { embeddedStatus, startEmbedded, stopEmbedded } from '../../src/graph/emb
 import { applySchema } from '../../src/graph/schema';
 import { MemoryLogger } from '../../src/logger';
 import { postGraphql } from '../helpers/graphql-client';
+import { ownServerSettings } from '../helpers/test-database';
 
 /** A second embedded server of its own (port and store), so that starting and stopping it disturbs no other test. */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'citegraph-embedded-'));
-const settings = loadSettings({
-  ...process.env,
-  NEO4J_URI: '',
-  CITEGRAPH_NEO4J_PORT: String(Number(process.env.CITEGRAPH_TEST_NEO4J_PORT ?? 7697) + 10),
-  CITEGRAPH_NEO4J_DATA: dataDir,
-  CITEGRAPH_NEO4J_HEAP: '512m',
-  CITEGRAPH_NEO4J_PAGECACHE: '64m',
-});
+const { settings, dataDir } = ownServerSettings('embedded', 10);
 
 afterAll(async () => {
   await stopEmbedded(settings);

@@ -24,12 +24,13 @@ describe('router classifier on the real model', () => {
     expect(await load()).toBe(classifier); // trained once per process
     const heldout = readLabelled(path.join(PROJECT_ROOT, 'data', 'questions', 'router-heldout.jsonl'));
     const vectors = await embedder.embed(heldout.map((q) => q.question));
-    const combined = heldout.filter(
-      (q, i) =>
-        combineRoute(routeQuestion(q.question), classifier.predict(vectors[i]!), {
-          definite: definitelyBibliometric(q.question),
-        }).route === q.route,
-    ).length;
+    const combined = heldout.filter((q, i) => {
+      const rules = routeQuestion(q.question);
+      return (
+        combineRoute(rules, classifier.predict(vectors[i]!), { definite: definitelyBibliometric(q.question, rules) })
+          .route === q.route
+      );
+    }).length;
     const rules = heldout.filter((q) => routeQuestion(q.question).route === q.route).length;
     expect(combined / heldout.length).toBeGreaterThanOrEqual(0.85);
     expect(combined).toBeGreaterThan(rules);

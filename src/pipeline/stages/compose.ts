@@ -195,8 +195,8 @@ export async function compose(deps: AskDependencies, gathered: Gathered): Promis
   const inContext = await runStage(contextStage(deps), related);
   const checked = await runStage(precheckStage(deps), inContext);
   const parts = { gaps: checked.gaps, contradictions: checked.contradictions };
-  if (checked.connection.unconnected.length > 0 && checked.context.length > 0) {
-    return buildResult(deps, checked, {
+  const abstainBeforeGeneration = (reason: string) =>
+    buildResult(deps, checked, {
       ...parts,
       answer: '',
       sentences: [],
@@ -204,22 +204,14 @@ export async function compose(deps: AskDependencies, gathered: Gathered): Promis
       dropped: [],
       generator: 'none',
       abstained: true,
-      reason: unconnectedReason(checked),
+      reason,
       sourceNote: null,
     });
+  if (checked.connection.unconnected.length > 0 && checked.context.length > 0) {
+    return abstainBeforeGeneration(unconnectedReason(checked));
   }
   if (checked.sufficiency.score < deps.settings.evidence.abstainBelow || checked.context.length === 0) {
-    return buildResult(deps, checked, {
-      ...parts,
-      answer: '',
-      sentences: [],
-      bibliography: [],
-      dropped: [],
-      generator: 'none',
-      abstained: true,
-      reason: abstentionReason(checked),
-      sourceNote: null,
-    });
+    return abstainBeforeGeneration(abstentionReason(checked));
   }
   const drafted = await runStage(generateStage(deps), checked);
   const verified = await runStage(verifyStage(deps), drafted);

@@ -7,6 +7,7 @@ import {
 } from '../../analytics/analytics-service';
 import type { Evidence, PaperFilter } from '../../domain';
 import type { VerifiedCitation } from '../../generation/verify';
+import { terms } from '../../text';
 import type { AskDependencies, Gathered, Rewritten } from '../ask-types';
 import { EvidencePool } from '../evidence-pool';
 import { type AnalyticsPlan, describePlan } from '../planner';
@@ -95,7 +96,7 @@ function personText(person: Person): string {
 }
 
 async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPlan): Promise<Outcome> {
-  const { analytics, catalog } = deps;
+  const { analytics } = deps;
   // A venue named in the question filters the papers (the largest venue of that name).
   let venue: { id: string; name: string } | null = null;
   if (plan.venue) {
@@ -236,24 +237,38 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
     default:
       return { refusal: `the plan ${describePlan(plan)} has no computation` };
   }
+}
 
-  async function resolvePaper(d: AskDependencies, s: Gathered, reference: string) {
-    if (/^10\.\d{4,9}\//.test(reference)) return catalog.paperByDoi(reference);
-    const response = await d.search.search(
-      s.ctx,
-      reference,
-      1,
-      { collections: s.options.collections ?? null },
-      { passages: 0 },
-    );
-    const hit = response.results[0]?.paper;
-    if (!hit?.title) return null;
-    // The best hit must be that paper: most of the quoted title's words are in its title.
-    const words = new Set(reference.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-    const title = new Set(hit.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-    const shared = [...words].filter((w) => title.has(w)).length;
-    return shared / Math.max(1, words.size) >= 0.8 ? hit : null;
-  }
+/** The paper a question names: by DOI, or the best search hit when most of the quoted title's words are its title's. */
+async function resolvePaper(deps: AskDependencies, state: Gathered, reference: string) {
+  if (/^10\.\d{4,9}\//.test(reference)) return deps.catalog.paperByDoi(reference);
+  const response = await deps.search.search(
+    state.ctx,
+    reference,
+    1,
+    { collections: state.options.collections ?? null },
+    { passages: 0 },
+  );
+  const hit = response.results[0]?.paper;
+  if (!hit?.title) return null;
+  const words = new Set(terms(reference));
+  const title = new Set(terms(hit.title));
+  const shared = [...words].filter((w) => title.has(w)).length;
+  return shared / Math.max(1, words.size) >= 0.8 ? hit : null;
+}
+
+/**
+ * The years a trend counts over: the years asked for, else those the topic's papers span, up to `lastYear`; or why
+ * there are none.
+ */
+function yearWindow(
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  lastYear: number,
+): { from: number; to: number } | { refusal: string } {
+  const years = set.papers.map((p) => p.year).filter((y): y is number => y !== null);
+  if (years.length === 0) return { refusal: `the papers on "${set.phrase}" have no publication years` };
+  return { from: plan.yearFrom ?? Math.min(...years), to: Math.min(plan.yearTo ?? Math.max(...years), lastYear) };
 }
 
 async function trend(
@@ -263,11 +278,10 @@ async function trend(
   venue: string | null,
 ): Promise<Outcome> {
   const currentYear = new Date().getFullYear();
-  const years = set.papers.map((p) => p.year).filter((y): y is number => y !== null);
-  if (years.length === 0) return { refusal: `the papers on "${set.phrase}" have no publication years` };
-  // The window: the years asked for, else the years the topic's papers span; the current year is incomplete.
-  const from = plan.yearFrom ?? Math.min(...years);
-  const to = Math.min(plan.yearTo ?? Math.max(...years), currentYear - 1);
+  // The current year is incomplete: it is not counted.
+  const window = yearWindow(set, plan, currentYear - 1);
+  if ('refusal' in window) return window;
+  const { from, to } = window;
   if (to < from) return { refusal: `no complete year between ${from} and ${currentYear - 1} to count` };
   const points = await deps.analytics.yearsOfPapers(
     set.papers.map((p) => p.id),
@@ -315,11 +329,9 @@ async function emerging(
   plan: AnalyticsPlan,
   venue: string | null,
 ): Promise<Outcome> {
-  const currentYear = new Date().getFullYear();
-  const years = set.papers.map((p) => p.year).filter((y): y is number => y !== null);
-  if (years.length === 0) return { refusal: `the papers on "${set.phrase}" have no publication years` };
-  const from = plan.yearFrom ?? Math.min(...years);
-  const to = Math.min(plan.yearTo ?? Math.max(...years), currentYear);
+  const window = yearWindow(set, plan, new Date().getFullYear());
+  if ('refusal' in window) return window;
+  const { from, to } = window;
   if (to <= from) return { refusal: `emerging topics need at least two years of papers on "${set.phrase}"` };
   const split = from + Math.ceil((to - from + 1) / 2);
   const inWindow = set.papers.filter((p) => p.year !== null && p.year >= from && p.year <= to);

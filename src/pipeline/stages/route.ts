@@ -16,16 +16,14 @@ export const CLASSIFIER_TRUST = 0.5;
  * A question the planner can carry out as asked — a person's h-index or co-authors, a named paper's co-citations —
  * is bibliometric whatever the classifier says: the cue and its subject are both in the question.
  */
-export function definitelyBibliometric(question: string): string | null {
+export function definitelyBibliometric(question: string, rules: RouteDecision): string | null {
   const plan = planQuestion(question, 'bibliometric');
   const exact =
     PERSON_OPERATIONS.has(plan.operation) ||
     plan.operation === 'related_papers' ||
     // Rankings of the literature itself ("which journals…", "the canonical works on…") have no other reading,
     // unless the question is about the current world ("which hospitals offer it now").
-    (LITERATURE_RANKINGS.has(plan.operation) &&
-      plan.topic !== null &&
-      routeQuestion(question).route !== 'current_world');
+    (LITERATURE_RANKINGS.has(plan.operation) && plan.topic !== null && rules.route !== 'current_world');
   return exact && plan.reason.startsWith('cue') ? `${plan.operation} ${plan.reason} with its subject` : null;
 }
 
@@ -90,7 +88,7 @@ export function routeStage(deps: AskDependencies): Stage<AskRequest, Routed> {
       return {
         ...state,
         questionVector: questionVector!,
-        decision: combineRoute(rules, guess, { definite: definitelyBibliometric(state.question) }),
+        decision: combineRoute(rules, guess, { definite: definitelyBibliometric(state.question, rules) }),
       };
     },
     note: (state) => `${state.decision.route}: ${state.decision.reasons.join('; ')}`,
