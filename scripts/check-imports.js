@@ -3,8 +3,8 @@
 /**
  * Fails when an import in src/ points up the layers. Arrows go one way:
  *
- *   cli → api → app-context → pipeline → analytics/catalog/retrieval → external/generation → ingest
- *       → graph/embedding → config/domain (domain.ts, text.ts, errors.ts, logger.ts, request-context.ts)
+ *   cli → api → app-context → pipeline → analytics/catalog/retrieval/sets → external/generation → ingest
+ *       → graph/embedding/documents → config/domain (domain.ts, text.ts, errors.ts, logger.ts, request-context.ts)
  *
  * A module may import from its own layer or any layer below it. Within one layer, folders must not import each other
  * in a cycle. Runs without a build: it reads the files with TypeScript's own pre-processor.
@@ -19,10 +19,10 @@ const SRC = path.join(ROOT, 'src');
 /** Layer of each top-level folder or file of src/, lowest first. */
 const LAYERS = [
   ['config', 'domain.ts', 'text.ts', 'errors.ts', 'logger.ts', 'request-context.ts', 'paging.ts'],
-  ['graph', 'embedding'],
+  ['graph', 'embedding', 'documents'],
   ['ingest'],
   ['external', 'generation'],
-  ['analytics', 'catalog', 'retrieval'],
+  ['analytics', 'catalog', 'retrieval', 'sets'],
   ['pipeline'],
   ['app-context.ts'],
   ['api'],

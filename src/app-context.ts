@@ -67,6 +67,7 @@ export function createAppContext(
     },
     chunking: settings.chunking,
     ingest: settings.ingest,
+    documents: settings.documents,
     logger,
   });
   const external = new FetchService(settings.clients);

@@ -146,6 +146,10 @@ export interface ChunkRow {
   readonly start: number;
   readonly end: number;
   readonly section: string | null;
+  /** The paper field start/end index: title, abstract, or text (a document's full text). */
+  readonly field?: CitationField;
+  readonly pageStart?: number | null;
+  readonly pageEnd?: number | null;
 }
 
 // ------------------------------------------------------------------------------------------------ filters
@@ -183,7 +187,7 @@ export interface EvidencePaper {
 }
 
 /** The field of a paper a passage (and a citation) comes from. */
-export type CitationField = 'title' | 'abstract';
+export type CitationField = 'title' | 'abstract' | 'text';
 
 /** A passage that may support an answer: the unit answers cite. */
 export interface Evidence {
@@ -196,6 +200,11 @@ export interface Evidence {
   field: CitationField;
   start: number;
   end: number;
+  /** Where in a document the passage stands: its section heading and kind, its first and last page (or null). */
+  section?: string | null;
+  sectionKind?: string | null;
+  pageStart?: number | null;
+  pageEnd?: number | null;
   /** 0–100: how well the passage answers the question (see scoreEvidence). */
   score: number;
   /** Raw cosine similarity of passage and question. */

@@ -1,7 +1,9 @@
 // Chunks of papers whose content changed: the old chunks go, the new ones come with their embeddings (when given;
-// chunks ingested with deferred embedding get theirs from `citegraph embed`).
+// chunks ingested with deferred embedding get theirs from `citegraph embed`). Chunks of a document's full text
+// (field "text") belong to the document and stay.
 UNWIND $papers AS paperId
 OPTIONAL MATCH (:Paper {id: paperId})-[:HAS_CHUNK]->(old:Chunk)
+WHERE coalesce(old.field, '') <> 'text'
 DETACH DELETE old
 WITH count(*) AS removed
 UNWIND $chunks AS row

@@ -8,6 +8,7 @@ CREATE CONSTRAINT chunk_id IF NOT EXISTS FOR (c:Chunk) REQUIRE c.id IS UNIQUE;
 CREATE INDEX paper_doi IF NOT EXISTS FOR (p:Paper) ON (p.doi);
 CREATE INDEX paper_year IF NOT EXISTS FOR (p:Paper) ON (p.year);
 CREATE INDEX paper_stub IF NOT EXISTS FOR (p:Paper) ON (p.stub);
+CREATE INDEX paper_document_hash IF NOT EXISTS FOR (p:Paper) ON (p.documentHash);
 CREATE INDEX author_orcid IF NOT EXISTS FOR (a:Author) ON (a.orcid);
 CREATE FULLTEXT INDEX paper_text IF NOT EXISTS FOR (p:Paper) ON EACH [p.title, p.abstract, p.enrichment] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (c:Chunk) ON EACH [c.text, c.paperTitle] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};

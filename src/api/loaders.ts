@@ -1,5 +1,11 @@
 import DataLoader from 'dataloader';
-import type { Authorship, AuthorProfile, CatalogService, PaperTopic } from '../catalog/catalog-service';
+import type {
+  Authorship,
+  AuthorProfile,
+  CatalogService,
+  PaperDocumentRow,
+  PaperTopic,
+} from '../catalog/catalog-service';
 import type { ChunkRow, VenueRow } from '../domain';
 import { MAX_PAGE } from '../paging';
 
@@ -15,6 +21,7 @@ export interface Loaders {
   readonly venueOfPaper: DataLoader<string, VenueRow | null>;
   readonly topicsOfPaper: DataLoader<string, PaperTopic[]>;
   readonly chunksOfPaper: DataLoader<string, ChunkRow[]>;
+  readonly documentOfPaper: DataLoader<string, PaperDocumentRow | null>;
   readonly author: DataLoader<string, AuthorProfile | null>;
 }
 
@@ -31,6 +38,7 @@ export function createLoaders(catalog: CatalogService): Loaders {
     venueOfPaper: new DataLoader(batch<VenueRow | null>((ids) => catalog.venuesOfPapers(ids), null)),
     topicsOfPaper: new DataLoader(batch((ids) => catalog.topicsOfPapers(ids, MAX_PAGE), [])),
     chunksOfPaper: new DataLoader(batch((ids) => catalog.chunksOfPapers(ids, MAX_CHUNKS_PER_PAPER), [])),
+    documentOfPaper: new DataLoader(batch<PaperDocumentRow | null>((ids) => catalog.documentsOfPapers(ids), null)),
     author: new DataLoader(batch<AuthorProfile | null>((ids) => catalog.authorsByIds(ids), null)),
   };
 }

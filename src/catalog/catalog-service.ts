@@ -8,6 +8,7 @@ import type {
   TopicRow,
   VenueRow,
 } from '../domain';
+import { pagesOf } from '../documents/document-text';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { paperFilterParams, queries } from '../graph/query-registry';
@@ -127,6 +128,13 @@ export class CatalogService {
   }
 
   /** The chunks of each paper in reading order, at most `limit` each. */
+  /** The documents behind papers' full texts (a paper without one is absent from the map). */
+  async documentsOfPapers(ids: readonly string[]): Promise<Map<string, PaperDocumentRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.executor.read<StoredDocumentRow>(queries().papersDocuments({ ids: [...ids] }));
+    return new Map(rows.map((row) => [row.id, documentRow(row)]));
+  }
+
   async chunksOfPapers(ids: readonly string[], limit: number): Promise<Map<string, ChunkRow[]>> {
     const out = new Map<string, ChunkRow[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
@@ -214,4 +222,57 @@ export class CatalogService {
     );
     return new Map(rows.map((row) => [row.id, Float32Array.from(row.embedding)]));
   }
+}
+
+/** A document as stored on its paper: parallel lists of pages and sections. */
+export interface StoredDocumentRow {
+  id: string;
+  name: string;
+  format: string;
+  fullText: string;
+  pageCount: number | null;
+  pageStarts: number[];
+  pageNumbers: number[];
+  sectionTitles: string[];
+  sectionKinds: string[];
+  sectionStarts: number[];
+  sectionEnds: number[];
+  referenceEntries: number;
+}
+
+export interface PaperDocumentRow {
+  name: string;
+  format: string;
+  fullText: string;
+  pageCount: number | null;
+  sections: Array<{
+    title: string;
+    kind: string;
+    start: number;
+    end: number;
+    pageStart: number | null;
+    pageEnd: number | null;
+  }>;
+  referenceEntries: number;
+}
+
+/** The stored parallel lists as one document with sections that know their pages. */
+export function documentRow(row: StoredDocumentRow): PaperDocumentRow {
+  const pages = row.pageStarts.map((start, index) => ({
+    number: row.pageNumbers[index] ?? index + 1,
+    start,
+    end: row.pageStarts[index + 1] ?? row.fullText.length,
+  }));
+  return {
+    name: row.name,
+    format: row.format,
+    fullText: row.fullText,
+    pageCount: row.pageCount,
+    sections: row.sectionTitles.map((title, index) => {
+      const start = row.sectionStarts[index] ?? 0;
+      const end = row.sectionEnds[index] ?? start;
+      return { title, kind: row.sectionKinds[index] ?? 'other', start, end, ...pagesOf(pages, start, end) };
+    }),
+    referenceEntries: row.referenceEntries,
+  };
 }

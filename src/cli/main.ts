@@ -7,6 +7,7 @@ import { badInput, CitegraphError } from '../errors';
 import { embeddedStatus, startEmbedded, stopEmbedded } from '../graph/embedded-server';
 import { queries } from '../graph/query-registry';
 import { applySchema } from '../graph/schema';
+import { documentFormat } from '../documents/read-document';
 import { formatSummary, type IngestFormat } from '../ingest/ingest-service';
 import { serveGraphQL } from '../api/server';
 import { ensureDatabase } from './database';
@@ -22,6 +23,7 @@ usage:
   citegraph serve [--port N]           serve GraphQL on http://localhost:4000/graphql
   citegraph db start|stop|status|reset the embedded Neo4j (ignored parts when NEO4J_URI is set)
   citegraph ingest PATH... [--format openalex|beir] [--collection NAME] [--defer-embedding]
+                                       (records: .jsonl/.json[.gz]; documents: .pdf .md .html .txt)
   citegraph embed                      embed chunks ingested with --defer-embedding
   citegraph collection delete NAME...  remove collections and everything only they held (papers, chunks, stubs, …)
   citegraph stats                      counts per label and relationship type
@@ -106,7 +108,7 @@ async function ingestCommand(args: string[]): Promise<void> {
   const files = positionals.flatMap((entry) =>
     isDirectory(entry)
       ? readdirSync(entry)
-          .filter((name) => /\.(jsonl|json|ndjson)(\.gz)?$/.test(name))
+          .filter((name) => /\.(jsonl|json|ndjson)(\.gz)?$/.test(name) || documentFormat(name) !== null)
           .sort()
           .map((name) => path.join(entry, name))
       : [entry],

@@ -166,6 +166,23 @@ export const SETTINGS_SCHEMA = {
       'longest abstract or document text kept; longer text is cut, with a warning',
     ),
   },
+  documents: {
+    maxBytes: integer(
+      'CITEGRAPH_DOCUMENT_MAX_BYTES',
+      50_000_000,
+      1_000,
+      1_000_000_000,
+      'largest document file (PDF, Markdown, HTML, text) ingested or uploaded',
+    ),
+    maxPages: integer('CITEGRAPH_DOCUMENT_MAX_PAGES', 500, 1, 100_000, 'most pages of one document'),
+    timeoutMs: integer(
+      'CITEGRAPH_DOCUMENT_TIMEOUT_MS',
+      120_000,
+      1_000,
+      3_600_000,
+      'longest text extraction of one PDF before it is given up',
+    ),
+  },
   retrieval: {
     sparse: boolean('CITEGRAPH_SEARCH_SPARSE', true, 'BM25 over titles and abstracts'),
     dense: boolean('CITEGRAPH_SEARCH_DENSE', true, 'vector search over chunk embeddings'),
@@ -432,6 +449,7 @@ export type Neo4jSettings = Settings['neo4j'];
 export type ModelSettings = Settings['model'];
 export type ChunkingSettings = Settings['chunking'];
 export type IngestSettings = Settings['ingest'];
+export type DocumentSettings = Settings['documents'];
 export type RetrievalSettings = Settings['retrieval'];
 export type ApiSettings = Settings['api'];
 export type ClientSettings = Settings['clients'];

@@ -14,6 +14,11 @@ export interface VerifiedCitation {
   /** Character offsets of the quote in that field (chunk offset + position in the chunk). */
   start: number;
   end: number;
+  /** For a document: the section heading and kind, and the pages of the passage the quote is in. */
+  section: string | null;
+  sectionKind: string | null;
+  page: number | null;
+  pageEnd: number | null;
   supportScore: number;
   method: 'exact' | 'normalised' | 'overlap' | 'semantic' | 'computed';
 }
@@ -195,6 +200,10 @@ export function verifyAnswer(
         field: item.field,
         start: item.start + aligned.start,
         end: item.start + aligned.end,
+        section: item.section ?? null,
+        sectionKind: item.sectionKind ?? null,
+        page: item.pageStart ?? null,
+        pageEnd: item.pageEnd ?? null,
         supportScore: Number(aligned.support.toFixed(3)),
         method: aligned.method,
       });

@@ -88,6 +88,20 @@ export const QUERY_SPECS = {
   chunksMissingEmbedding: spec<{ limit: number }>('ingest/chunks-missing-embedding', ['limit']),
   setChunkEmbeddings: spec<{ rows: unknown[] }>('ingest/set-chunk-embeddings', ['rows']),
   papersByDoi: spec<{ dois: string[] }>('ingest/papers-by-doi', ['dois']),
+  documentCandidates: spec<{ hash: string; doi: string | null; titleQuery: string }>('ingest/document-candidates', [
+    'hash',
+    'doi',
+    'titleQuery',
+  ]),
+  writeDocument: spec<{
+    paperId: string;
+    newProps: Record<string, unknown>;
+    documentProps: Record<string, unknown>;
+    collection: string;
+    chunks: unknown[];
+    references: unknown[];
+  }>('ingest/write-document', ['paperId', 'newProps', 'documentProps', 'collection', 'chunks', 'references']),
+  referenceCandidates: spec<{ entries: unknown[] }>('ingest/reference-candidates', ['entries']),
   touchCollections: spec<{ ids: string[]; collection: string }>('ingest/touch-collections', ['ids', 'collection']),
   papersInCollection: spec<{ collection: string }>('collection/papers-in-collection', ['collection']),
   leaveCollection: spec<{ ids: string[]; collection: string }>('collection/leave-collection', ['ids', 'collection']),
@@ -96,6 +110,7 @@ export const QUERY_SPECS = {
     'collection/remove-orphans',
     ['stubs', 'authors', 'venues', 'topics'],
   ),
+  papersDocuments: spec<{ ids: string[] }>('read/papers-documents', ['ids']),
   stats: spec<Record<string, never>>('read/stats', []),
   collectionStats: spec<Record<string, never>>('read/collection-stats', []),
   health: spec<Record<string, never>>('read/health', []),

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { ChunkingSettings, IngestSettings } from '../config/settings';
+import { readFile, stat } from 'node:fs/promises';
+import type { ChunkingSettings, DocumentSettings, IngestSettings } from '../config/settings';
+import { DocumentError, documentFormat, readDocument } from '../documents/read-document';
 import type { WorkRecord } from '../domain';
 import { anonymousAuthorId } from '../domain';
 import type { Embedder } from '../embedding/embedder';
@@ -9,6 +11,14 @@ import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
 import type { Logger } from '../logger';
 import { chunkText, type TokenCounter } from './chunker';
+import {
+  documentChunks,
+  documentProps,
+  matchDocument,
+  newPaperProps,
+  referenceStubId,
+  resolveReferences,
+} from './document-ingest';
 import { mapBeirDocument, mapOpenAlexWork, RecordError } from './openalex';
 import { Progress } from './progress';
 import { readRecords } from './record-reader';
@@ -59,7 +69,23 @@ export interface IngestSummary {
   /** Fields of ingested records not stored as given (wrong type, out of range, cut to the size cap). */
   warnings: SkippedRecord[];
   collections: string[];
-  timings: { totalMs: number; embedMs: number; writeMs: number; chunkMs: number };
+  /** Documents (PDF, Markdown, HTML, text) of this run. */
+  documents: DocumentCounts;
+  timings: { totalMs: number; embedMs: number; writeMs: number; chunkMs: number; extractMs: number };
+}
+
+export interface DocumentCounts {
+  /** Documents written (new papers and full texts joined to papers already in the graph). */
+  written: number;
+  /** Of those, documents that became the full text of a paper already in the graph. */
+  joined: number;
+  /** The same file again: nothing written. */
+  unchanged: number;
+  pages: number;
+  sections: number;
+  chunks: number;
+  references: number;
+  referencesResolved: number;
 }
 
 export interface IngestDependencies {
@@ -69,6 +95,7 @@ export interface IngestDependencies {
   readonly tokenCounter: () => Promise<TokenCounter>;
   readonly chunking: ChunkingSettings;
   readonly ingest: IngestSettings;
+  readonly documents: DocumentSettings;
   readonly logger: Logger;
 }
 
@@ -151,7 +178,17 @@ function emptySummary(): IngestSummary {
     skipped: [],
     warnings: [],
     collections: [],
-    timings: { totalMs: 0, embedMs: 0, writeMs: 0, chunkMs: 0 },
+    documents: {
+      written: 0,
+      joined: 0,
+      unchanged: 0,
+      pages: 0,
+      sections: 0,
+      chunks: 0,
+      references: 0,
+      referencesResolved: 0,
+    },
+    timings: { totalMs: 0, embedMs: 0, writeMs: 0, chunkMs: 0, extractMs: 0 },
   };
 }
 
@@ -167,7 +204,8 @@ export class IngestService {
     const summary = emptySummary();
     const started = Date.now();
     for (const file of files) {
-      await this.ingestFile(file, options, summary);
+      if (documentFormat(file)) await this.ingestDocument(file, options, summary);
+      else await this.ingestFile(file, options, summary);
       summary.files += 1;
     }
     summary.timings.totalMs = Date.now() - started;
@@ -223,6 +261,115 @@ export class IngestService {
     }
     if (batch.length > 0) await this.writeBatch(batch, batchWhere, collection, options, summary);
     progress.done();
+  }
+
+  /**
+   * Ingests one document file (PDF, Markdown, HTML, text) in one write transaction: a file that cannot be read is
+   * skipped with the reason and nothing of it is written; the same file again changes nothing.
+   */
+  private async ingestDocument(file: string, options: IngestOptions, summary: IngestSummary): Promise<void> {
+    const collection = options.collection ?? 'documents';
+    if (!summary.collections.includes(collection)) summary.collections.push(collection);
+    const skip = (reason: string): void => {
+      summary.skipped.push({ where: file, reason });
+      this.deps.logger.warn(`${file}: ${reason}`);
+    };
+    summary.records += 1;
+    let read;
+    const started = Date.now();
+    try {
+      const size = (await stat(file)).size;
+      if (size > this.deps.documents.maxBytes) {
+        throw new DocumentError(
+          'too-large',
+          `${size} bytes, over the cap of ${this.deps.documents.maxBytes} (CITEGRAPH_DOCUMENT_MAX_BYTES)`,
+        );
+      }
+      read = await readDocument(path.basename(file), await readFile(file), this.deps.documents);
+    } catch (error) {
+      summary.timings.extractMs += Date.now() - started;
+      if (error instanceof DocumentError) return skip(`${error.kind}: ${error.message}`);
+      return skip(`cannot read: ${(error as Error).message}`);
+    }
+    summary.timings.extractMs += read.extractMs;
+    const match = await matchDocument(this.deps.executor, read, this.deps.chunking);
+    if (match.unchanged) {
+      await this.deps.executor.write(queries().touchCollections({ ids: [match.paperId], collection }));
+      summary.documents.unchanged += 1;
+      summary.papersUnchanged += 1;
+      return;
+    }
+    const chunkStarted = Date.now();
+    const chunks = documentChunks(read, `${match.paperId}#t`, this.deps.chunking, await this.deps.tokenCounter());
+    summary.timings.chunkMs += Date.now() - chunkStarted;
+    if (options.embed === 'now' && chunks.length > 0) {
+      const embedStarted = Date.now();
+      const embedder = await this.deps.embedder();
+      const title = read.identity.title;
+      const vectors = await embedder.embed(chunks.map((chunk) => embeddingInput(title, chunk.text, 'text')));
+      chunks.forEach((chunk, index) => {
+        chunk.embedding = Array.from(vectors[index]!);
+      });
+      summary.timings.embedMs += Date.now() - embedStarted;
+    }
+    const resolved = await resolveReferences(this.deps.executor, read.references);
+    const references = resolved
+      .map(({ entry, paperId }) => ({
+        id: paperId ?? referenceStubId(entry),
+        doi: entry.doi,
+        raw: entry.raw,
+      }))
+      .filter((ref) => ref.id !== match.paperId);
+    const writeStarted = Date.now();
+    try {
+      await this.deps.executor.writeTransaction('ingest-document', async (tx) => {
+        await tx.run(
+          queries().writeDocument({
+            paperId: match.paperId,
+            newProps: newPaperProps(read),
+            documentProps: documentProps(read, this.deps.chunking),
+            collection,
+            chunks,
+            references,
+          }),
+        );
+        if (match.by === 'new') {
+          await tx.run(
+            queries().replaceAuthorships({
+              papers: [match.paperId],
+              rows: read.identity.authors.map((name, order) => ({
+                paperId: match.paperId,
+                authorId: anonymousAuthorId(match.paperId, order),
+                anonymous: true,
+                name,
+                orcid: null,
+                position: order === 0 ? 'first' : order === read.identity.authors.length - 1 ? 'last' : 'middle',
+                order,
+                corresponding: false,
+                institutions: [],
+              })),
+            }),
+          );
+        }
+      });
+    } catch (error) {
+      const reason = error instanceof CitegraphError ? `${error.code}: ${error.message}` : String(error);
+      if (error instanceof CitegraphError && error.retryable) throw error;
+      return skip(`write failed: ${reason}`);
+    }
+    summary.timings.writeMs += Date.now() - writeStarted;
+    summary.papersWritten += 1;
+    summary.documents.written += 1;
+    if (match.by === 'new') summary.authorships += read.identity.authors.length;
+    if (match.by === 'doi' || match.by === 'title') summary.documents.joined += 1;
+    summary.documents.pages += read.document.pages.length;
+    summary.documents.sections += read.document.sections.length;
+    summary.documents.chunks += chunks.length;
+    summary.chunks += chunks.length;
+    summary.chunksEmbedded += chunks.filter((chunk) => chunk.embedding !== null).length;
+    summary.documents.references += resolved.length;
+    summary.documents.referencesResolved += resolved.filter((ref) => ref.paperId !== null).length;
+    summary.citationEdges += references.length;
   }
 
   private warn(summary: IngestSummary, where: string, reason: string): void {
@@ -567,6 +714,14 @@ export function formatSummary(summary: IngestSummary): string {
     `time: ${(summary.timings.totalMs / 1000).toFixed(1)}s (embedding ${(summary.timings.embedMs / 1000).toFixed(1)}s, writing ${(summary.timings.writeMs / 1000).toFixed(1)}s, chunking ${(summary.timings.chunkMs / 1000).toFixed(1)}s)`,
     `skipped: ${summary.skipped.length}  warnings: ${summary.warnings.length}`,
   ];
+  const docs = summary.documents;
+  if (docs.written + docs.unchanged > 0) {
+    lines.splice(
+      3,
+      0,
+      `documents: ${docs.written} written (${docs.joined} joined to papers in the graph), ${docs.unchanged} unchanged  pages: ${docs.pages}  sections: ${docs.sections}  chunks: ${docs.chunks}  references: ${docs.referencesResolved}/${docs.references} resolved  extraction: ${(summary.timings.extractMs / 1000).toFixed(1)}s`,
+    );
+  }
   const reasons = new Map<string, number>();
   for (const skip of summary.skipped) {
     const key = skip.reason.replace(/\d+/g, 'N').slice(0, 80);

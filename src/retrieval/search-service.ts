@@ -5,7 +5,7 @@ import { cosine } from '../embedding/embedder';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { isFiltered, type PaperFilterParams, paperFilterParams, queries } from '../graph/query-registry';
-import type { PaperFilter, PaperRow } from '../domain';
+import type { CitationField, PaperFilter, PaperRow } from '../domain';
 import { readDocumentFrequencies } from './corpus-statistics';
 import { type DocumentFrequencies, feedbackTerms, validateTerms } from './expansion';
 import { aggregateChunks, weightedRrf, type RankedList } from './fusion';
@@ -33,6 +33,10 @@ export interface Passage {
   end: number;
   ordinal: number;
   section: string | null;
+  sectionKind?: string | null;
+  field: CitationField;
+  pageStart: number | null;
+  pageEnd: number | null;
   score: number;
 }
 

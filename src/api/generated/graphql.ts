@@ -253,6 +253,16 @@ export type Citation = {
   /** Character offsets of the quote in that field. */
   start: Scalars['Int']['output'];
   end: Scalars['Int']['output'];
+  /**
+   * The section of a document the quote stands in, its heading as written ("3.2 Secondary outcomes"); null for
+   * titles and abstracts of records.
+   */
+  section?: Maybe<Scalars['String']['output']>;
+  /** What that section is: abstract, introduction, methods, results, discussion, conclusion, other… */
+  sectionKind?: Maybe<Scalars['String']['output']>;
+  /** The page of a paged document (PDF, or text with form feeds) the quote starts on, and the page it ends on. */
+  page?: Maybe<Scalars['Int']['output']>;
+  pageEnd?: Maybe<Scalars['Int']['output']>;
   /** 0–1: how well the passage supports the sentence. */
   supportScore: Scalars['Float']['output'];
   /** How the quote was aligned with the sentence it supports. */
@@ -451,7 +461,9 @@ export type CitationField =
   /** The paper's title (a counted paper of a bibliometric or trend answer is cited by its title). */
   | 'title'
   /** The paper's abstract. */
-  | 'abstract';
+  | 'abstract'
+  /** The full text of a document (PDF, Markdown, HTML or text) stored with the paper: \`Paper.fullText\`. */
+  | 'text';
 
 /** How a citation's quote was aligned with the sentence it supports. */
 export type CitationMethod =
@@ -719,6 +731,8 @@ export type Paper = {
   references: PaperConnection;
   /** The paper's text chunks in reading order, with character offsets into its abstract (or document text). */
   chunks: ChunkConnection;
+  /** The document behind the paper's full text (an ingested or uploaded PDF, Markdown, HTML or text file), if any. */
+  document?: Maybe<PaperDocument>;
   /** Citations from full papers inside the graph. */
   internalCitationCount: Scalars['Int']['output'];
   citedBy: PaperConnection;
@@ -768,6 +782,32 @@ export type PaperCoupledArgs = {
 
 export type PaperRelatedArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A document's stored text and its structure: citations with field \`text\` slice this text. */
+export type PaperDocument = {
+  __typename?: 'PaperDocument';
+  /** The file name it was read from. */
+  name: Scalars['String']['output'];
+  format: Scalars['String']['output'];
+  /** The stored text: \`fullText.slice(citation.start, citation.end) === citation.quote\`. */
+  fullText: Scalars['String']['output'];
+  pageCount?: Maybe<Scalars['Int']['output']>;
+  sections: Array<DocumentSection>;
+  /** Entries found in its reference list. */
+  referenceEntries: Scalars['Int']['output'];
+};
+
+export type DocumentSection = {
+  __typename?: 'DocumentSection';
+  title: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  /** Character offsets of the section (heading included) in the stored text. */
+  start: Scalars['Int']['output'];
+  end: Scalars['Int']['output'];
+  /** The pages it spans; null for documents without pages. */
+  pageStart?: Maybe<Scalars['Int']['output']>;
+  pageEnd?: Maybe<Scalars['Int']['output']>;
 };
 
 export type Authorship = {
@@ -897,6 +937,10 @@ export type Chunk = {
   start: Scalars['Int']['output'];
   end: Scalars['Int']['output'];
   section?: Maybe<Scalars['String']['output']>;
+  /** title, abstract or text (a document's full text); start and end index that field. */
+  field?: Maybe<Scalars['String']['output']>;
+  pageStart?: Maybe<Scalars['Int']['output']>;
+  pageEnd?: Maybe<Scalars['Int']['output']>;
 };
 
 export type PageInfo = {
@@ -1000,6 +1044,10 @@ export type Passage = {
   end: Scalars['Int']['output'];
   ordinal: Scalars['Int']['output'];
   section?: Maybe<Scalars['String']['output']>;
+  /** title, abstract or text (a document's full text); start and end index that field. */
+  field?: Maybe<Scalars['String']['output']>;
+  pageStart?: Maybe<Scalars['Int']['output']>;
+  pageEnd?: Maybe<Scalars['Int']['output']>;
   /** Cosine similarity to the query, normalised to [0, 1] as Neo4j reports it. */
   score: Scalars['Float']['output'];
 };
@@ -1215,6 +1263,8 @@ export type ResolversTypes = {
   YearRange: YearRange;
   IntRange: IntRange;
   Paper: ResolverTypeWrapper<PaperModel>;
+  PaperDocument: ResolverTypeWrapper<PaperDocument>;
+  DocumentSection: ResolverTypeWrapper<DocumentSection>;
   Authorship: ResolverTypeWrapper<Omit<Authorship, 'author'> & { author: ResolversTypes['Author'] }>;
   Author: ResolverTypeWrapper<AuthorModel>;
   Institution: ResolverTypeWrapper<InstitutionModel>;
@@ -1298,6 +1348,8 @@ export type ResolversParentTypes = {
   YearRange: YearRange;
   IntRange: IntRange;
   Paper: PaperModel;
+  PaperDocument: PaperDocument;
+  DocumentSection: DocumentSection;
   Authorship: Omit<Authorship, 'author'> & { author: ResolversParentTypes['Author'] };
   Author: AuthorModel;
   Institution: InstitutionModel;
@@ -1489,6 +1541,10 @@ export type CitationResolvers<ContextType = GraphqlContext, ParentType extends R
   field?: Resolver<ResolversTypes['CitationField'], ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  section?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sectionKind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  page?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pageEnd?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   supportScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   method?: Resolver<ResolversTypes['CitationMethod'], ParentType, ContextType>;
 };
@@ -1689,11 +1745,30 @@ export type PaperResolvers<ContextType = GraphqlContext, ParentType extends Reso
   topics?: Resolver<Array<ResolversTypes['PaperTopic']>, ParentType, ContextType, RequireFields<PaperTopicsArgs, 'first'>>;
   references?: Resolver<ResolversTypes['PaperConnection'], ParentType, ContextType, RequireFields<PaperReferencesArgs, 'first'>>;
   chunks?: Resolver<ResolversTypes['ChunkConnection'], ParentType, ContextType, RequireFields<PaperChunksArgs, 'first'>>;
+  document?: Resolver<Maybe<ResolversTypes['PaperDocument']>, ParentType, ContextType>;
   internalCitationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   citedBy?: Resolver<ResolversTypes['PaperConnection'], ParentType, ContextType, RequireFields<PaperCitedByArgs, 'first'>>;
   coCited?: Resolver<ResolversTypes['CountedPaperConnection'], ParentType, ContextType, RequireFields<PaperCoCitedArgs, 'first'>>;
   coupled?: Resolver<ResolversTypes['CountedPaperConnection'], ParentType, ContextType, RequireFields<PaperCoupledArgs, 'first'>>;
   related?: Resolver<Array<ResolversTypes['RelatedPaper']>, ParentType, ContextType, RequireFields<PaperRelatedArgs, 'first'>>;
+};
+
+export type PaperDocumentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PaperDocument'] = ResolversParentTypes['PaperDocument']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fullText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pageCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sections?: Resolver<Array<ResolversTypes['DocumentSection']>, ParentType, ContextType>;
+  referenceEntries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DocumentSectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DocumentSection'] = ResolversParentTypes['DocumentSection']> = {
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageStart?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pageEnd?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type AuthorshipResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Authorship'] = ResolversParentTypes['Authorship']> = {
@@ -1757,6 +1832,9 @@ export type ChunkResolvers<ContextType = GraphqlContext, ParentType extends Reso
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   section?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pageStart?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pageEnd?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -1822,6 +1900,9 @@ export type PassageResolvers<ContextType = GraphqlContext, ParentType extends Re
   end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   ordinal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   section?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pageStart?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pageEnd?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
@@ -1932,6 +2013,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CollectionCount?: CollectionCountResolvers<ContextType>;
   Stats?: StatsResolvers<ContextType>;
   Paper?: PaperResolvers<ContextType>;
+  PaperDocument?: PaperDocumentResolvers<ContextType>;
+  DocumentSection?: DocumentSectionResolvers<ContextType>;
   Authorship?: AuthorshipResolvers<ContextType>;
   Author?: AuthorResolvers<ContextType>;
   Institution?: InstitutionResolvers<ContextType>;

@@ -100,6 +100,7 @@ export function catalogResolvers(app: AppContext): Resolvers {
         const all = await context.loaders.chunksOfPaper.load(paper.id);
         return { items: all.slice(page.skip, page.skip + page.limit), skip: page.skip, total: all.length };
       },
+      document: (paper, _, context) => context.loaders.documentOfPaper.load(paper.id),
     },
     Author: {
       name: (author) => author.name ?? 'Unknown author',

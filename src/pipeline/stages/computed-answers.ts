@@ -458,6 +458,10 @@ async function computedAnswer(
           field: 'title',
           start: 0,
           end: title.length,
+          section: null,
+          sectionKind: null,
+          page: null,
+          pageEnd: null,
           supportScore: 1,
           method: 'computed',
         };

@@ -1,0 +1,258 @@
+import { Parser } from 'htmlparser2';
+import { type Token, type Tokens, lexer } from 'marked';
+import { type Block, type DocumentMetadata, normaliseCharacters, numberingDepth, sectionKindOf } from './document-text';
+
+/**
+ * Readers of the text formats: Markdown (headings from the Markdown structure, through the marked lexer), HTML
+ * (h1–h6, block elements, scholarly `citation_*` meta tags, through htmlparser2) and plain text (blank-line
+ * paragraphs, form feeds as page breaks, headings recognised by numbering or section names).
+ */
+
+export function emptyMetadata(): DocumentMetadata {
+  return { title: null, authors: [], doi: null, year: null };
+}
+
+/** The plain text of inline Markdown tokens: emphasis, links and code spans keep their words, images their alt. */
+function inlineText(tokens: readonly Token[] | undefined, fallback: string): string {
+  if (!tokens) return fallback;
+  return tokens
+    .map((token) => {
+      if ('tokens' in token && Array.isArray(token.tokens) && token.tokens.length > 0) {
+        return inlineText(token.tokens, 'text' in token ? String(token.text) : '');
+      }
+      if (token.type === 'br') return ' ';
+      if (token.type === 'html') return '';
+      return 'text' in token ? String(token.text) : '';
+    })
+    .join('');
+}
+
+const decodeEntities = (text: string): string =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+
+/** A YAML front matter's title, authors, DOI and date, when the Markdown has one. */
+function frontMatter(source: string): { body: string; metadata: DocumentMetadata } {
+  const metadata = emptyMetadata();
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(source);
+  if (!match) return { body: source, metadata };
+  for (const line of match[1]!.split(/\r?\n/)) {
+    const field = /^(\w+):\s*(.*)$/.exec(line);
+    if (!field) continue;
+    const value = field[2]!.replace(/^["']|["']$/g, '').trim();
+    const key = field[1]!.toLowerCase();
+    if (key === 'title') metadata.title = value || null;
+    else if (key === 'doi') metadata.doi = value || null;
+    else if (key === 'year' || key === 'date') metadata.year = Number(/\b(19|20)\d\d\b/.exec(value)?.[0]) || null;
+    else if (key === 'author' || key === 'authors')
+      metadata.authors = value
+        .replace(/^\[|\]$/g, '')
+        .split(/\s*(?:;|,| and )\s*/)
+        .filter(Boolean);
+  }
+  return { body: source.slice(match[0].length), metadata };
+}
+
+export function markdownBlocks(source: string): { blocks: Block[]; metadata: DocumentMetadata } {
+  const { body, metadata } = frontMatter(source);
+  const blocks: Block[] = [];
+  const visit = (tokens: readonly Token[]): void => {
+    for (const token of tokens) {
+      switch (token.type) {
+        case 'heading': {
+          const heading = token as Tokens.Heading;
+          const text = normaliseCharacters(decodeEntities(inlineText(heading.tokens, heading.text)));
+          if (heading.depth === 1 && metadata.title === null && blocks.length === 0) {
+            blocks.push({ kind: 'title', text, page: null });
+            metadata.title = text;
+          } else blocks.push({ kind: 'heading', text, page: null, level: heading.depth });
+          break;
+        }
+        case 'paragraph':
+        case 'text': {
+          const paragraph = token as Tokens.Paragraph;
+          const text = decodeEntities(inlineText(paragraph.tokens, paragraph.text));
+          blocks.push({ kind: 'paragraph', text: normaliseCharacters(text), page: null });
+          break;
+        }
+        case 'list':
+          for (const item of (token as Tokens.List).items) visit(item.tokens);
+          break;
+        case 'blockquote':
+          visit((token as Tokens.Blockquote).tokens);
+          break;
+        case 'code':
+          blocks.push({ kind: 'paragraph', text: (token as Tokens.Code).text, page: null });
+          break;
+        case 'table': {
+          const table = token as Tokens.Table;
+          const rows = [table.header, ...table.rows].map((row) => row.map((cell) => cell.text).join(' | '));
+          blocks.push({ kind: 'paragraph', text: rows.join('; '), page: null });
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  };
+  visit(lexer(body));
+  return { blocks, metadata };
+}
+
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'nav', 'svg', 'head', 'button', 'form', 'select']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'li',
+  'td',
+  'th',
+  'tr',
+  'blockquote',
+  'pre',
+  'section',
+  'article',
+  'figcaption',
+  'caption',
+  'dd',
+  'dt',
+  'br',
+  'table',
+  'ul',
+  'ol',
+  'main',
+  'header',
+  'footer',
+  'aside',
+  'figure',
+]);
+
+export function htmlBlocks(source: string): { blocks: Block[]; metadata: DocumentMetadata } {
+  const metadata = emptyMetadata();
+  const blocks: Block[] = [];
+  let skipDepth = 0;
+  let heading: number | null = null;
+  let inTitle = false;
+  let documentTitle = '';
+  let buffer = '';
+  const authors: string[] = [];
+  const flush = (): void => {
+    const text = normaliseCharacters(buffer).replace(/\s+/g, ' ').trim();
+    buffer = '';
+    if (!text) return;
+    if (heading !== null) blocks.push({ kind: 'heading', text, page: null, level: heading });
+    else blocks.push({ kind: 'paragraph', text, page: null });
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'meta') {
+          const key = (attributes.name ?? attributes.property ?? '').toLowerCase();
+          const content = (attributes.content ?? '').trim();
+          if (!content) return;
+          if (key === 'citation_title' || key === 'dc.title') metadata.title ??= content;
+          else if (key === 'citation_author' || key === 'dc.creator') authors.push(content);
+          else if (key === 'citation_doi' || key === 'dc.identifier') metadata.doi ??= content;
+          else if (key === 'citation_publication_date' || key === 'citation_date' || key === 'dc.date')
+            metadata.year ??= Number(/\b(19|20)\d\d\b/.exec(content)?.[0]) || null;
+          return;
+        }
+        if (name === 'title') inTitle = true;
+        if (SKIPPED.has(name)) {
+          skipDepth += 1;
+          return;
+        }
+        if (skipDepth > 0) return;
+        const level = /^h([1-6])$/.exec(name);
+        if (level) {
+          flush();
+          heading = Number(level[1]);
+        } else if (BLOCKS.has(name)) flush();
+      },
+      ontext(text) {
+        if (inTitle) documentTitle += text;
+        if (skipDepth === 0) buffer += text;
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+        if (SKIPPED.has(name)) {
+          skipDepth = Math.max(0, skipDepth - 1);
+          return;
+        }
+        if (skipDepth > 0) return;
+        if (/^h[1-6]$/.test(name)) {
+          flush();
+          heading = null;
+        } else if (BLOCKS.has(name)) flush();
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(source);
+  parser.end();
+  flush();
+  metadata.authors = authors;
+  // The first h1 is the title when no meta tag names one.
+  const first = blocks.findIndex((block) => block.kind === 'heading' && block.level === 1);
+  if (first >= 0 && (metadata.title === null || blocks[first]!.text === metadata.title)) {
+    const block = blocks[first]!;
+    blocks[first] = { kind: 'title', text: block.text, page: null };
+    metadata.title ??= block.text;
+  }
+  metadata.title ??= documentTitle.replace(/\s+/g, ' ').trim() || null;
+  return { blocks, metadata };
+}
+
+/** A line that is a heading in plain text: a section name or a numbered short line without a closing period. */
+function plainHeading(line: string): number | null {
+  if (line.length > 80 || /[.;,]$/.test(line)) return null;
+  if (sectionKindOf(line) !== null) return numberingDepth(line) ?? 1;
+  const depth = numberingDepth(line);
+  if (depth !== null && /^[0-9.]+\s+\p{Lu}/u.test(line) && line.split(/\s+/).length <= 10) return depth;
+  return null;
+}
+
+export function plainTextBlocks(source: string): { blocks: Block[]; metadata: DocumentMetadata } {
+  const blocks: Block[] = [];
+  const pages = source.replace(/\r\n?/g, '\n').split('\f');
+  pages.forEach((pageText, index) => {
+    const page = pages.length > 1 ? index + 1 : null;
+    for (const paragraph of pageText.split(/\n\s*\n/)) {
+      const lines = paragraph
+        .split('\n')
+        .map((line) => normaliseCharacters(line).trim())
+        .filter(Boolean);
+      if (lines.length === 0) continue;
+      const level = lines.length === 1 ? plainHeading(lines[0]!) : null;
+      if (level !== null) {
+        blocks.push({ kind: 'heading', text: lines[0]!, page, level });
+        continue;
+      }
+      // A heading line on top of its paragraph.
+      const headLevel = lines.length > 1 ? plainHeading(lines[0]!) : null;
+      if (headLevel !== null && sectionKindOf(lines[0]!) !== null) {
+        blocks.push({ kind: 'heading', text: lines.shift()!, page, level: headLevel });
+      }
+      let text = '';
+      for (const line of lines) {
+        text =
+          /\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(line)
+            ? text.slice(0, -1) + line
+            : text
+              ? `${text} ${line}`
+              : line;
+      }
+      blocks.push({ kind: 'paragraph', text, page });
+    }
+  });
+  const metadata = emptyMetadata();
+  const first = blocks[0];
+  if (first && first.kind === 'paragraph' && first.text.length < 200 && !/[.]$/.test(first.text)) {
+    blocks[0] = { kind: 'title', text: first.text, page: first.page };
+    metadata.title = first.text;
+  }
+  return { blocks, metadata };
+}

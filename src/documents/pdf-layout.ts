@@ -1,0 +1,318 @@
+import { type Block, normaliseCharacters, numberingDepth, sectionKindOf } from './document-text';
+import type { PdfPage, PdfTextItem } from './pdf-extract';
+
+/**
+ * From positioned text runs to blocks in reading order: runs become lines, a page with two columns is read left
+ * column then right (a line that crosses the gutter — a title, a full-width abstract — reads in place), running
+ * headers, footers and page numbers are dropped, words hyphenated across lines are joined, and lines become
+ * headings and paragraphs by font size, spacing and section names. A paragraph cut by a column or page break
+ * continues as one.
+ */
+
+export interface Line {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+  page: number;
+  column: 'left' | 'right' | 'full';
+  pageHeight: number;
+}
+
+const round = (value: number, step: number): number => Math.round(value / step) * step;
+
+/** Runs that share a baseline (within 40% of the font size), top of the page first, each line's runs left to right. */
+function rawLines(items: readonly PdfTextItem[]): PdfTextItem[][] {
+  const sorted = items
+    .filter((item) => item.s.trim().length > 0 && item.h > 0)
+    .slice()
+    .sort((a, b) => b.y - a.y || a.x - b.x);
+  const lines: PdfTextItem[][] = [];
+  for (const item of sorted) {
+    const line = lines[lines.length - 1];
+    const ref = line?.[0];
+    if (line && ref && Math.abs(ref.y - item.y) <= 0.4 * Math.max(ref.h, item.h)) line.push(item);
+    else lines.push([item]);
+  }
+  for (const line of lines) line.sort((a, b) => a.x - b.x);
+  return lines;
+}
+
+/** The text of runs on one line: a space where the runs are apart and neither brings one. */
+function joinRuns(runs: readonly PdfTextItem[]): string {
+  let text = '';
+  let lastEnd = -Infinity;
+  for (const run of runs) {
+    const size = run.h || 10;
+    if (text.length > 0 && !/\s$/.test(text) && !/^\s/.test(run.s) && run.x - lastEnd > 0.15 * size) text += ' ';
+    text += run.s;
+    lastEnd = run.x + run.w;
+  }
+  return normaliseCharacters(text).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The gutter of a two-column page: the widest run of the middle 40% of the page that (almost) no line crosses, with
+ * column text on both sides. Null for a one-column page.
+ */
+export function findGutter(page: PdfPage, lines: PdfTextItem[][]): { from: number; to: number } | null {
+  if (lines.length < 6) return null;
+  const width = Math.ceil(page.width);
+  const cover = new Array<number>(width + 1).fill(0);
+  for (const line of lines) {
+    const seen = new Uint8Array(width + 1);
+    for (const run of line) {
+      // A run wider than half the page is full-width text (a title, an abstract): it says nothing of the gutter.
+      if (run.w > 0.5 * page.width) continue;
+      for (let x = Math.max(0, Math.floor(run.x)); x <= Math.min(width, Math.ceil(run.x + run.w)); x += 1) seen[x] = 1;
+    }
+    for (let x = 0; x <= width; x += 1) cover[x]! += seen[x]!;
+  }
+  const allowed = Math.max(1, Math.floor(0.1 * lines.length));
+  let best: { from: number; to: number } | null = null;
+  let runStart = -1;
+  const lo = Math.floor(0.3 * width);
+  const hi = Math.ceil(0.7 * width);
+  for (let x = lo; x <= hi + 1; x += 1) {
+    const free = x <= hi && cover[x]! <= allowed;
+    if (free && runStart < 0) runStart = x;
+    if (!free && runStart >= 0) {
+      if (!best || x - runStart > best.to - best.from) best = { from: runStart, to: x };
+      runStart = -1;
+    }
+  }
+  if (!best || best.to - best.from < 5) return null;
+  const gutter = best;
+  let left = 0;
+  let right = 0;
+  for (const line of lines) {
+    if (line.every((run) => run.x + run.w <= gutter.from + 1)) left += 1;
+    else if (line.every((run) => run.x >= gutter.to - 1)) right += 1;
+  }
+  return left >= 3 && right >= 3 ? gutter : null;
+}
+
+/** A page's lines in reading order: full-width lines in place, between them the left column before the right. */
+export function pageLines(page: PdfPage): Line[] {
+  const lines = rawLines(page.items);
+  const gutter = findGutter(page, lines);
+  const out: Line[] = [];
+  const left: Line[] = [];
+  const right: Line[] = [];
+  const flush = (): void => {
+    out.push(...left, ...right);
+    left.length = 0;
+    right.length = 0;
+  };
+  const make = (runs: PdfTextItem[], column: Line['column']): Line => ({
+    text: joinRuns(runs),
+    x0: runs[0]!.x,
+    x1: Math.max(...runs.map((run) => run.x + run.w)),
+    y: runs[0]!.y,
+    size: round(Math.max(...runs.map((run) => run.h)), 0.5),
+    page: page.number,
+    column,
+    pageHeight: page.height,
+  });
+  for (const runs of lines) {
+    if (!gutter) {
+      out.push(make(runs, 'full'));
+      continue;
+    }
+    const mid = (gutter.from + gutter.to) / 2;
+    const leftRuns = runs.filter((run) => run.x + run.w / 2 < mid);
+    const rightRuns = runs.filter((run) => run.x + run.w / 2 >= mid);
+    const crosses = runs.some((run) => run.x < gutter.from - 1 && run.x + run.w > gutter.to + 1);
+    const lastLeft = leftRuns[leftRuns.length - 1];
+    const firstRight = rightRuns[0];
+    const close = lastLeft && firstRight && firstRight.x - (lastLeft.x + lastLeft.w) < 1.5 * (lastLeft.h || 10);
+    if (crosses || close) {
+      flush();
+      out.push(make(runs, 'full'));
+      continue;
+    }
+    if (leftRuns.length > 0) left.push(make(leftRuns, 'left'));
+    if (rightRuns.length > 0) right.push(make(rightRuns, 'right'));
+  }
+  flush();
+  return out;
+}
+
+const PAGE_NUMBER = /^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
+const headerKey = (text: string): string => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+
+/**
+ * Drops running headers and footers (a line at the top or bottom of the page whose text, digits aside, recurs on at
+ * least 40% of pages, at least three) and page numbers.
+ */
+export function dropRunningLines(pages: Line[][]): Line[][] {
+  const edgeLines = (lines: Line[]): Line[] => {
+    if (lines.length === 0) return [];
+    const byY = lines.slice().sort((a, b) => b.y - a.y);
+    const top = byY.slice(0, 2).filter((line) => line.y > 0.85 * line.pageHeight);
+    const bottom = byY.slice(-2).filter((line) => line.y < 0.15 * line.pageHeight);
+    return [...top, ...bottom];
+  };
+  const counts = new Map<string, number>();
+  for (const lines of pages) {
+    for (const key of new Set(edgeLines(lines).map((line) => headerKey(line.text)))) {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  const threshold = Math.max(3, Math.ceil(0.4 * pages.length));
+  return pages.map((lines) => {
+    const edges = new Set(edgeLines(lines));
+    return lines.filter(
+      (line) =>
+        !(edges.has(line) && (PAGE_NUMBER.test(line.text) || (counts.get(headerKey(line.text)) ?? 0) >= threshold)),
+    );
+  });
+}
+
+/** The most common font size, weighted by characters: the body text's. */
+function bodySize(lines: readonly Line[]): number {
+  const weight = new Map<number, number>();
+  for (const line of lines) weight.set(line.size, (weight.get(line.size) ?? 0) + line.text.length);
+  let best = 10;
+  let bestWeight = -1;
+  for (const [size, chars] of weight) {
+    if (chars > bestWeight) {
+      best = size;
+      bestWeight = chars;
+    }
+  }
+  return best;
+}
+
+/** Joins a line to the text before it: a word hyphenated at the line end is joined, otherwise a space. */
+export function joinLine(before: string, line: string): string {
+  if (before.length === 0) return line;
+  if (/\p{Ll}[-\u00AD\u2010]$/u.test(before) && /^\p{Ll}/u.test(line)) return before.slice(0, -1) + line;
+  // A compound broken at its hyphen before a capital or digit ("Long-" "Term"): the hyphen stays, no space.
+  if (/\p{L}-$/u.test(before) && /^[\p{Lu}\p{N}]/u.test(line)) return before + line;
+  return `${before} ${line}`;
+}
+
+const SENTENCE_CLOSED = /[.!?:;)\]"”]$/;
+
+/** Blocks of a PDF in reading order (see the module comment). */
+export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
+  const laidOut = dropRunningLines(pages.map(pageLines));
+  const all = laidOut.flat();
+  const body = bodySize(all);
+  const titleSize = Math.max(...laidOut[0]!.map((line) => line.size).concat([0]));
+  const blocks: Block[] = [];
+  // Headings get levels by size: the larger, the higher.
+  const headingSizes = [...new Set(all.filter((line) => line.size >= body * 1.15).map((line) => line.size))]
+    .filter((size) => size < titleSize || titleSize <= body * 1.3)
+    .sort((a, b) => b - a);
+  let paragraph: {
+    text: string;
+    page: number;
+    breaks: Array<{ at: number; page: number }>;
+    continues: boolean;
+  } | null = null;
+  let previous: Line | null = null;
+  let lineGap = body * 1.2;
+  const flush = (): void => {
+    if (paragraph && paragraph.text.trim()) {
+      blocks.push({
+        kind: 'paragraph',
+        text: paragraph.text,
+        page: paragraph.page,
+        continues: paragraph.continues,
+        pageBreaks: paragraph.breaks,
+      });
+    }
+    paragraph = null;
+  };
+  let titleDone = false;
+  for (let index = 0; index < all.length; index += 1) {
+    const line = all[index]!;
+    const isTitle = !titleDone && line.page === 1 && line.size === titleSize && titleSize > body * 1.3;
+    const bigger = line.size >= body * 1.15 && line.text.length < 200;
+    const named =
+      line.text.length < 80 &&
+      sectionKindOf(line.text) !== null &&
+      !SENTENCE_CLOSED.test(line.text.replace(/[.:]$/, '')) &&
+      (previous === null ||
+        previous.page !== line.page ||
+        previous.column !== line.column ||
+        previous.y - line.y > lineGap * 1.3);
+    const numbered =
+      line.size > body &&
+      line.text.length < 80 &&
+      numberingDepth(line.text) !== null &&
+      /^[0-9.]+\s+\p{Lu}/u.test(line.text) &&
+      !/[.;,]$/.test(line.text);
+    if (isTitle || bigger || named || numbered) {
+      flush();
+      // A heading over several lines: following lines of the same size, close below.
+      let text = line.text;
+      let last = line;
+      while (index + 1 < all.length && (isTitle || bigger)) {
+        const next = all[index + 1]!;
+        if (next.size !== line.size || next.page !== line.page || next.column !== line.column) break;
+        if (last.y - next.y > line.size * 2.2 || last.y - next.y <= 0) break;
+        text = joinLine(text, next.text);
+        last = next;
+        index += 1;
+      }
+      if (isTitle) {
+        titleDone = true;
+        blocks.push({ kind: 'title', text, page: line.page });
+      } else {
+        const rank = headingSizes.indexOf(line.size);
+        blocks.push({
+          kind: 'heading',
+          text,
+          page: line.page,
+          level: numberingDepth(text) ?? (bigger && rank >= 0 ? rank + 1 : undefined),
+        });
+      }
+      previous = all[index]!;
+      continue;
+    }
+    if (line.page !== 1) titleDone = true;
+    const sameFlow = previous !== null && previous.page === line.page && previous.column === line.column;
+    const gap = sameFlow ? previous!.y - line.y : Infinity;
+    if (sameFlow && gap > 0 && gap < body * 2) lineGap = Math.min(lineGap * 0.8 + gap * 0.2, body * 2);
+    const sizeChanged = previous !== null && previous.size !== line.size;
+    const newParagraph = paragraph === null || sizeChanged || (sameFlow ? gap > lineGap * 1.35 || gap < 0 : true);
+    if (paragraph !== null && newParagraph && !sameFlow && !sizeChanged) {
+      // Column or page break: the paragraph goes on when its last line did not close a sentence.
+      const open: { text: string; page: number; breaks: Array<{ at: number; page: number }>; continues: boolean } =
+        paragraph;
+      if (!SENTENCE_CLOSED.test(open.text) || /^\p{Ll}/u.test(line.text)) {
+        const joined = joinLine(open.text, line.text);
+        if (line.page !== open.page && !open.breaks.some((b) => b.page === line.page)) {
+          open.breaks.push({ at: joined.length - line.text.length, page: line.page });
+        }
+        open.text = joined;
+        previous = line;
+        continue;
+      }
+    }
+    if (newParagraph) {
+      flush();
+      paragraph = { text: line.text, page: line.page, breaks: [], continues: false };
+    } else {
+      const open = paragraph!;
+      open.text = joinLine(open.text, line.text);
+      if (line.page !== open.page && !open.breaks.some((b) => b.page === line.page)) {
+        open.breaks.push({ at: open.text.length - line.text.length, page: line.page });
+      }
+    }
+    previous = line;
+  }
+  flush();
+  return blocks;
+}
+
+/** Characters of text per page: a PDF whose pages carry (almost) none has no text layer. */
+export function textDensity(pages: readonly PdfPage[]): number {
+  if (pages.length === 0) return 0;
+  const chars = pages.reduce((sum, page) => sum + page.items.reduce((n, item) => n + item.s.trim().length, 0), 0);
+  return chars / pages.length;
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { buildDocument, type DocumentMetadata, type DocumentText } from './document-text';
+import { documentIdentity, type ReferenceEntry, splitReferences } from './identity';
+import { htmlBlocks, markdownBlocks, plainTextBlocks } from './markup';
+import { extractPdf, PdfError } from './pdf-extract';
+import { pdfBlocks, textDensity } from './pdf-layout';
+
+/** File name endings read as documents (the rest of `citegraph ingest` reads records). */
+export const DOCUMENT_EXTENSIONS: Readonly<Record<string, DocumentText['format']>> = {
+  '.pdf': 'pdf',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+  '.txt': 'text',
+};
+
+export function documentFormat(name: string): DocumentText['format'] | null {
+  return DOCUMENT_EXTENSIONS[path.extname(name).toLowerCase()] ?? null;
+}
+
+export interface DocumentLimits {
+  readonly maxBytes: number;
+  readonly maxPages: number;
+  readonly timeoutMs: number;
+}
+
+/** Why a document was not ingested; the message names the problem, the caller names the file. */
+export class DocumentError extends Error {
+  constructor(
+    readonly kind:
+      'empty' | 'too-large' | 'too-many-pages' | 'no-text' | 'encrypted' | 'corrupt' | 'unsupported' | 'failed',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A document read whole: its stored text, identity and references, ready to chunk and write. */
+export interface ReadDocument {
+  readonly name: string;
+  /** sha256 of the file's bytes: the same file again is the same document. */
+  readonly contentHash: string;
+  readonly bytes: number;
+  readonly document: DocumentText;
+  readonly identity: DocumentMetadata;
+  readonly references: ReferenceEntry[];
+  readonly extractMs: number;
+}
+
+/** Reads one document from its bytes; `name` gives the format (by extension) and appears in errors. */
+export async function readDocument(name: string, data: Buffer, limits: DocumentLimits): Promise<ReadDocument> {
+  const started = Date.now();
+  const format = documentFormat(name);
+  if (!format)
+    throw new DocumentError(
+      'unsupported',
+      `not a document format citegraph reads (${path.extname(name) || 'no extension'})`,
+    );
+  if (data.length === 0) throw new DocumentError('empty', 'the file is empty');
+  if (data.length > limits.maxBytes) {
+    throw new DocumentError(
+      'too-large',
+      `${data.length} bytes, over the cap of ${limits.maxBytes} (CITEGRAPH_DOCUMENT_MAX_BYTES)`,
+    );
+  }
+  let document: DocumentText;
+  let info: Record<string, unknown> = {};
+  if (format === 'pdf') {
+    if (data.subarray(0, 1024).indexOf('%PDF-') < 0) throw new DocumentError('corrupt', 'not a PDF (no %PDF- header)');
+    let content;
+    try {
+      content = await extractPdf(new Uint8Array(data), { maxPages: limits.maxPages, timeoutMs: limits.timeoutMs });
+    } catch (error) {
+      if (error instanceof PdfError) {
+        const kind =
+          error.kind === 'too-many-pages' ? 'too-many-pages' : error.kind === 'timeout' ? 'failed' : error.kind;
+        const suffix = error.kind === 'too-many-pages' ? ' (CITEGRAPH_DOCUMENT_MAX_PAGES)' : '';
+        throw new DocumentError(kind, error.message + suffix);
+      }
+      throw error;
+    }
+    if (content.pageCount === 0) throw new DocumentError('no-text', 'the PDF has no pages');
+    if (textDensity(content.pages) < 25) {
+      throw new DocumentError(
+        'no-text',
+        `no text layer (${content.pageCount} page${content.pageCount === 1 ? '' : 's'} with almost no extractable text — a scanned PDF? run OCR first)`,
+      );
+    }
+    info = content.info;
+    document = buildDocument('pdf', pdfBlocks(content.pages), { title: null, authors: [], doi: null, year: null });
+  } else {
+    if (data.includes(0)) throw new DocumentError('corrupt', 'binary content in a text document');
+    const source = data.toString('utf8').replace(/^\uFEFF/, '');
+    const { blocks, metadata } =
+      format === 'markdown' ? markdownBlocks(source) : format === 'html' ? htmlBlocks(source) : plainTextBlocks(source);
+    document = buildDocument(format, blocks, metadata);
+    const pageCount = document.pages.length;
+    if (pageCount > limits.maxPages) {
+      throw new DocumentError(
+        'too-many-pages',
+        `${pageCount} pages, over the cap of ${limits.maxPages} (CITEGRAPH_DOCUMENT_MAX_PAGES)`,
+      );
+    }
+  }
+  if (document.text.trim().length === 0) throw new DocumentError('no-text', 'no text in the document');
+  const references = document.sections
+    .filter((section) => section.kind === 'references')
+    .flatMap((section) => splitReferences(document.text.slice(section.bodyStart, section.end)))
+    .map((item, index) => ({ ...item, index: index + 1 }));
+  return {
+    name,
+    contentHash: createHash('sha256').update(data).digest('hex'),
+    bytes: data.length,
+    document,
+    identity: documentIdentity(document, info),
+    references,
+    extractMs: Date.now() - started,
+  };
+}
