@@ -9,7 +9,7 @@ import type { PdfPage, PdfTextItem } from './pdf-extract';
  * continues as one.
  */
 
-export interface Line {
+interface Line {
   text: string;
   x0: number;
   x1: number;
@@ -94,7 +94,7 @@ export function findGutter(page: PdfPage, lines: PdfTextItem[][]): { from: numbe
 }
 
 /** A page's lines in reading order: full-width lines in place, between them the left column before the right. */
-export function pageLines(page: PdfPage): Line[] {
+function pageLines(page: PdfPage): Line[] {
   const lines = rawLines(page.items);
   const gutter = findGutter(page, lines);
   const out: Line[] = [];
@@ -211,7 +211,6 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
     text: string;
     page: number;
     breaks: Array<{ at: number; page: number }>;
-    continues: boolean;
   } | null = null;
   let previous: Line | null = null;
   let lineGap = body * 1.2;
@@ -221,7 +220,6 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
         kind: 'paragraph',
         text: paragraph.text,
         page: paragraph.page,
-        continues: paragraph.continues,
         pageBreaks: paragraph.breaks,
       });
     }
@@ -282,8 +280,7 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
     const newParagraph = paragraph === null || sizeChanged || (sameFlow ? gap > lineGap * 1.35 || gap < 0 : true);
     if (paragraph !== null && newParagraph && !sameFlow && !sizeChanged) {
       // Column or page break: the paragraph goes on when its last line did not close a sentence.
-      const open: { text: string; page: number; breaks: Array<{ at: number; page: number }>; continues: boolean } =
-        paragraph;
+      const open: { text: string; page: number; breaks: Array<{ at: number; page: number }> } = paragraph;
       if (!SENTENCE_CLOSED.test(open.text) || /^\p{Ll}/u.test(line.text)) {
         const joined = joinLine(open.text, line.text);
         if (line.page !== open.page && !open.breaks.some((b) => b.page === line.page)) {
@@ -296,7 +293,7 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
     }
     if (newParagraph) {
       flush();
-      paragraph = { text: line.text, page: line.page, breaks: [], continues: false };
+      paragraph = { text: line.text, page: line.page, breaks: [] };
     } else {
       const open = paragraph!;
       open.text = joinLine(open.text, line.text);
