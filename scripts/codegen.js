@@ -46,6 +46,8 @@ const MAPPERS = {
   TrendSeries: `${MODELS}#TrendSeriesModel`,
   SearchHit: `${MODELS}#SearchHitModel`,
   AskResult: `${MODELS}#AskResultModel`,
+  DocumentSet: `${MODELS}#DocumentSetModel`,
+  SetDocument: `${MODELS}#SetDocumentModel`,
 };
 
 function loadSdl() {

@@ -14,11 +14,14 @@ import { consoleLogger } from './logger';
 import { CatalogService } from './catalog/catalog-service';
 import { defaultSearchOptions, SearchService } from './retrieval/search-service';
 import { AnalyticsService } from './analytics/analytics-service';
+import type { CrossrefClient } from './external/crossref-client';
 import { FetchService } from './external/fetch-service';
+import { onlineReferenceResolver } from './external/reference-resolver';
 import { AskService } from './pipeline/ask-service';
 import { classifierLoader } from './pipeline/route-classifier';
 import { createLlmClient } from './generation/llm';
 import { type LlmClient, RequestContext } from './request-context';
+import { DocumentSetService } from './sets/document-sets';
 
 /** The services of one process, wired once from the settings. Dependencies are injected, never imported as globals. */
 export interface AppContext {
@@ -34,6 +37,8 @@ export interface AppContext {
   readonly analytics: AnalyticsService;
   readonly external: FetchService;
   readonly ask: AskService;
+  /** Private per-client document sets (never in the shared indexes). */
+  readonly documentSets: DocumentSetService;
   readonly llm: LlmClient | null;
   /** A context for one request (or one command): the LLM metered, a ledger of API calls, a deadline. */
   requestContext(options?: {
@@ -58,19 +63,29 @@ export function createAppContext(
     return embedder;
   };
   let tokenizer: WordPieceTokenizer | undefined;
+  const tokenCounter = () => {
+    tokenizer ??= WordPieceTokenizer.fromVocabFile(modelFiles(settings.model).vocab);
+    return Promise.resolve(tokenizer);
+  };
+  const external = new FetchService(settings.clients);
+  const crossref = external.clients.crossref as CrossrefClient;
   const ingest = new IngestService({
     executor,
     embedder: loadEmbedder,
-    tokenCounter: () => {
-      tokenizer ??= WordPieceTokenizer.fromVocabFile(modelFiles(settings.model).vocab);
-      return Promise.resolve(tokenizer);
-    },
+    tokenCounter,
     chunking: settings.chunking,
     ingest: settings.ingest,
     documents: settings.documents,
     logger,
+    onlineReferences: onlineReferenceResolver(
+      {
+        bibliographic: (ctx, citation, rows) => crossref.matchReference(ctx, citation, rows),
+        byDoi: (ctx, doi) => external.clients.openalex.getWork(ctx, doi),
+      },
+      () => RequestContext.create({ llm: null, timeoutMs: 120_000 }),
+      { max: 200, concurrency: 4 },
+    ),
   });
-  const external = new FetchService(settings.clients);
   const llm = options.llm !== undefined ? options.llm : createLlmClient(settings.generation);
   const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
   const analytics = new AnalyticsService(executor, search);
@@ -89,6 +104,15 @@ export function createAppContext(
       settings.cacheDir,
     ),
   });
+  const documentSets = new DocumentSetService({
+    executor,
+    embedder: loadEmbedder,
+    tokenCounter,
+    chunking: settings.chunking,
+    documents: settings.documents,
+    sets: settings.documentSets,
+    logger,
+  });
   return {
     settings,
     executor,
@@ -101,6 +125,7 @@ export function createAppContext(
     analytics,
     external,
     ask,
+    documentSets,
     llm,
     requestContext: (context = {}) => RequestContext.create({ llm, ...context }),
     close: async () => {

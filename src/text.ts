@@ -24,6 +24,12 @@ export function contentTerms(text: string): string[] {
   return terms(text).filter((term) => !STOPWORDS.has(term) && (term.length > 1 || /\d/.test(term)));
 }
 
+/** A crude stem: a trailing plural "s" dropped, then the first six letters ("cytosol"/"cytosolic", "statins"/"statin"). */
+export function stem(word: string): string {
+  const singular = word.length > 3 ? word.replace(/(?<!s)s$/, '') : word;
+  return singular.slice(0, 6);
+}
+
 /** Sentence ends: ., ! or ? followed by space and an upper-case letter, digit or bracket; keeps "e.g. x" and "3.5" whole. */
 const SENTENCE_END = /[.!?]["')\]]?\s+(?=[A-Z0-9(["'])/g;
 

@@ -31,7 +31,8 @@ CALL (p) {
 CALL (p) {
   UNWIND $references AS ref
   MERGE (q:Paper {id: ref.id})
-  ON CREATE SET q.stub = true, q.doi = ref.doi, q.rawReference = ref.raw
+  ON CREATE SET q.stub = true, q.doi = ref.doi, q.rawReference = ref.raw, q.title = ref.title, q.year = ref.year,
+                q.resolvedBy = ref.resolvedBy
   MERGE (p)-[r:CITES]->(q)
   ON CREATE SET r.fromDocument = true
   RETURN count(q) AS references

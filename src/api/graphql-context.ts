@@ -7,4 +7,9 @@ export interface GraphqlContext {
   readonly request: RequestContext;
   readonly loaders: Loaders;
   readonly principal: Principal;
+  /**
+   * Who owns the private document sets this request creates and sees: `key:<name>`, or `anonymous` on a loopback
+   * server; null for an anonymous caller of a server on another address, who may not hold sets.
+   */
+  readonly setOwner: string | null;
 }

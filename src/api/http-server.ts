@@ -3,14 +3,28 @@ import type { AddressInfo } from 'node:net';
 import type { ApolloServer } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import type { AppContext } from '../app-context';
-import { ErrorCode } from '../errors';
+import { CitegraphError, ErrorCode } from '../errors';
 import { requestScope, Semaphore } from '../request-context';
-import { AccessControl, type Principal, RateLimiter } from './access';
+import { AccessControl, isLoopback, type Principal, RateLimiter } from './access';
 import type { GraphqlContext } from './graphql-context';
 import { createLoaders } from './loaders';
+import { ownerOf, uploadPath } from './resolvers/sets';
 
 /** The path GraphQL is served at. */
 export const GRAPHQL_PATH = '/graphql';
+
+/** Uploads into private document sets: a new set with its first document, or one more document into a set. */
+const NEW_SET_PATH = '/document-sets';
+const SET_DOCUMENTS_PATH = /^\/document-sets\/([^/]+)\/documents$/;
+
+/** HTTP status of a domain error raised by an upload. */
+const STATUS_OF: Partial<Record<ErrorCode, number>> = {
+  [ErrorCode.BAD_USER_INPUT]: 400,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.DATABASE_UNAVAILABLE]: 503,
+  [ErrorCode.MODEL_UNAVAILABLE]: 503,
+};
 
 /** A request the HTTP layer answers itself (bad body, no key, too many requests), always as GraphQL-style JSON. */
 class HttpProblem extends Error {
@@ -48,7 +62,7 @@ function sendProblem(response: ServerResponse, problem: HttpProblem): void {
 }
 
 /** Reads a body up to `limit` bytes; a larger one is refused (413) without reading it whole. */
-function readBody(request: IncomingMessage, limit: number): Promise<string> {
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     return Promise.reject(new HttpProblem(413, ErrorCode.BAD_REQUEST, `the request body is over ${limit} bytes`));
@@ -66,7 +80,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
       }
       chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', (error) =>
       reject(new HttpProblem(400, ErrorCode.BAD_REQUEST, `the request body could not be read: ${error.message}`)),
     );
@@ -96,6 +110,10 @@ export class CitegraphHttpServer {
   private readonly access: AccessControl;
   private readonly limiter: RateLimiter;
   private readonly origins: Set<string>;
+  /** Whether the server listens on a loopback address (anonymous callers may then hold document sets). */
+  private loopback = false;
+  /** Uploads read, chunk and embed documents: a few at a time, the rest wait. */
+  private readonly uploads = new Semaphore(2);
 
   constructor(
     private readonly app: AppContext,
@@ -140,6 +158,7 @@ export class CitegraphHttpServer {
 
   async listen(port: number, host: string): Promise<string> {
     this.access.checkListen(host);
+    this.loopback = isLoopback(host);
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(port, host, () => resolve());
@@ -167,7 +186,7 @@ export class CitegraphHttpServer {
     response.setHeader('vary', 'origin');
     response.setHeader(
       'access-control-allow-headers',
-      'content-type, authorization, x-api-key, apollo-require-preflight',
+      'content-type, authorization, x-api-key, apollo-require-preflight, x-document-name',
     );
     response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
     response.setHeader('access-control-max-age', '600');
@@ -188,6 +207,21 @@ export class CitegraphHttpServer {
       });
       return;
     }
+    const setDocuments = SET_DOCUMENTS_PATH.exec(url.pathname);
+    if (url.pathname === NEW_SET_PATH || setDocuments) {
+      try {
+        if (request.method !== 'POST') {
+          throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'upload a document with POST', { allow: 'POST, OPTIONS' });
+        }
+        await this.upload(request, response, setDocuments ? decodeURIComponent(setDocuments[1]!) : null);
+      } catch (error) {
+        if (error instanceof HttpProblem) sendProblem(response, error);
+        else if (error instanceof CitegraphError && STATUS_OF[error.code]) {
+          sendProblem(response, new HttpProblem(STATUS_OF[error.code]!, error.code, error.message));
+        } else throw error;
+      }
+      return;
+    }
     if (url.pathname !== GRAPHQL_PATH) {
       sendProblem(
         response,
@@ -203,34 +237,95 @@ export class CitegraphHttpServer {
       if (request.method !== 'GET' && request.method !== 'POST') {
         throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'use GET or POST', { allow: 'GET, POST, OPTIONS' });
       }
-      const principal = this.access.identify(request.headers);
-      if (!principal) {
-        throw new HttpProblem(
-          401,
-          ErrorCode.UNAUTHENTICATED,
-          'this API needs a valid key (Authorization: Bearer … or X-API-Key)',
-          {
-            'www-authenticate': 'Bearer',
-          },
-        );
-      }
-      const caller = principal.anonymous
-        ? `address:${request.socket.remoteAddress ?? 'unknown'}`
-        : `key:${principal.name}`;
-      const wait = this.limiter.take(caller);
-      if (wait > 0) {
-        throw new HttpProblem(429, ErrorCode.RATE_LIMITED, `too many requests; try again in ${wait} s`, {
-          'retry-after': String(wait),
-        });
-      }
+      const principal = this.authorise(request);
       const body =
         request.method === 'POST'
-          ? parseJsonBody(request, await readBody(request, this.app.settings.api.maxBodyBytes))
+          ? parseJsonBody(request, (await readBody(request, this.app.settings.api.maxBodyBytes)).toString('utf8'))
           : undefined;
       await this.execute(request, response, url, body, principal);
     } catch (error) {
       if (error instanceof HttpProblem) sendProblem(response, error);
       else throw error;
+    }
+  }
+
+  /** The caller's principal (401 without a valid key when keys are configured), after its rate limit (429). */
+  private authorise(request: IncomingMessage): Principal {
+    const principal = this.access.identify(request.headers);
+    if (!principal) {
+      throw new HttpProblem(
+        401,
+        ErrorCode.UNAUTHENTICATED,
+        'this API needs a valid key (Authorization: Bearer … or X-API-Key)',
+        {
+          'www-authenticate': 'Bearer',
+        },
+      );
+    }
+    const caller = principal.anonymous
+      ? `address:${request.socket.remoteAddress ?? 'unknown'}`
+      : `key:${principal.name}`;
+    const wait = this.limiter.take(caller);
+    if (wait > 0) {
+      throw new HttpProblem(429, ErrorCode.RATE_LIMITED, `too many requests; try again in ${wait} s`, {
+        'retry-after': String(wait),
+      });
+    }
+    return principal;
+  }
+
+  /** Who owns the document sets of a principal's requests (see GraphqlContext.setOwner). */
+  private setOwner(principal: Principal): string | null {
+    if (!principal.anonymous) return `key:${principal.name}`;
+    return this.loopback ? 'anonymous' : null;
+  }
+
+  /**
+   * `POST /document-sets` (a new set with this document) or `POST /document-sets/{id}/documents`: the body is the
+   * file's bytes, `X-Document-Name` its file name (percent-encoded when not ASCII; the extension gives the format),
+   * `?ttlSeconds=` the new set's lifetime. The custom header makes every browser send a CORS preflight first, which
+   * this server answers only for listed origins: a page elsewhere cannot upload in a user's name (CSRF).
+   */
+  private async upload(request: IncomingMessage, response: ServerResponse, setId: string | null): Promise<void> {
+    const principal = this.authorise(request);
+    const rawName = request.headers['x-document-name'];
+    const named = Array.isArray(rawName) ? rawName[0] : rawName;
+    if (!named) {
+      throw new HttpProblem(
+        400,
+        ErrorCode.BAD_REQUEST,
+        'send the file name in the X-Document-Name header (its extension gives the format: .pdf, .md, .html, .txt)',
+      );
+    }
+    let name: string;
+    try {
+      name = decodeURIComponent(named);
+    } catch {
+      throw new HttpProblem(400, ErrorCode.BAD_REQUEST, 'X-Document-Name is not valid percent-encoding');
+    }
+    const owner = ownerOf({ setOwner: this.setOwner(principal) });
+    const body = await readBody(request, this.app.settings.documentSets.maxUploadBytes);
+    if (body.length === 0) throw new HttpProblem(400, ErrorCode.BAD_REQUEST, `${name}: the body is empty`);
+    const ttl = new URL(request.url ?? '/', 'http://citegraph.invalid').searchParams.get('ttlSeconds');
+    const release = await this.uploads.acquire();
+    try {
+      const sets = this.app.documentSets;
+      const created = setId === null ? await sets.create(owner, ttl === null ? null : Number(ttl)) : null;
+      let added;
+      try {
+        added = await sets.addDocument(owner, setId ?? created!.id, name, body);
+      } catch (error) {
+        // A new set whose first document could not be read is not left behind empty.
+        if (created) await sets.delete(owner, created.id);
+        throw error;
+      }
+      sendJson(response, created ? 201 : 200, {
+        documentSet: { ...added.set, uploadPath: uploadPath(added.set.id) },
+        document: added.document,
+        unchanged: added.unchanged,
+      });
+    } finally {
+      release();
     }
   }
 
@@ -259,7 +354,13 @@ export class CitegraphHttpServer {
       const result = await requestScope.run(scope, () =>
         this.apollo.executeHTTPGraphQLRequest({
           httpGraphQLRequest: { method: request.method!.toUpperCase(), headers, search: url.search, body },
-          context: () => Promise.resolve({ request: ctx, loaders: createLoaders(this.app.catalog), principal }),
+          context: () =>
+            Promise.resolve({
+              request: ctx,
+              loaders: createLoaders(this.app.catalog),
+              principal,
+              setOwner: this.setOwner(principal),
+            }),
         }),
       );
       for (const [key, value] of result.headers) response.setHeader(key, value);

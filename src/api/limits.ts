@@ -9,6 +9,8 @@ import {
   GraphQLError,
   type GraphQLSchema,
   isListType,
+  Kind,
+  type OperationDefinitionNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
@@ -148,6 +150,17 @@ export function queryCost(
  * Rejects, before any resolver runs, an operation whose estimated cost is over the limit (QUERY_TOO_COMPLEX with the
  * cost and the limit), and a mutation from a key without the write scope.
  */
+/** Mutations that change only the caller's own private document sets: a read key may run them. */
+const PRIVATE_MUTATIONS = new Set(['createDocumentSet', 'deleteDocumentSet']);
+
+function onlyPrivateMutations(operation: OperationDefinitionNode): boolean {
+  return operation.selectionSet.selections.every(
+    (selection) =>
+      selection.kind === Kind.FIELD &&
+      (PRIVATE_MUTATIONS.has(selection.name.value) || selection.name.value === '__typename'),
+  );
+}
+
 export function limitsPlugin(settings: ApiSettings): ApolloServerPlugin<GraphqlContext> {
   return {
     requestDidStart: () =>
@@ -166,7 +179,11 @@ export function limitsPlugin(settings: ApiSettings): ApolloServerPlugin<GraphqlC
               limit: settings.maxCost,
             });
           }
-          if (operation?.operation === OperationTypeNode.MUTATION && !contextValue.principal.scopes.includes('write')) {
+          if (
+            operation?.operation === OperationTypeNode.MUTATION &&
+            !contextValue.principal.scopes.includes('write') &&
+            !onlyPrivateMutations(operation)
+          ) {
             throw new GraphQLError('this operation needs an API key with the write scope', {
               extensions: { code: ErrorCode.FORBIDDEN, http: { status: 403 } },
             });

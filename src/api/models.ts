@@ -2,6 +2,7 @@ import type { AuthorRow, ChunkRow, InstitutionRow, PaperRow, TopicRow, VenueRow 
 import type { AskResult } from '../pipeline/ask-service';
 import type { SearchResult } from '../retrieval/search-service';
 import type { YearPoint } from '../analytics/analytics-service';
+import type { DocumentSetInfo, SetDocumentInfo } from '../sets/document-sets';
 
 /**
  * What the resolvers of each GraphQL type receive as `parent`: the services' own rows (GraphQL Code Generator maps
@@ -13,6 +14,8 @@ export type VenueModel = VenueRow;
 export type TopicModel = TopicRow & { readonly paperCount?: number };
 export type InstitutionModel = InstitutionRow;
 export type ChunkModel = ChunkRow;
+export type DocumentSetModel = DocumentSetInfo;
+export type SetDocumentModel = SetDocumentInfo;
 
 /** A page of a list as a service gives it; the connection resolvers make edges, cursors and page info of it. */
 export interface ConnectionModel<T> {

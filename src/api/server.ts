@@ -66,9 +66,21 @@ export async function serveGraphQL(
     throw error;
   }
   app.database.start();
+  // Expired document sets are deleted with every node of them, whether or not anyone asks for them again.
+  const sweep = () =>
+    void app.documentSets
+      .sweep()
+      .then((removed) => {
+        if (removed > 0) app.logger.info(`deleted ${removed} expired document set(s)`);
+      })
+      .catch((error: unknown) => app.logger.warn(`document set sweep: ${(error as Error).message}`));
+  const sweeper = setInterval(sweep, app.settings.documentSets.sweepSeconds * 1000);
+  sweeper.unref();
+  sweep();
   return {
     url,
     stop: async () => {
+      clearInterval(sweeper);
       await http.close();
       await apollo.stop();
     },

@@ -22,8 +22,9 @@ usage:
   citegraph start                      database + schema + sample data when empty + GraphQL (what npm start runs)
   citegraph serve [--port N]           serve GraphQL on http://localhost:4000/graphql
   citegraph db start|stop|status|reset the embedded Neo4j (ignored parts when NEO4J_URI is set)
-  citegraph ingest PATH... [--format openalex|beir] [--collection NAME] [--defer-embedding]
-                                       (records: .jsonl/.json[.gz]; documents: .pdf .md .html .txt)
+  citegraph ingest PATH... [--format openalex|beir] [--collection NAME] [--defer-embedding] [--resolve-online]
+                                       (records: .jsonl/.json[.gz]; documents: .pdf .md .html .txt;
+                                       --resolve-online: references via Crossref/OpenAlex)
   citegraph embed                      embed chunks ingested with --defer-embedding
   citegraph collection delete NAME...  remove collections and everything only they held (papers, chunks, stubs, …)
   citegraph stats                      counts per label and relationship type
@@ -98,6 +99,7 @@ async function ingestCommand(args: string[]): Promise<void> {
       format: { type: 'string' },
       collection: { type: 'string' },
       'defer-embedding': { type: 'boolean', default: false },
+      'resolve-online': { type: 'boolean' },
     },
   });
   if (positionals.length === 0) throw badInput('ingest needs at least one PATH');
@@ -119,6 +121,7 @@ async function ingestCommand(args: string[]): Promise<void> {
       format: values.format as IngestFormat | undefined,
       collection: values.collection,
       embed: values['defer-embedding'] ? 'defer' : 'now',
+      resolveOnline: values['resolve-online'],
     });
     process.stdout.write(`${formatSummary(summary)}\n`);
     // Records were skipped or an input was cut short: the summary above says which; the exit code says so too.

@@ -182,6 +182,37 @@ export const SETTINGS_SCHEMA = {
       3_600_000,
       'longest text extraction of one PDF before it is given up',
     ),
+    resolveOnline: boolean(
+      'CITEGRAPH_DOCUMENT_RESOLVE_ONLINE',
+      false,
+      'resolve document references the graph lacks through Crossref and OpenAlex (sends the reference texts there)',
+    ),
+  },
+  documentSets: {
+    ttlSeconds: integer(
+      'CITEGRAPH_DOCUMENT_SET_TTL_SECONDS',
+      3600,
+      10,
+      604_800,
+      'how long a private document set lives after it is created (a client may ask for less)',
+    ),
+    maxDocuments: integer('CITEGRAPH_DOCUMENT_SET_MAX_DOCUMENTS', 25, 1, 10_000, 'most documents in one set'),
+    maxSets: integer('CITEGRAPH_DOCUMENT_SET_MAX_SETS', 10, 1, 10_000, 'most live sets one key (or anonymous) holds'),
+    maxUploadBytes: integer(
+      'CITEGRAPH_DOCUMENT_SET_MAX_BYTES',
+      20_000_000,
+      1_000,
+      1_000_000_000,
+      'largest document uploaded into a set',
+    ),
+    maxPages: integer('CITEGRAPH_DOCUMENT_SET_MAX_PAGES', 200, 1, 100_000, 'most pages of one uploaded document'),
+    sweepSeconds: integer(
+      'CITEGRAPH_DOCUMENT_SET_SWEEP_SECONDS',
+      60,
+      1,
+      86_400,
+      'how often the server deletes expired sets',
+    ),
   },
   retrieval: {
     sparse: boolean('CITEGRAPH_SEARCH_SPARSE', true, 'BM25 over titles and abstracts'),
@@ -450,6 +481,7 @@ export type ModelSettings = Settings['model'];
 export type ChunkingSettings = Settings['chunking'];
 export type IngestSettings = Settings['ingest'];
 export type DocumentSettings = Settings['documents'];
+export type DocumentSetSettings = Settings['documentSets'];
 export type RetrievalSettings = Settings['retrieval'];
 export type ApiSettings = Settings['api'];
 export type ClientSettings = Settings['clients'];

@@ -27,10 +27,15 @@ export function doiInText(text: string): string | null {
 /** Title, authors, DOI and year of a document: the reader's metadata first, then the front of the text. */
 export function documentIdentity(document: DocumentText, info: Record<string, unknown> = {}): DocumentMetadata {
   const meta = document.metadata;
-  const front =
-    document.pages.length > 0
-      ? document.text.slice(0, document.pages[Math.min(1, document.pages.length - 1)]!.end)
-      : document.text.slice(0, 6000);
+  // The first two pages (or 6,000 characters), up to the reference list: a DOI there is one the document cites.
+  const references = document.sections.find((section) => section.kind === 'references');
+  const front = document.text.slice(
+    0,
+    Math.min(
+      document.pages.length > 0 ? document.pages[Math.min(1, document.pages.length - 1)]!.end : 6000,
+      references ? references.start : Infinity,
+    ),
+  );
   const infoTitle = typeof info.Title === 'string' && !isJunkTitle(info.Title) ? info.Title.trim() : null;
   const title = meta.title ?? infoTitle;
   let authors = meta.authors;

@@ -139,6 +139,21 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
       .filter((w): w is WorkRecord => w !== null);
   }
 
+  /**
+   * Works matching a reference as written (`query.bibliographic`, Crossref's field for citation strings), best first;
+   * the caller decides whether the best is the work cited.
+   */
+  async matchReference(ctx: RequestContext, citation: string, rows = 3): Promise<WorkRecord[]> {
+    const page = await this.getJson<{ message?: { items?: unknown[] } }>(ctx, '/works', {
+      'query.bibliographic': citation.slice(0, 500),
+      rows,
+    });
+    return (page?.message?.items ?? [])
+      .filter(isObject)
+      .map(mapCrossrefWork)
+      .filter((w): w is WorkRecord => w !== null);
+  }
+
   async getWork(ctx: RequestContext, id: string): Promise<WorkRecord | null> {
     const doi = normaliseDoi(id.replace(/^doi:/, ''));
     if (!doi) return null;

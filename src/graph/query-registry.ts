@@ -111,6 +111,29 @@ export const QUERY_SPECS = {
     ['stubs', 'authors', 'venues', 'topics'],
   ),
   papersDocuments: spec<{ ids: string[] }>('read/papers-documents', ['ids']),
+  createSet: spec<{ id: string; owner: string; now: number; expiresAt: number; maxSets: number }>('sets/create-set', [
+    'id',
+    'owner',
+    'now',
+    'expiresAt',
+    'maxSets',
+  ]),
+  setById: spec<{ id: string }>('sets/set-by-id', ['id']),
+  setsOfOwner: spec<{ owner: string; now: number }>('sets/sets-of-owner', ['owner', 'now']),
+  addSetDocument: spec<{
+    setId: string;
+    now: number;
+    maxDocuments: number;
+    document: Record<string, unknown>;
+    chunks: unknown[];
+    references: string[];
+  }>('sets/add-document', ['setId', 'now', 'maxDocuments', 'document', 'chunks', 'references']),
+  setChunks: spec<{ setIds: string[] }>('sets/set-chunks', ['setIds']),
+  setDocuments: spec<{ ids: string[] }>('sets/set-documents', ['ids']),
+  setDocumentText: spec<{ ids: string[] }>('sets/set-document-text', ['ids']),
+  deleteSet: spec<{ id: string }>('sets/delete-set', ['id']),
+  expiredSets: spec<{ now: number; limit: number }>('sets/expired-sets', ['now', 'limit']),
+  setNodeCount: spec<{ id: string }>('sets/set-node-count', ['id']),
   stats: spec<Record<string, never>>('read/stats', []),
   collectionStats: spec<Record<string, never>>('read/collection-stats', []),
   health: spec<Record<string, never>>('read/health', []),

@@ -144,6 +144,67 @@ export interface ResolvedReference {
   paperId: string | null;
 }
 
+/** A reference entry identified through the scholarly APIs: the work's id (OpenAlex, else `doi:`) and metadata. */
+export interface OnlineMatch {
+  id: string;
+  doi: string | null;
+  title: string | null;
+  year: number | null;
+  via: 'openalex' | 'crossref';
+}
+
+/** Looks up reference entries the graph did not resolve; returns matches by entry index. */
+export type OnlineReferenceResolver = (entries: readonly ReferenceEntry[]) => Promise<Map<number, OnlineMatch>>;
+
+/** A reference as written: the paper it cites (in the graph, or a stub) and what is known of it. */
+export interface DocumentReference {
+  id: string;
+  doi: string | null;
+  raw: string;
+  title: string | null;
+  year: number | null;
+  resolvedBy: 'graph' | 'openalex' | 'crossref' | null;
+}
+
+/**
+ * The references of a document as written: each entry resolved in the graph, else (when allowed) through the
+ * scholarly APIs — a DOI found online that a graph paper has joins that paper — else a stub keeping the raw text.
+ */
+export async function documentReferences(
+  executor: GraphExecutor,
+  entries: readonly ReferenceEntry[],
+  online: OnlineReferenceResolver | null,
+): Promise<DocumentReference[]> {
+  const resolved = await resolveReferences(executor, entries);
+  const unresolved = resolved.filter((ref) => ref.paperId === null).map((ref) => ref.entry);
+  const matches = online && unresolved.length > 0 ? await online(unresolved) : new Map<number, OnlineMatch>();
+  const dois = [...new Set([...matches.values()].map((m) => m.doi).filter((d): d is string => d !== null))];
+  const byDoi =
+    dois.length === 0
+      ? new Map<string, string>()
+      : new Map(
+          (await executor.read<{ doi: string; id: string }>(queries().papersByDoi({ dois }))).map((row) => [
+            row.doi,
+            row.id,
+          ]),
+        );
+  return resolved.map(({ entry, paperId }) => {
+    const base = { doi: entry.doi, raw: entry.raw, title: null, year: null };
+    if (paperId) return { ...base, id: paperId, resolvedBy: 'graph' as const };
+    const match = matches.get(entry.index);
+    if (!match) return { ...base, id: referenceStubId(entry), resolvedBy: null };
+    const known = match.doi ? byDoi.get(match.doi) : undefined;
+    return {
+      id: known ?? match.id,
+      doi: match.doi,
+      raw: entry.raw,
+      title: match.title,
+      year: match.year,
+      resolvedBy: match.via,
+    };
+  });
+}
+
 /**
  * Resolves reference entries to graph papers: by DOI, else by a title match — a candidate whose normalised title
  * (of four words or more) stands in the normalised entry, with a year of the entry within one of the paper's.

@@ -16,8 +16,8 @@ import {
   documentProps,
   matchDocument,
   newPaperProps,
-  referenceStubId,
-  resolveReferences,
+  documentReferences,
+  type OnlineReferenceResolver,
 } from './document-ingest';
 import { mapBeirDocument, mapOpenAlexWork, RecordError } from './openalex';
 import { Progress } from './progress';
@@ -32,6 +32,8 @@ export interface IngestOptions {
   /** Embed chunks now, or leave them for `citegraph embed`. */
   readonly embed: 'now' | 'defer';
   readonly progress?: boolean;
+  /** Resolve document references the graph does not hold through Crossref and OpenAlex (default: the setting). */
+  readonly resolveOnline?: boolean | undefined;
 }
 
 export interface SkippedRecord {
@@ -85,7 +87,10 @@ export interface DocumentCounts {
   sections: number;
   chunks: number;
   references: number;
+  /** Resolved in the graph or online. */
   referencesResolved: number;
+  /** Of which through Crossref/OpenAlex (papers the graph did not hold). */
+  referencesResolvedOnline: number;
 }
 
 export interface IngestDependencies {
@@ -97,6 +102,8 @@ export interface IngestDependencies {
   readonly ingest: IngestSettings;
   readonly documents: DocumentSettings;
   readonly logger: Logger;
+  /** Resolves references through the scholarly APIs (wired by the app); without it, references resolve locally. */
+  readonly onlineReferences?: OnlineReferenceResolver;
 }
 
 /** Collection name from a path: "works/Chou_2004.jsonl.gz" → "Chou_2004"; "scifact/corpus.jsonl.gz" → "scifact". */
@@ -187,6 +194,7 @@ function emptySummary(): IngestSummary {
       chunks: 0,
       references: 0,
       referencesResolved: 0,
+      referencesResolvedOnline: 0,
     },
     timings: { totalMs: 0, embedMs: 0, writeMs: 0, chunkMs: 0, extractMs: 0 },
   };
@@ -312,14 +320,9 @@ export class IngestService {
       });
       summary.timings.embedMs += Date.now() - embedStarted;
     }
-    const resolved = await resolveReferences(this.deps.executor, read.references);
-    const references = resolved
-      .map(({ entry, paperId }) => ({
-        id: paperId ?? referenceStubId(entry),
-        doi: entry.doi,
-        raw: entry.raw,
-      }))
-      .filter((ref) => ref.id !== match.paperId);
+    const online = (options.resolveOnline ?? this.deps.documents.resolveOnline) ? this.deps.onlineReferences : null;
+    const resolved = await documentReferences(this.deps.executor, read.references, online ?? null);
+    const references = resolved.filter((ref) => ref.id !== match.paperId);
     const writeStarted = Date.now();
     try {
       await this.deps.executor.writeTransaction('ingest-document', async (tx) => {
@@ -368,7 +371,10 @@ export class IngestService {
     summary.chunks += chunks.length;
     summary.chunksEmbedded += chunks.filter((chunk) => chunk.embedding !== null).length;
     summary.documents.references += resolved.length;
-    summary.documents.referencesResolved += resolved.filter((ref) => ref.paperId !== null).length;
+    summary.documents.referencesResolved += resolved.filter((ref) => ref.resolvedBy !== null).length;
+    summary.documents.referencesResolvedOnline += resolved.filter(
+      (ref) => ref.resolvedBy === 'openalex' || ref.resolvedBy === 'crossref',
+    ).length;
     summary.citationEdges += references.length;
   }
 
@@ -719,7 +725,7 @@ export function formatSummary(summary: IngestSummary): string {
     lines.splice(
       3,
       0,
-      `documents: ${docs.written} written (${docs.joined} joined to papers in the graph), ${docs.unchanged} unchanged  pages: ${docs.pages}  sections: ${docs.sections}  chunks: ${docs.chunks}  references: ${docs.referencesResolved}/${docs.references} resolved  extraction: ${(summary.timings.extractMs / 1000).toFixed(1)}s`,
+      `documents: ${docs.written} written (${docs.joined} joined to papers in the graph), ${docs.unchanged} unchanged  pages: ${docs.pages}  sections: ${docs.sections}  chunks: ${docs.chunks}  references: ${docs.referencesResolved}/${docs.references} resolved (${docs.referencesResolvedOnline} online)  extraction: ${(summary.timings.extractMs / 1000).toFixed(1)}s`,
     );
   }
   const reasons = new Map<string, number>();

@@ -1,7 +1,14 @@
 import { badInput } from '../errors';
 import type { RequestContext } from '../request-context';
 import { contentTerms } from '../text';
-import type { AskDependencies, AskOptions, AskRequest, AskResult, Gathered } from './ask-types';
+import {
+  type AskDependencies,
+  type AskOptions,
+  type AskRequest,
+  type AskResult,
+  type Gathered,
+  setsOnly,
+} from './ask-types';
 import { buildResult } from './result';
 import { ROUTES } from './router';
 import { runStage } from './stage';
@@ -51,7 +58,8 @@ export class AskService {
     const routed = await runStage(stages.routeLlm, await runStage(stages.route, request));
     const rewritten = await runStage(stages.rewriteLlm, await runStage(stages.rewrite, routed));
 
-    if (rewritten.decision.route === 'bibliometric' || rewritten.decision.route === 'trend') {
+    const ownDocumentsOnly = setsOnly(options);
+    if (!ownDocumentsOnly && (rewritten.decision.route === 'bibliometric' || rewritten.decision.route === 'trend')) {
       const planned = await runStage(stages.planLlm, await runStage(stages.plan, rewritten));
       const computed = await runStage(stages.computed, planned);
       if (computed.computed) return buildResult(deps, computed, computed.computed, computed.plan);
@@ -65,10 +73,10 @@ export class AskService {
       gathered = await runStage(stages.retry, gathered);
     }
     const external = options.externalSearch ?? deps.settings.evidence.externalSearch;
-    if (external && (route === 'current_world' || gathered.sufficiency.band === 'WEAK')) {
+    if (external && !ownDocumentsOnly && (route === 'current_world' || gathered.sufficiency.band === 'WEAK')) {
       gathered = await runStage(stages.external, gathered);
     }
-    if ((options.graphExpansion ?? true) && gathered.pool.size > 0) {
+    if ((options.graphExpansion ?? true) && !ownDocumentsOnly && gathered.pool.size > 0) {
       gathered = await runStage(stages.graphExpansion, gathered);
     }
     return compose(deps, gathered);

@@ -9,6 +9,7 @@ import type { VerifiedCitation, VerifiedSentence } from '../generation/verify';
 import type { IngestService } from '../ingest/ingest-service';
 import type { RequestContext } from '../request-context';
 import type { SearchService } from '../retrieval/search-service';
+import type { SetScope } from '../sets/set-search';
 import type { Sufficiency } from './evidence';
 import type { EvidencePool } from './evidence-pool';
 import type { AnalyticsPlan } from './planner';
@@ -25,6 +26,16 @@ export interface AskOptions {
   /** Use the LLM when one is configured (default true). */
   useLlm?: boolean | null;
   maxSubQueries?: number | null;
+  /**
+   * The caller's private document sets to answer from (loaded for this request), alone or with the shared graph.
+   * Set alone, the answer rests on the set only: no counting over the graph, no external search, no graph expansion.
+   */
+  documents?: SetScope | null;
+}
+
+/** Whether an ask answers from private document sets alone. */
+export function setsOnly(options: AskOptions): boolean {
+  return Boolean(options.documents && !options.documents.withSharedGraph);
 }
 
 export interface SubQuery {

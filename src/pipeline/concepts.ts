@@ -1,6 +1,6 @@
 import nlp from 'compromise';
 import type { Evidence } from '../domain';
-import { contentTerms, STOPWORDS, terms } from '../text';
+import { contentTerms, stem, STOPWORDS, terms } from '../text';
 import { FRAMING } from './planner';
 
 /**
@@ -36,11 +36,7 @@ const GENERIC = new Set(
   ).split(/\s+/),
 );
 
-/** A crude stem: a trailing plural "s" dropped, then the first six letters ("cytosol"/"cytosolic", "statins"/"statin"). */
-export function stem(word: string): string {
-  const singular = word.length > 3 ? word.replace(/(?<!s)s$/, '') : word;
-  return singular.slice(0, 6);
-}
+export { stem };
 
 export interface Concept {
   /** As the question says it. */

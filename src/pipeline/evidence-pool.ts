@@ -1,6 +1,7 @@
 import type { CatalogService } from '../catalog/catalog-service';
-import type { Evidence } from '../domain';
-import type { SearchService } from '../retrieval/search-service';
+import type { Evidence, EvidencePaper } from '../domain';
+import type { Passage, SearchService } from '../retrieval/search-service';
+import type { SetCorpus } from '../sets/set-corpus';
 import { scoreEvidence } from './evidence';
 
 /** Best passages taken from each paper that enters the pool. */
@@ -50,6 +51,32 @@ export class EvidencePool {
       this.sources.search.passages([...paperIds], this.questionVector, PASSAGES_PER_PAPER),
       this.sources.catalog.evidencePapers(paperIds),
     ]);
+    return this.add(passages, papers, source, foundBy);
+  }
+
+  /** Adds the best passages of documents of the caller's private sets; returns how many passages were new. */
+  addSetDocuments(
+    corpus: SetCorpus,
+    documentIds: readonly string[],
+    source: Evidence['source'],
+    foundBy: string,
+  ): number {
+    const passages = corpus.passages(documentIds, this.questionVector, PASSAGES_PER_PAPER);
+    const papers = new Map(
+      documentIds.flatMap((id) => {
+        const paper = corpus.evidencePaper(id);
+        return paper ? [[id, paper] as const] : [];
+      }),
+    );
+    return this.add(passages, papers, source, foundBy);
+  }
+
+  private add(
+    passages: ReadonlyMap<string, Passage[]>,
+    papers: ReadonlyMap<string, EvidencePaper>,
+    source: Evidence['source'],
+    foundBy: string,
+  ): number {
     let added = 0;
     for (const [paperId, list] of passages) {
       const paper = papers.get(paperId);

@@ -2,6 +2,9 @@ import { buildDocument, pagesOf, sectionKindOf } from '../../src/documents/docum
 import { splitReferences } from '../../src/documents/identity';
 import { htmlBlocks, markdownBlocks, plainTextBlocks } from '../../src/documents/markup';
 import { joinLine } from '../../src/documents/pdf-layout';
+import { readDocument } from '../../src/documents/read-document';
+import type { WorkRecord } from '../../src/domain';
+import { citesWork } from '../../src/external/reference-resolver';
 
 const none = { title: null, authors: [], doi: null, year: null };
 
@@ -72,5 +75,60 @@ describe('document structure', () => {
     expect(numbered[1]!.years).toEqual([1941, 1996, 1997]);
     const authorYear = splitReferences('Smith, J. A., 2001. A title. Jones, B., 2003. Another title.');
     expect(authorYear).toHaveLength(2);
+  });
+});
+
+describe('document identity and online reference matching', () => {
+  it('takes a DOI from the front of a document, never one its reference list cites', async () => {
+    const cites =
+      '# Notes on open access\n\nSome notes.\n\n## References\n\n1. Piwowar H. The state of OA. PeerJ. 2018. doi:10.7717/peerj.4375\n';
+    const own = `# Notes on open access\n\ndoi: 10.1234/own.5678\n\nSome notes.\n\n${cites.split('\n\n').slice(2).join('\n\n')}`;
+    const limits = { maxBytes: 1e6, maxPages: 10, timeoutMs: 10_000 };
+    expect((await readDocument('notes.md', Buffer.from(cites), limits)).identity.doi).toBeNull();
+    expect((await readDocument('notes.md', Buffer.from(own), limits)).identity.doi).toBe('10.1234/own.5678');
+  });
+
+  const work = (title: string, year: number, authors: string[]): WorkRecord => ({
+    id: 'doi:10.1/x',
+    ids: { doi: '10.1/x' },
+    doi: '10.1/x',
+    title,
+    abstract: null,
+    year,
+    publicationDate: null,
+    type: null,
+    citedByCount: null,
+    isRetracted: false,
+    source: 'crossref',
+    authorships: authors.map((name, order) => ({
+      authorId: null,
+      name,
+      orcid: null,
+      position: 'middle',
+      order,
+      corresponding: false,
+      institutions: [],
+    })),
+    venue: null,
+    topics: [],
+    references: [],
+  });
+  const entry = (raw: string) => splitReferences(`1. ${raw}\n`)[0]!;
+
+  it('accepts a candidate only when its title stands in the entry and the years agree', () => {
+    const raw = 'Smith J, Lee K. Statin therapy and stroke risk in elderly patients. Lancet. 2010;5:1-9.';
+    expect(citesWork(entry(raw), work('Statin therapy and stroke risk in elderly patients', 2010, ['J Smith']))).toBe(
+      true,
+    );
+    expect(citesWork(entry(raw), work('Statin therapy and stroke risk in elderly patients', 2014, ['J Smith']))).toBe(
+      false,
+    );
+    expect(citesWork(entry(raw), work('Statin therapy in the young', 2010, ['J Smith']))).toBe(false);
+  });
+
+  it('asks a short title for an author of the work in the entry as well', () => {
+    const raw = 'Boettiger C. The forecast trap. Ecol Lett. 2022;25:1655-64.';
+    expect(citesWork(entry(raw), work('The forecast trap', 2022, ['Carl Boettiger']))).toBe(true);
+    expect(citesWork(entry(raw), work('The forecast trap', 2022, ['Ada Lovelace']))).toBe(false);
   });
 });

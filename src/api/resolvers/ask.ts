@@ -1,13 +1,19 @@
 import type { AppContext } from '../../app-context';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
+import { setScope } from './sets';
 
 /** Questions over GraphQL: the ask pipeline, run in the request's own context. */
 export function askResolvers(app: AppContext, lanes: Lanes): Resolvers {
   return {
     Query: {
-      ask: (_, args, context) =>
-        lanes.ask.run(context.request, () => app.ask.ask(context.request, args.question, args.options ?? {})),
+      ask: async (_, args, context) => {
+        const { documentSet, ...options } = args.options ?? {};
+        const documents = await setScope(app, context, documentSet);
+        return lanes.ask.run(context.request, () =>
+          app.ask.ask(context.request, args.question, { ...options, documents }),
+        );
+      },
     },
   };
 }

@@ -5,8 +5,15 @@ import { analyticsResolvers } from './analytics';
 import { askResolvers } from './ask';
 import { catalogResolvers } from './catalog';
 import { searchResolvers } from './search';
+import { setResolvers } from './sets';
 
 /** Every resolver of the schema, typed by the code generated from schema/ (scripts/codegen.js). */
 export function makeResolvers(app: AppContext, lanes: Lanes): Resolvers[] {
-  return [catalogResolvers(app), searchResolvers(app, lanes), askResolvers(app, lanes), analyticsResolvers(app, lanes)];
+  return [
+    catalogResolvers(app),
+    searchResolvers(app, lanes),
+    askResolvers(app, lanes),
+    analyticsResolvers(app, lanes),
+    setResolvers(app),
+  ];
 }

@@ -26,6 +26,24 @@ export async function searchIntoPool(
   options: { expansion?: boolean } = {},
 ): Promise<number> {
   if (contentTerms(text).length === 0) return 0;
+  const documents = state.options.documents;
+  let added = 0;
+  if (documents) {
+    // The caller's own documents: ranked in memory, their passages enter the same pool.
+    const hits = documents.corpus.rank(
+      text,
+      await deps.search.embedQuery(text),
+      deps.search.defaultOptions,
+      PAPERS_PER_SEARCH,
+    );
+    added += state.pool.addSetDocuments(
+      documents.corpus,
+      hits.map((hit) => hit.documentId),
+      source,
+      foundBy,
+    );
+    if (!documents.withSharedGraph) return added;
+  }
   const response = await deps.search.search(
     state.ctx,
     text,
@@ -33,10 +51,13 @@ export async function searchIntoPool(
     { collections: state.options.collections ?? null },
     { passages: 0, ...options },
   );
-  return state.pool.addPapers(
-    response.results.map((r) => r.paper.id),
-    source,
-    foundBy,
+  return (
+    added +
+    (await state.pool.addPapers(
+      response.results.map((r) => r.paper.id),
+      source,
+      foundBy,
+    ))
   );
 }
 

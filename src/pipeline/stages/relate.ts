@@ -1,5 +1,5 @@
 import type { Evidence } from '../../domain';
-import type { AskDependencies, Gathered } from '../ask-types';
+import { type AskDependencies, type Gathered, setsOnly } from '../ask-types';
 import {
   type Concept,
   type ConceptConnection,
@@ -124,6 +124,13 @@ export function relateStage<T extends Gathered>(deps: AskDependencies): Stage<T,
     name: 'relate',
     run: async (state) => {
       const concepts = questionConcepts(state.question);
+      if (setsOnly(state.options)) {
+        // The graph's papers say nothing about whether the caller's own documents connect the concepts.
+        return withDimension(state, {
+          ...judgeConnection(concepts, [], new Map(), []),
+          reason: 'not checked: the question is asked of private documents only',
+        });
+      }
       const connection = await connect(deps, state, concepts);
       if (connection.known.length >= 2 && connection.connectingPapers.length > 0) {
         await state.pool.addPapers(connection.connectingPapers, 'local', 'concept connection');

@@ -1,0 +1,340 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ChunkingSettings, DocumentSetSettings, DocumentSettings } from '../config/settings';
+import { pagesOf } from '../documents/document-text';
+import { DocumentError, documentFormat, readDocument } from '../documents/read-document';
+import type { Embedder } from '../embedding/embedder';
+import { CitegraphError, ErrorCode, badInput } from '../errors';
+import type { GraphExecutor } from '../graph/executor';
+import { queries } from '../graph/query-registry';
+import type { TokenCounter } from '../ingest/chunker';
+import { documentChunks, documentProps, newPaperProps, resolveReferences } from '../ingest/document-ingest';
+import { embeddingInput } from '../ingest/ingest-service';
+import type { Logger } from '../logger';
+import { type SetChunkRow, SetCorpus, type SetDocumentRow } from './set-corpus';
+
+/** Who holds a set: `key:<name>` for an API key, `anonymous` for a caller without one on a loopback server. */
+export type SetOwner = string;
+
+export interface SetSection {
+  title: string;
+  kind: string;
+  pageStart: number | null;
+  pageEnd: number | null;
+}
+
+/** A document of a set as its owner sees it (no text). */
+export interface SetDocumentInfo {
+  id: string;
+  name: string;
+  format: string;
+  title: string | null;
+  year: number | null;
+  doi: string | null;
+  authors: string[];
+  pageCount: number | null;
+  chunkCount: number;
+  sections: SetSection[];
+  references: number;
+  referencesResolved: number;
+  contentHash: string;
+  addedAt: string;
+}
+
+export interface DocumentSetInfo {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  documents: SetDocumentInfo[];
+}
+
+/** The outcome of one upload: the document, and whether the same file was already in the set. */
+export interface AddedDocument {
+  set: DocumentSetInfo;
+  document: SetDocumentInfo;
+  unchanged: boolean;
+}
+
+interface StoredSetRow {
+  set: { id: string; owner: string; createdAt: number; expiresAt: number };
+  documents: Array<{
+    id: string;
+    documentName: string;
+    documentFormat: string;
+    title: string | null;
+    year: number | null;
+    doi: string | null;
+    documentAuthors: string[] | null;
+    pageCount: number | null;
+    documentHash: string;
+    chunkCount: number | null;
+    sectionTitles: string[];
+    sectionKinds: string[];
+    sectionStarts: number[];
+    sectionEnds: number[];
+    pageStarts: number[];
+    pageNumbers: number[];
+    referenceEntries: number | null;
+    addedAt: number;
+    resolved: number;
+  }>;
+}
+
+export interface DocumentSetDependencies {
+  executor: GraphExecutor;
+  embedder: () => Promise<Embedder>;
+  tokenCounter: () => Promise<TokenCounter>;
+  chunking: ChunkingSettings;
+  documents: DocumentSettings;
+  sets: DocumentSetSettings;
+  logger: Logger;
+  now?: () => number;
+}
+
+const SET_ID = /^ds_[A-Za-z0-9_-]{22}$/;
+
+const notFound = (id: string) =>
+  new CitegraphError(ErrorCode.NOT_FOUND, `no document set ${id.slice(0, 60)} (it may have expired or been deleted)`, {
+    details: { argument: 'documentSet' },
+  });
+
+function documentInfo(row: StoredSetRow['documents'][number]): SetDocumentInfo {
+  const textEnd = row.sectionEnds.length > 0 ? Math.max(...row.sectionEnds) : 0;
+  const pages = row.pageStarts.map((start, index) => ({
+    number: row.pageNumbers[index] ?? index + 1,
+    start,
+    end: row.pageStarts[index + 1] ?? textEnd,
+  }));
+  return {
+    id: row.id,
+    name: row.documentName,
+    format: row.documentFormat,
+    title: row.title,
+    year: row.year,
+    doi: row.doi,
+    authors: row.documentAuthors ?? [],
+    pageCount: row.pageCount,
+    chunkCount: row.chunkCount ?? 0,
+    sections: row.sectionTitles.map((title, index) => {
+      const start = row.sectionStarts[index] ?? 0;
+      return {
+        title,
+        kind: row.sectionKinds[index] ?? 'other',
+        ...pagesOf(pages, start, row.sectionEnds[index] ?? start),
+      };
+    }),
+    references: row.referenceEntries ?? 0,
+    referencesResolved: row.resolved,
+    contentHash: row.documentHash,
+    addedAt: new Date(row.addedAt).toISOString(),
+  };
+}
+
+function setInfo(row: StoredSetRow): DocumentSetInfo {
+  return {
+    id: row.set.id,
+    createdAt: new Date(row.set.createdAt).toISOString(),
+    expiresAt: new Date(row.set.expiresAt).toISOString(),
+    documents: row.documents.map(documentInfo),
+  };
+}
+
+/**
+ * Private document sets: a client's own documents, read and chunked as `citegraph ingest` reads them, kept under
+ * labels of their own (DocumentSet, SetDocument, SetChunk) that no shared index, analytics query or statistic reads, so
+ * that they never appear to anyone else. A set belongs to the key that created it — anyone else is told it does not
+ * exist — and is deleted with every node of it when its time is up or on request. Its references to graph papers are
+ * REFERS_TO edges, which the citation analytics (over CITES) do not see.
+ */
+export class DocumentSetService {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: DocumentSetDependencies) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Creates an empty set for `owner`, living `ttlSeconds` (at most the setting's TTL, which is the default). */
+  async create(owner: SetOwner, ttlSeconds?: number | null): Promise<DocumentSetInfo> {
+    const max = this.deps.sets.ttlSeconds;
+    if (ttlSeconds != null && (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > max)) {
+      throw badInput(`ttlSeconds must be a whole number in [1, ${max}] (CITEGRAPH_DOCUMENT_SET_TTL_SECONDS)`, {
+        argument: 'ttlSeconds',
+      });
+    }
+    const now = this.now();
+    const id = `ds_${randomBytes(16).toString('base64url')}`;
+    const rows = await this.deps.executor.write<{ id: string }>(
+      queries().createSet({
+        id,
+        owner,
+        now,
+        expiresAt: now + (ttlSeconds ?? max) * 1000,
+        maxSets: this.deps.sets.maxSets,
+      }),
+    );
+    if (rows.length === 0) {
+      throw badInput(
+        `this key already holds ${this.deps.sets.maxSets} live document sets (CITEGRAPH_DOCUMENT_SET_MAX_SETS); delete one first`,
+      );
+    }
+    return this.get(owner, id);
+  }
+
+  /** The owner's live set with its documents; NOT_FOUND for a set of another owner, an expired or unknown one. */
+  async get(owner: SetOwner, id: string): Promise<DocumentSetInfo> {
+    return setInfo(await this.stored(owner, id));
+  }
+
+  /** The owner's live sets, newest first. */
+  async list(owner: SetOwner): Promise<DocumentSetInfo[]> {
+    const rows = await this.deps.executor.read<{ id: string }>(queries().setsOfOwner({ owner, now: this.now() }));
+    const sets = await Promise.all(rows.map((row) => this.get(owner, row.id).catch(() => null)));
+    return sets.filter((set): set is DocumentSetInfo => set !== null);
+  }
+
+  /** Deletes the owner's set and every node of it; false when there was no such set (of this owner). */
+  async delete(owner: SetOwner, id: string): Promise<boolean> {
+    try {
+      await this.stored(owner, id);
+    } catch (error) {
+      if (error instanceof CitegraphError && error.code === ErrorCode.NOT_FOUND) return false;
+      throw error;
+    }
+    await this.deps.executor.write(queries().deleteSet({ id }));
+    return true;
+  }
+
+  /** Deletes every expired set; returns how many. */
+  async sweep(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const rows = await this.deps.executor.read<{ id: string }>(
+        queries().expiredSets({ now: this.now(), limit: 100 }),
+      );
+      for (const row of rows) await this.deps.executor.write(queries().deleteSet({ id: row.id }));
+      removed += rows.length;
+      if (rows.length < 100) return removed;
+    }
+  }
+
+  /**
+   * Reads one uploaded file into the owner's set: read under the upload caps, chunked per section, embedded, its
+   * references resolved to graph papers, and written in one statement — a file that cannot be read writes nothing
+   * and its error names it. The same bytes again are the same document (`unchanged`).
+   */
+  async addDocument(owner: SetOwner, setId: string, name: string, data: Buffer): Promise<AddedDocument> {
+    const stored = await this.stored(owner, setId);
+    const limits = this.deps.sets;
+    const fileName = name.trim().slice(0, 255);
+    if (!fileName) throw badInput('the document needs a file name (its extension gives the format)');
+    if (!documentFormat(fileName)) {
+      throw badInput(`${fileName}: not a document format citegraph reads (.pdf, .md, .markdown, .html, .htm, .txt)`);
+    }
+    if (data.length > limits.maxUploadBytes) {
+      throw badInput(
+        `${fileName}: ${data.length} bytes, over the upload cap of ${limits.maxUploadBytes} (CITEGRAPH_DOCUMENT_SET_MAX_BYTES)`,
+      );
+    }
+    const hash = createHash('sha256').update(data).digest('hex');
+    const same = stored.documents.find((doc) => doc.documentHash === hash);
+    if (same) return { set: setInfo(stored), document: documentInfo(same), unchanged: true };
+    if (stored.documents.length >= limits.maxDocuments) {
+      throw badInput(`the set already holds ${limits.maxDocuments} documents (CITEGRAPH_DOCUMENT_SET_MAX_DOCUMENTS)`);
+    }
+    let read;
+    try {
+      read = await readDocument(fileName, data, {
+        maxBytes: limits.maxUploadBytes,
+        maxPages: limits.maxPages,
+        timeoutMs: this.deps.documents.timeoutMs,
+      });
+    } catch (error) {
+      if (error instanceof DocumentError) {
+        throw badInput(`${fileName}: ${error.kind}: ${error.message}`, { kind: error.kind });
+      }
+      throw error;
+    }
+    const documentId = `set:${setId}:${hash.slice(0, 16)}`;
+    const chunks = documentChunks(read, `${documentId}#t`, this.deps.chunking, await this.deps.tokenCounter());
+    if (chunks.length > 0) {
+      const vectors = await (
+        await this.deps.embedder()
+      ).embed(chunks.map((chunk) => embeddingInput(read.identity.title, chunk.text, 'text')));
+      chunks.forEach((chunk, index) => {
+        chunk.embedding = Array.from(vectors[index]!);
+      });
+    }
+    const resolved = await resolveReferences(this.deps.executor, read.references);
+    const { title, year, doi, abstract, documentAuthors } = newPaperProps(read);
+    const written = await this.deps.executor.write<{ id: string; chunks: number; resolved: number }>(
+      queries().addSetDocument({
+        setId,
+        now: this.now(),
+        maxDocuments: limits.maxDocuments,
+        document: {
+          title,
+          year,
+          doi,
+          abstract,
+          documentAuthors,
+          ...documentProps(read, this.deps.chunking),
+          id: documentId,
+          chunkCount: chunks.length,
+        },
+        chunks,
+        references: [...new Set(resolved.map((r) => r.paperId).filter((id): id is string => id !== null))],
+      }),
+    );
+    if (written.length === 0) throw notFound(setId); // expired (or filled up) while the file was read
+    this.deps.logger.info(
+      `document set ${setId}: ${fileName} added (${chunks.length} chunks, ${written[0]!.resolved}/${read.references.length} references resolved)`,
+    );
+    const after = await this.stored(owner, setId);
+    const document = after.documents.find((doc) => doc.id === documentId)!;
+    return { set: setInfo(after), document: documentInfo(document), unchanged: false };
+  }
+
+  /** The owner's live sets loaded for ranking in this request; NOT_FOUND for any that is not the owner's. */
+  async open(owner: SetOwner, ids: readonly string[]): Promise<SetCorpus> {
+    const unique = [...new Set(ids)];
+    for (const id of unique) await this.stored(owner, id);
+    const chunks = await this.deps.executor.read<SetChunkRow>(queries().setChunks({ setIds: unique }));
+    const documentIds = [...new Set(chunks.map((chunk) => chunk.documentId))];
+    const documents =
+      documentIds.length === 0
+        ? []
+        : await this.deps.executor.read<{ document: SetDocumentRow }>(queries().setDocuments({ ids: documentIds }));
+    return new SetCorpus(unique, new Map(documents.map((row) => [row.document.id, row.document])), chunks);
+  }
+
+  /**
+   * The stored text of set documents by id. Only for ids taken from a set the caller was shown (the resolvers reach it
+   * through the owner's set), never for an id a client names.
+   */
+  async documentTexts(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.deps.executor.read<{ id: string; text: string }>(
+      queries().setDocumentText({ ids: [...ids] }),
+    );
+    return new Map(rows.map((row) => [row.id, row.text]));
+  }
+
+  /** How many nodes of a set are stored (set, documents, chunks): all zero once it is gone. */
+  async nodeCount(id: string): Promise<{ sets: number; documents: number; chunks: number }> {
+    const [row] = await this.deps.executor.read<{ sets: number; documents: number; chunks: number }>(
+      queries().setNodeCount({ id }),
+    );
+    return row ?? { sets: 0, documents: 0, chunks: 0 };
+  }
+
+  /** The stored set when it is the owner's and alive; an expired one is deleted on the way. */
+  private async stored(owner: SetOwner, id: string): Promise<StoredSetRow> {
+    if (!SET_ID.test(id)) throw notFound(id);
+    const [row] = await this.deps.executor.read<StoredSetRow>(queries().setById({ id }));
+    if (!row || row.set.owner !== owner) throw notFound(id);
+    if (row.set.expiresAt <= this.now()) {
+      await this.deps.executor.write(queries().deleteSet({ id }));
+      throw notFound(id);
+    }
+    return row;
+  }
+}
