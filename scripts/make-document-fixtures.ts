@@ -1,10 +1,12 @@
 /**
  * Makes the document fixtures under test/fixtures/documents from CC0 SYNERGY records (../shared), with real
  * producers: headless Chromium prints the PDFs (two-column pages, running headers, page numbers, soft hyphens that
- * break words across lines), Chromium's screenshot plus print makes the scanned PDF, qpdf encrypts one. The files are
- * committed; tests never run this script. Needs `chromium` and `qpdf` (Debian packages).
+ * break words across lines), pdfLaTeX typesets a two-column article (ligatures, TeX hyphenation, fancyhdr headers),
+ * Chromium's screenshot plus print makes the scanned PDF, qpdf encrypts one. The files are committed; tests never run
+ * this script. Needs `chromium`, `qpdf` and `pdflatex` (Debian packages chromium, qpdf, texlive-latex-base,
+ * texlive-latex-recommended).
  *
- *   npm run build && node dist/scripts/make-document-fixtures.js [--pages-only]
+ *   npm run build && node dist/scripts/make-document-fixtures.js [--latex]   (--latex: only latex-paper.pdf)
  *   node dist/scripts/make-document-fixtures.js --bench DIR N   (N generated papers for scripts/bench-documents)
  */
 import { execFileSync } from 'node:child_process';
@@ -175,6 +177,92 @@ body { font: 11pt/1.4 "DejaVu Sans", sans-serif } h1 { font-size: 16pt } h2 { fo
 </body></html>`;
 }
 
+/** Text as LaTeX source: the few non-ASCII characters abstracts use spelt the TeX way, specials escaped. */
+function latexText(text: string): string {
+  return text
+    .replace(/<\/?[a-z][a-z0-9]*>/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\{}$&#^_%~]/g, (ch) =>
+      ch === '\\'
+        ? '\\textbackslash{}'
+        : ch === '~'
+          ? '\\textasciitilde{}'
+          : ch === '^'
+            ? '\\textasciicircum{}'
+            : `\\${ch}`,
+    )
+    .replace(/\u2013/g, '--')
+    .replace(/\u2014/g, '---')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\u00a0/g, '~')
+    .replace(/\u2264/g, '$\\leq$')
+    .replace(/\u2265/g, '$\\geq$')
+    .replace(/\u00b1/g, '$\\pm$')
+    .replace(/[<>]/g, (ch) => `$${ch}$`);
+}
+
+/**
+ * A two-column article typeset by pdfLaTeX from CC0 abstracts: Computer Modern with its fi/fl ligatures, TeX's own
+ * hyphenation at line ends, a running header with the page number (fancyhdr), numbered sections, and a
+ * thebibliography reference list citing papers of the bundled sample by title and year.
+ */
+function latexPaper(pool: WorkRecord[], cited: WorkRecord[], title: string): string {
+  const usable = pool.filter(
+    (record) =>
+      record.abstract &&
+      /^[\x20-\x7e\u2013\u2014\u2018\u2019\u201c\u201d\u00a0\u2264\u2265\u00b1]*$/.test(record.abstract),
+  );
+  const paragraphs = usable.slice(0, 24).map((record) => latexText(record.abstract!));
+  const section = (name: string, from: number, to: number) =>
+    `\\section{${name}}\n${paragraphs.slice(from, to).join('\n\n')}\n`;
+  const bibliography = cited
+    .map(
+      (record, index) =>
+        `\\bibitem{r${index + 1}} ${latexText(
+          record.authorships
+            .slice(0, 3)
+            .map((a) => a.name)
+            .join(', '),
+        )}${record.authorships.length > 3 ? ' et al.' : ''}. ${latexText(record.title ?? '')}. \\emph{${latexText(record.venue?.name ?? 'Journal')}}, ${record.year}.`,
+    )
+    .join('\n');
+  return `\\documentclass[10pt,twocolumn]{article}
+\\usepackage[a4paper,margin=18mm]{geometry}
+\\usepackage{fancyhdr}
+\\pagestyle{fancy}
+\\fancyhf{}
+\\fancyhead[L]{\\small Tapering biologics --- a \\LaTeX{} fixture}
+\\fancyhead[R]{\\small\\thepage}
+\\title{${latexText(title)}}
+\\author{Maria Keller \\and Jonas Lindqvist}
+\\date{2023}
+\\begin{document}
+\\maketitle
+\\thispagestyle{fancy}
+\\begin{abstract}
+${paragraphs[0]}
+\\end{abstract}
+${section('Introduction', 1, 5)}${section('Methods', 5, 10)}${section('Results', 10, 17)}${section('Discussion', 17, 22)}${section('Conclusion', 22, 24)}
+\\begin{thebibliography}{9}
+${bibliography}
+\\end{thebibliography}
+\\end{document}
+`;
+}
+
+function latexPdf(source: string, out: string, work: string): void {
+  writeFileSync(path.join(work, 'paper.tex'), source);
+  for (let pass = 0; pass < 2; pass += 1) {
+    execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 'paper.tex'], {
+      cwd: work,
+      stdio: 'ignore',
+    });
+  }
+  writeFileSync(out, readFileSync(path.join(work, 'paper.pdf')));
+}
+
 function chromiumPdf(html: string, out: string, work: string): void {
   const source = path.join(work, `${path.basename(out, '.pdf')}.html`);
   writeFileSync(source, html);
@@ -227,6 +315,16 @@ function main(): void {
       return;
     }
     mkdirSync(OUT, { recursive: true });
+    latexPdf(
+      latexPaper(
+        ['Menon_2022', 'Donners_2021'].flatMap((name) => works(path.join(SHARED, `${name}.jsonl.gz`))),
+        [...sample.slice(12, 15), ...others.slice(0, 1)],
+        'Tapering biologics in remission: a LaTeX-typeset two-column review from CC0 abstracts',
+      ),
+      path.join(OUT, 'latex-paper.pdf'),
+      work,
+    );
+    if (args[0] === '--latex') return;
     const paper = twoColumnPaper(
       pool,
       references,

@@ -63,8 +63,13 @@ export function documentIdentity(document: DocumentText, info: Record<string, un
     }
   }
   const doi = normaliseDoi(meta.doi) ?? doiInText(front);
+  // The year is read from the front matter only (before the abstract or introduction): the body is full of years.
+  const body = document.sections.find((section) => section.kind !== 'front' && section.kind !== 'other');
+  const head = front.slice(0, body ? body.start : undefined);
   const yearMatch =
-    /(?:©|\(c\)|copyright|published(?: online)?|accepted|received)[^\n]{0,40}?\b((?:19|20)\d{2})\b/i.exec(front);
+    /(?:©|\(c\)|copyright|published(?: online)?|accepted|received)[^\n]{0,40}?\b((?:19|20)\d{2})\b/i.exec(head) ??
+    // A date line of its own (LaTeX's \date): "2023", "March 2023", "12 March 2023", "March 12, 2023".
+    /^(?:(?:\d{1,2}\s+)?[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?((?:19|20)\d{2})$/m.exec(head);
   const year = meta.year ?? (yearMatch ? Number(yearMatch[1]) : null);
   return { title, authors, doi, year };
 }

@@ -49,7 +49,25 @@ function joinRuns(runs: readonly PdfTextItem[]): string {
     text += run.s;
     lastEnd = run.x + run.w;
   }
-  return normaliseCharacters(text).replace(/\s+/g, ' ').trim();
+  return composeAccents(normaliseCharacters(text)).replace(/\s+/g, ' ').trim();
+}
+
+/** Spacing accents TeX's OT1 fonts set before the letter they sit on, as the combining marks they stand for. */
+const SPACING_ACCENTS: Readonly<Record<string, string>> = {
+  '\u00A8': '\u0308', // ¨ diaeresis
+  '\u00B4': '\u0301', // ´ acute
+  '\u02C6': '\u0302', // ˆ circumflex
+  '\u02DC': '\u0303', // ˜ tilde
+  '\u02C7': '\u030C', // ˇ caron
+  '\u02DA': '\u030A', // ˚ ring
+  '\u02D8': '\u0306', // ˘ breve
+};
+
+/** "Kr¨oger" → "Kröger": a spacing accent directly before a letter becomes that letter's accent. */
+function composeAccents(text: string): string {
+  return text.replace(/([\u00A8\u00B4\u02C6\u02DC\u02C7\u02DA\u02D8])(\p{L})/gu, (_, accent: string, letter: string) =>
+    `${letter}${SPACING_ACCENTS[accent]}`.normalize('NFC'),
+  );
 }
 
 /**
@@ -86,9 +104,13 @@ export function findGutter(page: PdfPage, lines: PdfTextItem[][]): { from: numbe
   const gutter = best;
   let left = 0;
   let right = 0;
+  // Column text on both sides: lines (or the halves of lines, when the columns share baselines) wholly left of the
+  // gutter, and wholly right of it.
   for (const line of lines) {
-    if (line.every((run) => run.x + run.w <= gutter.from + 1)) left += 1;
-    else if (line.every((run) => run.x >= gutter.to - 1)) right += 1;
+    const narrow = line.filter((run) => run.w <= 0.5 * page.width);
+    if (narrow.some((run) => run.x < gutter.from - 1 && run.x + run.w > gutter.to + 1)) continue;
+    if (narrow.some((run) => run.x + run.w <= gutter.from + 1)) left += 1;
+    if (narrow.some((run) => run.x >= gutter.to - 1)) right += 1;
   }
   return left >= 3 && right >= 3 ? gutter : null;
 }
@@ -126,7 +148,10 @@ function pageLines(page: PdfPage): Line[] {
     const crosses = runs.some((run) => run.x < gutter.from - 1 && run.x + run.w > gutter.to + 1);
     const lastLeft = leftRuns[leftRuns.length - 1];
     const firstRight = rightRuns[0];
-    const close = lastLeft && firstRight && firstRight.x - (lastLeft.x + lastLeft.w) < 1.5 * (lastLeft.h || 10);
+    // Words of one full-width line (a title) can fall either side of the gutter: they are a word space apart, while
+    // two column lines are at least most of a gutter apart (LaTeX's is one em, 10 pt at 10 pt type).
+    const gap = lastLeft && firstRight ? firstRight.x - (lastLeft.x + lastLeft.w) : Infinity;
+    const close = gap < Math.min(0.6 * (lastLeft?.h || 10), 0.8 * (gutter.to - gutter.from));
     if (crosses || close) {
       flush();
       out.push(make(runs, 'full'));
@@ -140,7 +165,8 @@ function pageLines(page: PdfPage): Line[] {
 }
 
 const PAGE_NUMBER = /^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
-const headerKey = (text: string): string => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+/** A header's text without its numbers: "Journal 12 (2024) 5" and "Journal 12 (2024)" + "5" in the other column agree. */
+const headerKey = (text: string): string => text.toLowerCase().replace(/\d+/g, ' ').replace(/\s+/g, ' ').trim();
 
 /**
  * Drops running headers and footers (a line at the top or bottom of the page whose text, digits aside, recurs on at
@@ -186,12 +212,70 @@ function bodySize(lines: readonly Line[]): number {
 }
 
 /** Joins a line to the text before it: a word hyphenated at the line end is joined, otherwise a space. */
-export function joinLine(before: string, line: string): string {
+export function joinLine(before: string, line: string, vocabulary: HyphenVocabulary = NO_VOCABULARY): string {
   if (before.length === 0) return line;
-  if (/\p{Ll}[-\u00AD\u2010]$/u.test(before) && /^\p{Ll}/u.test(line)) return before.slice(0, -1) + line;
-  // A compound broken at its hyphen before a capital or digit ("Long-" "Term"): the hyphen stays, no space.
+  // A soft hyphen is a break inside a word; a hyphen-minus may be one too, or a compound's own hyphen.
+  if (/\p{Ll}[\u00AD\u2010]$/u.test(before) && /^\p{Ll}/u.test(line)) return before.slice(0, -1) + line;
+  if (/\p{Ll}-$/u.test(before) && /^\p{Ll}/u.test(line)) {
+    const left = /(\p{L}+)-$/u.exec(before)![1]!.toLowerCase();
+    const right = /^\p{L}+/u.exec(line)![0].toLowerCase();
+    // "hyper-" "or hypoxemia": a prefix left hanging before a conjunction keeps its hyphen and the space.
+    if (/^(?:or|and|nor|to)$/.test(right)) return `${before} ${line}`;
+    return keepsHyphen(left, right, vocabulary) ? before + line : before.slice(0, -1) + line;
+  }
+  // A capitalised word the document prints whole elsewhere ("CON-" "SORT", "CONSORT") was hyphenated by the typesetter.
+  if (/\p{L}-$/u.test(before) && /^\p{Lu}/u.test(line)) {
+    const left = /(\p{L}+)-$/u.exec(before)![1]!.toLowerCase();
+    const right = /^\p{L}+/u.exec(line)![0].toLowerCase();
+    if (!vocabulary.compounds.has(`${left}-${right}`) && vocabulary.words.has(`${left}${right}`)) {
+      return before.slice(0, -1) + line;
+    }
+  }
+  // A compound broken at its hyphen before a capital or digit ("Long-" "Term"), or after a digit or bracket
+  // ("(TNF)-" "alpha", "12-" "week"): the hyphen stays, no space.
   if (/\p{L}-$/u.test(before) && /^[\p{Lu}\p{N}]/u.test(line)) return before + line;
+  if (/[\p{N})\]]-$/u.test(before) && /^[\p{L}\p{N}]/u.test(line)) return before + line;
   return `${before} ${line}`;
+}
+
+/** Words of a document as printed inside lines: its hyphenated compounds, and its plain words. */
+export interface HyphenVocabulary {
+  readonly compounds: ReadonlySet<string>;
+  readonly words: ReadonlySet<string>;
+}
+
+const NO_VOCABULARY: HyphenVocabulary = { compounds: new Set(), words: new Set() };
+
+/**
+ * Whether "left-" at a line end and "right" on the next line are a compound ("meta-analysis", "double-blind") rather
+ * than one word the typesetter hyphenated ("devel-opment"): the document's own usage decides — the compound printed
+ * elsewhere, else the joined word printed elsewhere, else both halves being words of the document. Without evidence a
+ * break is a hyphenation, the far more common case.
+ */
+function keepsHyphen(left: string, right: string, vocabulary: HyphenVocabulary): boolean {
+  if (vocabulary.compounds.has(`${left}-${right}`)) return true;
+  if (vocabulary.words.has(`${left}${right}`)) return false;
+  // Halves of three letters or more: "in-", "un-", "re-" at a line end are far more often a word's first syllable.
+  return left.length > 2 && right.length > 2 && vocabulary.words.has(left) && vocabulary.words.has(right);
+}
+
+/** The vocabulary of lines, leaving out the fragments around a line-end hyphen (they may be halves of a word). */
+export function hyphenVocabulary(lines: readonly string[]): HyphenVocabulary {
+  const compounds = new Set<string>();
+  const words = new Set<string>();
+  let afterHyphen = false;
+  for (const line of lines) {
+    const tokens = [...line.matchAll(/\p{L}+(?:-\p{L}+)*/gu)].map((match) => match[0].toLowerCase());
+    const endsHyphen = /\p{L}-$/u.test(line);
+    const from = afterHyphen ? 1 : 0;
+    const to = endsHyphen ? tokens.length - 1 : tokens.length;
+    for (const token of tokens.slice(from, Math.max(from, to))) {
+      if (token.includes('-')) compounds.add(token);
+      for (const part of token.split('-')) words.add(part);
+    }
+    afterHyphen = endsHyphen;
+  }
+  return { compounds, words };
 }
 
 const SENTENCE_CLOSED = /[.!?:;)\]"”]$/;
@@ -200,6 +284,8 @@ const SENTENCE_CLOSED = /[.!?:;)\]"”]$/;
 export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
   const laidOut = dropRunningLines(pages.map(pageLines));
   const all = laidOut.flat();
+  const vocabulary = hyphenVocabulary(all.map((line) => line.text));
+  const join = (before: string, line: string) => joinLine(before, line, vocabulary);
   const body = bodySize(all);
   const titleSize = Math.max(...laidOut[0]!.map((line) => line.size).concat([0]));
   const blocks: Block[] = [];
@@ -253,7 +339,7 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
         const next = all[index + 1]!;
         if (next.size !== line.size || next.page !== line.page || next.column !== line.column) break;
         if (last.y - next.y > line.size * 2.2 || last.y - next.y <= 0) break;
-        text = joinLine(text, next.text);
+        text = join(text, next.text);
         last = next;
         index += 1;
       }
@@ -282,7 +368,7 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
       // Column or page break: the paragraph goes on when its last line did not close a sentence.
       const open: { text: string; page: number; breaks: Array<{ at: number; page: number }> } = paragraph;
       if (!SENTENCE_CLOSED.test(open.text) || /^\p{Ll}/u.test(line.text)) {
-        const joined = joinLine(open.text, line.text);
+        const joined = join(open.text, line.text);
         if (line.page !== open.page && !open.breaks.some((b) => b.page === line.page)) {
           open.breaks.push({ at: joined.length - line.text.length, page: line.page });
         }
@@ -296,7 +382,7 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
       paragraph = { text: line.text, page: line.page, breaks: [] };
     } else {
       const open = paragraph!;
-      open.text = joinLine(open.text, line.text);
+      open.text = join(open.text, line.text);
       if (line.page !== open.page && !open.breaks.some((b) => b.page === line.page)) {
         open.breaks.push({ at: open.text.length - line.text.length, page: line.page });
       }

@@ -1,8 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import type { IngestSummary } from '../../src/ingest/ingest-service';
+import { mapOpenAlexWork } from '../../src/ingest/openalex';
 import { createTestContext, removeCollections } from '../helpers/context';
+import { SHARED_DIR } from '../helpers/test-database';
 
 /**
  * Documents ingested as a new user would (`citegraph ingest FOLDER`): real PDFs printed by headless Chromium (a
@@ -43,7 +46,7 @@ async function paperIdByTitle(prefix: string): Promise<string> {
 
 describe('document ingestion', () => {
   it('ingests the readable documents and names each bad file with its problem', () => {
-    expect(first.documents.written).toBe(5);
+    expect(first.documents.written).toBe(6);
     // The sample paper's full text (by DOI), the saved page (by its citation_doi) and the notes (by title and year).
     expect(first.documents.joined).toBe(3);
     const reasons = Object.fromEntries(first.skipped.map((skip) => [path.basename(skip.where), skip.reason]));
@@ -54,16 +57,16 @@ describe('document ingestion', () => {
       'scanned.pdf': expect.stringMatching(/^no-text: no text layer/),
     });
     expect(first.documents.pages).toBeGreaterThanOrEqual(40);
-    // 12 references to sample papers (6 by DOI, 6 by title and year) and one in the text notes resolve; the six
-    // works outside the graph stay stubs with their raw text.
-    expect(first.documents.references).toBe(19);
-    expect(first.documents.referencesResolved).toBe(13);
+    // 12 references to sample papers (6 by DOI, 6 by title and year), one in the text notes and three of the LaTeX
+    // paper resolve; the seven works outside the graph stay stubs with their raw text.
+    expect(first.documents.references).toBe(23);
+    expect(first.documents.referencesResolved).toBe(16);
   });
 
   it('changes nothing when the same files come again', async () => {
     const again = await app.ingest.ingestFiles(files, { embed: 'now', collection: 'doc-test', progress: false });
     expect(again.documents.written).toBe(0);
-    expect(again.documents.unchanged).toBe(5);
+    expect(again.documents.unchanged).toBe(6);
     expect(again.chunks).toBe(0);
   });
 
@@ -97,6 +100,53 @@ describe('document ingestion', () => {
       expect(inside.map((s) => s.title)).toContain(chunk.section);
       expect(chunk.pageStart).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it('reads a pdfLaTeX two-column article: columns, ligatures, TeX hyphenation, accents, running header', async () => {
+    const id = await paperIdByTitle('Tapering biologics in remission');
+    const document = await documentOf(id);
+    expect(document.pageCount).toBe(8);
+    expect(document.sections.map((s) => s.kind).filter((kind) => kind !== 'other' && kind !== 'front')).toEqual([
+      'abstract',
+      'introduction',
+      'methods',
+      'results',
+      'discussion',
+      'conclusion',
+      'references',
+    ]);
+    const text = document.fullText;
+    expect(text).not.toMatch(/[\uFB00-\uFB06]/); // Computer Modern's fi/fl ligatures spelt out
+    expect(text).not.toMatch(/LATEX fixture/); // the fancyhdr running header, in either column layout
+    expect(text).toMatch(/Heikki Kröger/); // OT1's spacing diaeresis before the letter, composed
+    // The paragraphs are the CC0 abstracts the script typeset (scripts/make-document-fixtures.ts, latexPaper): read
+    // left column before right, words TeX hyphenated at line ends joined. A compound the document never prints
+    // elsewhere ("hand-searching") cannot be told from a hyphenated word, so a few may differ.
+    const pool = ['Menon_2022', 'Donners_2021'].flatMap((name) =>
+      gunzipSync(readFileSync(path.join(SHARED_DIR, 'data', 'synergy', 'works', `${name}.jsonl.gz`)))
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => mapOpenAlexWork(JSON.parse(line))),
+    );
+    const typeset = pool
+      .filter(
+        (r) =>
+          r.abstract && /^[\x20-\x7e\u2013\u2014\u2018\u2019\u201c\u201d\u00a0\u2264\u2265\u00b1]*$/.test(r.abstract),
+      )
+      .slice(0, 24);
+    const norm = (value: string) =>
+      value
+        .replace(/<\/?[a-z][a-z0-9]*>/gi, ' ')
+        .replace(/[\u2018\u2019']/g, "'")
+        .replace(/[\u201c\u201d"]/g, '"')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const stored = norm(text);
+    const verbatim = typeset.filter((record) => stored.includes(norm(record.abstract!)));
+    expect(verbatim.length).toBeGreaterThanOrEqual(20);
+    const chunks = (await app.catalog.chunksOfPapers([id], 5000)).get(id)!;
+    for (const chunk of chunks) expect(text.slice(chunk.start, chunk.end)).toBe(chunk.text);
   });
 
   it('makes a document the full text of the paper it is, keeping the abstract', async () => {

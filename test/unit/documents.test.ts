@@ -1,7 +1,7 @@
 import { buildDocument, pagesOf, sectionKindOf } from '../../src/documents/document-text';
 import { splitReferences } from '../../src/documents/identity';
 import { htmlBlocks, markdownBlocks, plainTextBlocks } from '../../src/documents/markup';
-import { joinLine } from '../../src/documents/pdf-layout';
+import { findGutter, hyphenVocabulary, joinLine } from '../../src/documents/pdf-layout';
 import { readDocument } from '../../src/documents/read-document';
 import type { WorkRecord } from '../../src/domain';
 import { citesWork } from '../../src/external/reference-resolver';
@@ -130,5 +130,32 @@ describe('document identity and online reference matching', () => {
     const raw = 'Boettiger C. The forecast trap. Ecol Lett. 2022;25:1655-64.';
     expect(citesWork(entry(raw), work('The forecast trap', 2022, ['Carl Boettiger']))).toBe(true);
     expect(citesWork(entry(raw), work('The forecast trap', 2022, ['Ada Lovelace']))).toBe(false);
+  });
+});
+
+describe('TeX layouts', () => {
+  it("tells a compound broken at a line end from a hyphenated word by the document's own words", () => {
+    const vocabulary = hyphenVocabulary([
+      'a meta-analysis of trials that were double blind',
+      'the development of a score, with CONSORT items',
+    ]);
+    expect(joinLine('a meta-', 'analysis of', vocabulary)).toBe('a meta-analysis of');
+    expect(joinLine('the devel-', 'opment of', vocabulary)).toBe('the development of');
+    expect(joinLine('trials were double-', 'blind and', vocabulary)).toBe('trials were double-blind and');
+    expect(joinLine('were in-', 'adequate', vocabulary)).toBe('were inadequate');
+    expect(joinLine('over hyper-', 'or hypoxemia', vocabulary)).toBe('over hyper- or hypoxemia');
+    expect(joinLine('the CON-', 'SORT items', vocabulary)).toBe('the CONSORT items');
+    expect(joinLine('factor (TNF)-', 'alpha', vocabulary)).toBe('factor (TNF)-alpha');
+    // Fragments around a line-end hyphen are not taken for words of the document.
+    expect(hyphenVocabulary(['the devel-', 'opment of']).words.has('devel')).toBe(false);
+  });
+
+  it('finds a one-em gutter when both columns share their baselines (pdfLaTeX twocolumn)', () => {
+    const items = Array.from({ length: 20 }, (_, i) => [
+      { s: 'left column line of text', x: 51, y: 780 - 12 * i, w: 241.6, h: 10 },
+      { s: 'right column line of text', x: 302.6, y: 780 - 12 * i, w: 241.6, h: 10 },
+    ]).flat();
+    const lines = Array.from({ length: 20 }, (_, i) => [items[2 * i]!, items[2 * i + 1]!]);
+    expect(findGutter({ number: 2, width: 595.3, height: 841.9, items }, lines)).toEqual({ from: 294, to: 302 });
   });
 });
