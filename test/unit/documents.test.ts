@@ -152,8 +152,8 @@ describe('TeX layouts', () => {
 
   it('finds a one-em gutter when both columns share their baselines (pdfLaTeX twocolumn)', () => {
     const items = Array.from({ length: 20 }, (_, i) => [
-      { s: 'left column line of text', x: 51, y: 780 - 12 * i, w: 241.6, h: 10 },
-      { s: 'right column line of text', x: 302.6, y: 780 - 12 * i, w: 241.6, h: 10 },
+      { s: 'left column line of text', x: 51, y: 780 - 12 * i, w: 241.6, h: 10, font: 'f1' },
+      { s: 'right column line of text', x: 302.6, y: 780 - 12 * i, w: 241.6, h: 10, font: 'f1' },
     ]).flat();
     const lines = Array.from({ length: 20 }, (_, i) => [items[2 * i]!, items[2 * i + 1]!]);
     expect(findGutter({ number: 2, width: 595.3, height: 841.9, items }, lines)).toEqual({ from: 294, to: 302 });
