@@ -41,8 +41,11 @@ describe('graph schema', () => {
     expect(constraints.map((row) => row.name).sort()).toEqual([
       'author_id',
       'chunk_id',
+      'document_set_id',
       'institution_id',
       'paper_id',
+      'set_chunk_id',
+      'set_document_id',
       'topic_id',
       'venue_id',
     ]);
@@ -50,6 +53,7 @@ describe('graph schema', () => {
       name: 'show',
       text: 'SHOW INDEXES YIELD name, type, state WHERE type IN ["FULLTEXT", "VECTOR"] RETURN name, type, state ORDER BY name',
     });
+    // Private document sets (SetChunk, SetDocument) are in no full-text or vector index: no shared search sees them.
     expect(indexes).toEqual([
       { name: 'chunk_embedding', type: 'VECTOR', state: 'ONLINE' },
       { name: 'chunk_text', type: 'FULLTEXT', state: 'ONLINE' },
