@@ -52,6 +52,9 @@ export interface Concept {
  * runs of specific words ("hormone replacement therapy", "factor viii", "emicizumab"), each matched in the graph as an
  * exact phrase. Which of them are key is decided against the graph (see judgeConnection): the rarest known ones.
  */
+const MODIFIER_COMPOUND =
+  /\b(\p{L}{3,})-(?:based|related|induced|associated|dependent|mediated|specific|derived|focused|oriented|driven|guided|assisted|targeted|positive|negative|resistant|sparing|naive|free)\b/giu;
+
 export function questionConcepts(question: string): Concept[] {
   const doc = nlp(question);
   const phrases = (doc.nouns().out('array') as string[]).map((p) => p.replace(/[?.!,;:]+$/, '').trim());
@@ -59,6 +62,12 @@ export function questionConcepts(question: string): Concept[] {
   const notNouns = new Set(
     contentTerms((doc.match('(#Verb|#Adjective)').not('#Noun').out('array') as string[]).join(' ')),
   );
+  // A compound modifier names its subject: "mentalization-based treatment" is about mentalization, whatever the
+  // tagger makes of the compound.
+  const restored = [...question.matchAll(MODIFIER_COMPOUND)].map((match) => match[1]!.toLowerCase());
+  // A word the tagger took for a verb only by its place ("Can schema therapy…") but that is a noun on its own.
+  for (const word of notNouns) if (nlp(word).has('#Noun') && !nlp(word).has('#Verb')) restored.push(word);
+  for (const word of restored) notNouns.delete(word);
   const concepts: Concept[] = [];
   const seen = new Set<string>();
   for (const phrase of phrases) {
@@ -87,7 +96,15 @@ export function questionConcepts(question: string): Concept[] {
     }
     flush();
   }
-  return concepts.slice(0, 8);
+  // The tagger may leave these words out of every noun phrase ("mentalization-" "based", "Can schema …").
+  for (const word of restored) {
+    if (seen.has(word) || concepts.some((c) => c.words.includes(word))) continue;
+    if (STOPWORDS.has(word) || GENERIC.has(word) || FRAMING.has(word)) continue;
+    seen.add(word);
+    concepts.push({ phrase: word, words: [word], stems: [stem(word)] });
+  }
+  const at = (concept: Concept) => question.toLowerCase().indexOf(concept.words[0]!);
+  return concepts.sort((a, b) => at(a) - at(b)).slice(0, 8);
 }
 
 /** Whether a text mentions a concept: every one of its words (stemmed). */
@@ -135,6 +152,11 @@ export interface ConceptConnection {
   unconnected: Array<[string, string]>;
   /** Papers mentioning every known concept (a few), for the answer to quote. */
   connectingPapers: string[];
+  /**
+   * Concepts no paper of the graph mentions at all (every word, title or abstract): the question is about something
+   * the graph does not hold, whatever its passages on the other concepts say.
+   */
+  absent: string[];
   /** 0–100: share of known pairs that are connected (100 with fewer than two known concepts). */
   score: number;
   reason: string;
@@ -167,5 +189,13 @@ export function judgeConnection(
       : unconnected.length === 0
         ? `the key concepts ${named(known)} are connected (${all.length} papers mention all of them${all.length === 0 ? '; pairs are joined by shared papers or citations' : ''})`
         : `no paper and no citation in the graph connects ${unconnected.map(([a, b]) => `"${a}" with "${b}"`).join('; ')}`;
-  return { concepts: [...concepts], known: [...known], unconnected, connectingPapers: [...all], score, reason };
+  return {
+    concepts: [...concepts],
+    known: [...known],
+    unconnected,
+    absent: [],
+    connectingPapers: [...all],
+    score,
+    reason,
+  };
 }

@@ -73,7 +73,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'collaboration_network',
-    cue: /\b(?:(?:collaboration|co-?authorship|collaborative) (?:network|graph|clusters?|structure|communities)|who (?:collaborates|works|publishes) with whom)\b/i,
+    cue: /\b(?:(?:collaboration|co-?authorship|collaborative) (?:network|graph|clusters?|structure|communities|ties|links|connections)|who (?:collaborates|works|publishes) with whom|(?:connected|linked|tied) (?:to each other |to one another )?(?:through|by|via) (?:co-?authorship|collaboration|joint papers))\b/i,
   },
   {
     operation: 'related_papers',
@@ -81,7 +81,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'emerging_topics',
-    cue: /\b(?:emerging|fastest[- ]growing|(?:new|rising|hot|up-and-coming|growing) (?:[\w-]+ )?(?:topics|subtopics|themes|directions|areas|concepts|sub-?fields)|(?:topics|themes|concepts) (?:gaining|that gained|on the rise|are rising|have grown))\b/i,
+    cue: /\b(?:emerging|fastest[- ]growing|(?:new|rising|hot|up-and-coming|growing) (?:[\w-]+ )?(?:topics|subtopics|themes|directions|areas|concepts|sub-?fields)|(?:topics|subtopics|themes|concepts|directions|areas) (?:[\w-]+ ){0,4}(?:gaining|that gained|on the rise|are rising|have grown|picking up))\b/i,
   },
   {
     operation: 'topic_trend',
@@ -90,7 +90,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'count_papers',
-    cue: /\b(?:how many|number of|count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the literature)\b/i,
+    cue: /\b(?:how many|number of|count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field|research|evidence))\b/i,
   },
   {
     operation: 'top_venues',
@@ -129,7 +129,9 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'period timeline trajectory peak peaked increase increased decrease decreased declined decline take took off ' +
     'recent recently last past first earliest latest mainly mostly primarily focus focused working active ' +
     'contributed contribute contributors contributor rise rises rose risen fall falls fell fallen shift shifts ' +
-    'shifted attention interest popularity deal deals dealing concerned'
+    'shifted attention interest popularity deal deals dealing concerned momentum gaining picking connected linked ' +
+    'tied through via authorship coauthorship co collaboration collaborations roughly big large extensive sizeable ' +
+    'sizable size'
   ).split(/\s+/),
 );
 
@@ -196,11 +198,18 @@ const NOT_NAMES = new Set(
 export function peopleIn(question: string): string[] {
   const found = new Set<string>();
   for (const name of nlp(question).people().out('array') as string[]) {
-    const clean = name.replace(/[?.!,'’s]+$/, '').trim();
+    const clean = name
+      .replace(/[?.!,]+$/, '')
+      .replace(/['’]s$/, '')
+      .trim();
     if (clean.split(/\s+/).length >= 2 || /^[A-Z]/.test(clean)) found.add(clean);
   }
   for (const match of question.matchAll(NAME)) {
-    const words = match[1]!.split(/\s+/).filter((word) => !NOT_NAMES.has(word));
+    // A possessive is not part of the name ("Clemens Kirschbaum's collaborators").
+    const words = match[1]!
+      .replace(/['’]s$/, '')
+      .split(/\s+/)
+      .filter((word) => !NOT_NAMES.has(word));
     if (words.length >= 2) found.add(words.join(' '));
   }
   // A longer name wins over its parts ("Jane Doe" over "Doe").

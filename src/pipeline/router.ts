@@ -33,7 +33,7 @@ const TREND = new RegExp(
   'i',
 );
 const BIBLIOMETRIC =
-  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
+  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|size of the (?:literature|field)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
 
 /** Years the question names: "between 2000 and 2020", "from 1990 to 2010", "since 2015", "in 2018", "last decade". */
 export function yearRange(

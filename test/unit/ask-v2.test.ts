@@ -4,7 +4,7 @@ import { describePlan, planQuestion, planSchema, topicPhrase } from '../../src/p
 import { RouteClassifier } from '../../src/pipeline/route-classifier';
 import { routeQuestion } from '../../src/pipeline/router';
 import { cagr } from '../../src/pipeline/stages/computed-answers';
-import { CLASSIFIER_TRUST, combineRoute } from '../../src/pipeline/stages/route';
+import { CLASSIFIER_TRUST, combineRoute, definitelyBibliometric } from '../../src/pipeline/stages/route';
 
 describe('analytics planner', () => {
   it.each([
@@ -235,5 +235,55 @@ describe('router: rules and the embedding classifier', () => {
       probabilities,
     });
     expect(none.route).toBe('trend');
+  });
+});
+
+describe('phrasings of the dev2 batch (written before tuning, then tuned on)', () => {
+  it('takes a possessive off a name, and reads co-authorship ties and momentum as their operations', () => {
+    expect(planQuestion("Who are Clemens Kirschbaum's most frequent collaborators?", 'bibliometric')).toMatchObject({
+      operation: 'coauthors',
+      person: 'Clemens Kirschbaum',
+    });
+    expect(
+      planQuestion(
+        'How are borderline personality disorder researchers connected through co-authorship?',
+        'bibliometric',
+      ),
+    ).toMatchObject({ operation: 'collaboration_network', topic: 'borderline personality disorder' });
+    expect(planQuestion('Which subtopics of cartilage repair are gaining momentum recently?', 'trend')).toMatchObject({
+      operation: 'emerging_topics',
+      topic: 'cartilage repair',
+    });
+  });
+
+  it('reads the size of a literature as a count, and routes it as bibliometric whatever the classifier says', () => {
+    expect(planQuestion('Roughly how big is the literature on intrathecal baclofen here?', 'trend')).toMatchObject({
+      operation: 'count_papers',
+      topic: 'intrathecal baclofen',
+    });
+    expect(routeQuestion('Roughly how big is the literature on intrathecal baclofen here?').route).toBe('bibliometric');
+    const rules = routeQuestion('Roughly how big is the literature on intrathecal baclofen here?');
+    const guess = {
+      route: 'trend' as const,
+      confidence: 0.9,
+      probabilities: { content: 0.02, bibliometric: 0.05, trend: 0.9, current_world: 0.03 },
+    };
+    const size = 'Roughly how big is the literature on intrathecal baclofen here?';
+    expect(combineRoute(rules, guess, { definite: definitelyBibliometric(size, rules) }).route).toBe('bibliometric');
+    // "How many patients …" is about content: no literature-size override.
+    const patients = 'How many patients with haemophilia develop inhibitors?';
+    expect(definitelyBibliometric(patients, routeQuestion(patients))).toBeNull();
+  });
+
+  it('keeps subjects the tagger drops: a compound modifier, a noun read as a verb after a modal', () => {
+    const phrases = (q: string) => questionConcepts(q).map((c) => c.phrase);
+    expect(phrases('Does mentalization-based treatment reduce joint bleeding in haemophilia?')).toEqual([
+      'mentalization',
+      'joint',
+      'haemophilia',
+    ]);
+    expect(phrases('Can schema therapy regenerate articular cartilage?')).toEqual(['schema', 'cartilage']);
+    // Verbs stay out ("reduce", "lower").
+    expect(phrases('Do statins lower cholesterol in women?')).toEqual(['statins', 'cholesterol']);
   });
 });

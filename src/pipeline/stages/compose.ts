@@ -207,7 +207,10 @@ export async function compose(deps: AskDependencies, gathered: Gathered): Promis
       reason,
       sourceNote: null,
     });
-  if (checked.connection.unconnected.length > 0 && checked.context.length > 0) {
+  if (
+    (checked.connection.unconnected.length > 0 || checked.connection.absent.length > 0) &&
+    checked.context.length > 0
+  ) {
     return abstainBeforeGeneration(unconnectedReason(checked));
   }
   if (checked.sufficiency.score < deps.settings.evidence.abstainBelow || checked.context.length === 0) {

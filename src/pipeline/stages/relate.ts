@@ -76,6 +76,15 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
       }
     }
   }
+  // A concept of two or more words that no paper holds together, anywhere: the graph does not know it at all
+  // ("aurora borealis", where papers on aurora kinases exist). A single word missing is often an identifier spelt
+  // otherwise ("Dscam1", "cRCT"), which says less.
+  const absent: string[] = [];
+  for (const concept of concepts) {
+    if (concept.words.length < 2) continue;
+    const anywhere = await deps.catalog.papersMentioning([concept.words], collections, 1);
+    if (anywhere.length === 0) absent.push(concept.phrase);
+  }
   const key = keyConcepts(resolved, (c) => papers.get(c.phrase)?.length ?? 0);
   const pairs = new Map<string, PairEvidence>();
   for (let i = 0; i < key.length; i += 1) {
@@ -100,7 +109,14 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
           CONNECTING_PAPERS,
         )
       : [];
-  return judgeConnection(concepts, key, pairs, all);
+  const judged = judgeConnection(concepts, key, pairs, all);
+  if (absent.length === 0) return judged;
+  return {
+    ...judged,
+    absent,
+    score: 0,
+    reason: `no paper in the graph mentions ${absent.map((phrase) => `"${phrase}"`).join(', ')}`,
+  };
 }
 
 /**
@@ -152,6 +168,9 @@ export function unconnectedReason(state: Related<Gathered>): string {
     const top = ranked.find((e) => evidenceMentions(e, concept));
     return `"${concept.phrase}": ${top ? `"${top.paper.title ?? top.paperId}" (score ${top.score})` : 'no passage in the evidence'}`;
   });
+  if (state.connection.absent.length > 0) {
+    return `The graph holds nothing on part of the question: ${state.connection.reason}, so no passage can answer it.${best.length > 0 ? ` Best evidence for the rest: ${best.join('; ')}.` : ''}`;
+  }
   return `The graph does not connect the question's concepts: ${state.connection.reason}. Best evidence for each on its own: ${best.join('; ')}.`;
 }
 

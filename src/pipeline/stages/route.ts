@@ -23,9 +23,15 @@ export function definitelyBibliometric(question: string, rules: RouteDecision): 
     plan.operation === 'related_papers' ||
     // Rankings of the literature itself ("which journals…", "the canonical works on…") have no other reading,
     // unless the question is about the current world ("which hospitals offer it now").
-    (LITERATURE_RANKINGS.has(plan.operation) && plan.topic !== null && rules.route !== 'current_world');
+    (LITERATURE_RANKINGS.has(plan.operation) && plan.topic !== null && rules.route !== 'current_world') ||
+    // The size of a literature ("how many papers on…", "how big is the literature on…"); "how many patients…" is a
+    // question about content.
+    (plan.operation === 'count_papers' && plan.topic !== null && LITERATURE_SIZE.test(question));
   return exact && plan.reason.startsWith('cue') ? `${plan.operation} ${plan.reason} with its subject` : null;
 }
+
+const LITERATURE_SIZE =
+  /\b(?:how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|size of the (?:literature|field)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field))\b/i;
 
 /** Plan operations that rank the literature: venues, institutions, the most cited papers. */
 const LITERATURE_RANKINGS: ReadonlySet<string> = new Set(['top_venues', 'top_institutions', 'top_papers']);
