@@ -24,6 +24,12 @@ async function main(): Promise<void> {
     const mostCited = papers[0]!;
     const topics = ['C71924100', 'C126322002', 'C2779134260', 'C118552586', 'C15744967', 'C141071460'];
     const page = { skip: 0, limit: 20 };
+    const s = app.science;
+    const { collections } = await app.catalog.stats();
+    // The largest SYNERGY review in the graph: collection-level measures are budgeted on it.
+    const largest = [...collections]
+      .filter((c) => c.collection !== 'scifact')
+      .sort((x, y) => y.papers - x.papers || (x.collection < y.collection ? -1 : 1))[0]!.collection;
     const cases: Array<[string, (i: number) => Promise<unknown>]> = [
       ['author profile (metrics)', (i) => a.authorMetrics(authors[i % authors.length]!)],
       ['author works (page of 20)', (i) => a.authorWorks(authors[i % authors.length]!, null, page)],
@@ -54,6 +60,31 @@ async function main(): Promise<void> {
       ['top authors, global citations', () => a.topAuthors(null, 'GLOBAL_CITATIONS', page)],
       ['venue statistics', () => a.venueStats(null, page)],
       ['collaboration network (50 authors)', () => a.collaborationNetwork(null, 50, 1)],
+      ['CD index of a paper', (i) => s.disruption(papers[i % papers.length]!)],
+      ['CD index of the most cited paper', () => s.disruption(mostCited)],
+      ['CD index within 5 years', (i) => s.disruption(papers[i % papers.length]!, 5)],
+      ['prior works of 5 papers', (i) => s.priorWorks(papers.slice(i % 10, (i % 10) + 5), 20)],
+      ['derivative works of 5 papers', (i) => s.derivativeWorks(papers.slice(i % 10, (i % 10) + 5), 20)],
+      [
+        'citation path, directed (≤ 6)',
+        (i) => s.citationPath(papers[(i + 1) % papers.length]!, mostCited, true, 6).catch(() => null),
+      ],
+      [
+        'citation path, either way (≤ 6)',
+        (i) => s.citationPath(papers[(i + 1) % papers.length]!, mostCited, false, 6).catch(() => null),
+      ],
+      [`Lotka, largest review (${largest})`, () => s.lotka({ collections: [largest] })],
+      [`Bradford, largest review (${largest})`, () => s.bradford({ collections: [largest] })],
+      [
+        `topic bursts, largest review 1990–2022`,
+        () => s.topicBursts({ collections: [largest] }, 1990, 2022, { topics: 30, minLevel: 1, s: 2, gamma: 1 }),
+      ],
+      ['Lotka, whole graph', () => s.lotka(null)],
+      ['Bradford, whole graph', () => s.bradford(null)],
+      [
+        'topic bursts, whole graph 1990–2022',
+        () => s.topicBursts(null, 1990, 2022, { topics: 30, minLevel: 1, s: 2, gamma: 1 }),
+      ],
     ];
     const { counts } = await app.catalog.stats();
     process.stdout.write(

@@ -14,6 +14,7 @@ import { consoleLogger } from './logger';
 import { CatalogService } from './catalog/catalog-service';
 import { defaultSearchOptions, SearchService } from './retrieval/search-service';
 import { AnalyticsService } from './analytics/analytics-service';
+import { ScienceService } from './analytics/science-service';
 import type { CrossrefClient } from './external/crossref-client';
 import { FetchService } from './external/fetch-service';
 import { onlineReferenceResolver } from './external/reference-resolver';
@@ -35,6 +36,8 @@ export interface AppContext {
   readonly catalog: CatalogService;
   readonly search: SearchService;
   readonly analytics: AnalyticsService;
+  /** Science-of-science measures: disruption, prior/derivative works, citation paths, Lotka, Bradford, bursts. */
+  readonly science: ScienceService;
   readonly external: FetchService;
   readonly ask: AskService;
   /** Private per-client document sets (never in the shared indexes). */
@@ -123,6 +126,7 @@ export function createAppContext(
     catalog,
     search,
     analytics,
+    science: new ScienceService(executor),
     external,
     ask,
     documentSets,

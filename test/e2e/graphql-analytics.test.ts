@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { serveGraphQL } from '../../src/api/server';
+import { fitLotka, kleinbergBursts } from '../../src/analytics/science-of-science';
 import { postGraphql } from '../helpers/graphql-client';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
@@ -227,5 +228,203 @@ describe('bibliometrics over GraphQL, checked against the raw JSONL', () => {
     expect(network.data.collaborationNetwork.nodes.length).toBeLessThanOrEqual(200);
     const neither = await gql('{ trends(from: 2000, to: 2010) { series { total } } }');
     expect(neither.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+/** Works of one review file, read again from the raw JSONL. */
+function reviewWorks(name: string): RawWork[] {
+  return gunzipSync(readFileSync(path.join(WORKS, `${name}.jsonl.gz`)))
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as RawWork);
+}
+
+/** Neighbours over raw references: directed (citing → cited) and either way, built once. */
+const neighbourMaps = (() => {
+  const directed = new Map<string, Set<string>>();
+  const undirected = new Map<string, Set<string>>();
+  const link = (map: Map<string, Set<string>>, a: string, b: string) => map.set(a, (map.get(a) ?? new Set()).add(b));
+  for (const id of works.keys()) {
+    for (const ref of refsOf(id)) {
+      link(directed, id, ref);
+      link(undirected, id, ref);
+      link(undirected, ref, id);
+    }
+  }
+  return { directed, undirected };
+})();
+
+/** Shortest distance from `from` to `to` over raw references (directed: citing → cited), up to `max` steps. */
+function distance(from: string, to: string, directed: boolean, max: number): number | null {
+  const neighbours = directed ? neighbourMaps.directed : neighbourMaps.undirected;
+  let frontier = [from];
+  const seen = new Set(frontier);
+  for (let depth = 1; depth <= max; depth += 1) {
+    const next: string[] = [];
+    for (const node of frontier) {
+      for (const other of neighbours.get(node) ?? []) {
+        if (other === to) return depth;
+        if (!seen.has(other)) {
+          seen.add(other);
+          next.push(other);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+describe('science-of-science over GraphQL, recomputed from the raw JSONL', () => {
+  const target = [...internalCitations.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+
+  it('computes the CD index of the most cited paper, over all years and within five', async () => {
+    const focalYear = works.get(target)!.publication_year;
+    const references = refsOf(target);
+    const expected = (window: number | null) => {
+      const counts = { focalOnly: 0, both: 0, referencesOnly: 0 };
+      for (const [id, work] of works) {
+        if (id === target || work.publication_year < focalYear) continue;
+        if (window !== null && work.publication_year > focalYear + window) continue;
+        const refs = refsOf(id);
+        const citesFocal = refs.has(target);
+        const citesReferences = [...refs].some((ref) => references.has(ref));
+        if (citesFocal && citesReferences) counts.both += 1;
+        else if (citesFocal) counts.focalOnly += 1;
+        else if (citesReferences) counts.referencesOnly += 1;
+      }
+      return counts;
+    };
+    const { data, errors } = await gql(
+      `query ($id: ID!) { paper(id: $id) {
+         all: disruption { cd focalOnly both referencesOnly references window }
+         five: disruption(window: 5) { cd focalOnly both referencesOnly window } } }`,
+      { id: target },
+    );
+    expect(errors).toBeUndefined();
+    for (const [measured, window] of [
+      [data.paper.all, null],
+      [data.paper.five, 5],
+    ] as const) {
+      const counts = expected(window);
+      expect(measured).toMatchObject({ ...counts, window });
+      const n = counts.focalOnly + counts.both + counts.referencesOnly;
+      expect(measured.cd).toBeCloseTo((counts.focalOnly - counts.both) / n, 12);
+    }
+    expect(data.paper.all.references).toBe(references.size);
+  });
+
+  it('lists prior and derivative works of a set of papers', async () => {
+    const set = [...works.keys()]
+      .filter((id) => refsOf(id).has(target))
+      .sort()
+      .slice(0, 5);
+    const prior = new Map<string, number>();
+    const derivative = new Map<string, number>();
+    for (const id of set)
+      for (const ref of refsOf(id)) if (!set.includes(ref)) prior.set(ref, (prior.get(ref) ?? 0) + 1);
+    for (const [id] of works) {
+      if (set.includes(id)) continue;
+      const cited = [...refsOf(id)].filter((ref) => set.includes(ref)).length;
+      if (cited > 0) derivative.set(id, cited);
+    }
+    const { data, errors } = await gql(
+      'query ($ids: [ID!]!) { priorWorks(ids: $ids, first: 30) { count paper { id } } derivativeWorks(ids: $ids, first: 30) { count paper { id } } }',
+      { ids: set },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.priorWorks[0].paper.id).toBe(target);
+    for (const row of data.priorWorks) expect(row.count).toBe(prior.get(row.paper.id));
+    expect(data.priorWorks.map((r: any) => r.count)).toEqual([...prior.values()].sort((a, b) => b - a).slice(0, 30));
+    for (const row of data.derivativeWorks) expect(row.count).toBe(derivative.get(row.paper.id));
+    expect(data.derivativeWorks.map((r: any) => r.count)).toEqual(
+      [...derivative.values()].sort((a, b) => b - a).slice(0, 30),
+    );
+  });
+
+  it('finds the shortest citation path, directed and either way, each step a real citation', async () => {
+    // A paper two citations away from the most cited one: it cites a paper that cites the target, but not the target.
+    const citing = new Set([...works.keys()].filter((id) => refsOf(id).has(target)));
+    const start = [...works.keys()]
+      .sort()
+      .find((id) => !citing.has(id) && id !== target && [...refsOf(id)].some((ref) => citing.has(ref)))!;
+    const other = [...works.keys()].sort().find((id) => id !== target && distance(id, target, false, 6) === 3)!;
+    const { data, errors } = await gql(
+      `query ($a: ID!, $b: ID!, $c: ID!) {
+         directed: citationPath(from: $a, to: $b) { length forward papers { id } }
+         back: citationPath(from: $b, to: $a, directed: true, maxDepth: 6) { length }
+         either: citationPath(from: $c, to: $b, directed: false) { length forward papers { id } } }`,
+      { a: start, b: target, c: other },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.directed.length).toBe(distance(start, target, true, 6));
+    expect(data.directed.length).toBe(2);
+    expect(data.back).toBeNull(); // the target does not cite its way back
+    expect(data.either.length).toBe(3);
+    for (const path of [data.directed, data.either]) {
+      const ids = path.papers.map((p: { id: string }) => p.id);
+      path.forward.forEach((forward: boolean, i: number) => {
+        const [a, b] = forward ? [ids[i], ids[i + 1]] : [ids[i + 1], ids[i]];
+        expect(refsOf(a).has(b)).toBe(true);
+      });
+    }
+    const tooFar = await gql('query ($a: ID!, $b: ID!) { citationPath(from: $a, to: $b, maxDepth: 11) { length } }', {
+      a: start,
+      b: target,
+    });
+    expect(tooFar.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'maxDepth' });
+  });
+
+  it("fits Lotka's law and cuts Bradford's zones for one review", async () => {
+    const review = reviewWorks('Donners_2021');
+    const perAuthor = new Map<string, Set<string>>();
+    for (const work of review)
+      for (const a of work.authorships ?? [])
+        if (a.author.id)
+          perAuthor.set(short(a.author.id), (perAuthor.get(short(a.author.id)) ?? new Set()).add(work.id));
+    const expected = fitLotka([...perAuthor.values()].map((ids) => ids.size));
+    const { data, errors } = await gql(`{
+      lotka(filter: { collections: ["Donners_2021"] }) { authors exponent constant distribution { papers authors } }
+      bradford(filter: { collections: ["Donners_2021"] }) { papersWithoutVenue multipliers zones { zone papers venues { papers venue { id } } } }
+      papers(filter: { collections: ["Donners_2021"] }) { totalCount } }`);
+    expect(errors).toBeUndefined();
+    expect(data.lotka.distribution).toEqual(expected.distribution);
+    expect(data.lotka.authors).toBe(perAuthor.size);
+    expect(data.lotka.exponent).toBeCloseTo(expected.exponent!, 10);
+    const zones = data.bradford.zones;
+    const inZones = zones.reduce((sum: number, z: any) => sum + z.papers, 0);
+    expect(inZones + data.bradford.papersWithoutVenue).toBe(data.papers.totalCount);
+    const counts = zones.flatMap((z: any) => z.venues.map((v: any) => v.papers));
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts); // ranked across the zones
+    expect(zones[0].papers).toBeLessThanOrEqual(Math.ceil(inZones / 3) + zones[0].venues.at(-1).papers);
+  });
+
+  it('detects bursts of topics, the same as the automaton over the raw yearly counts', async () => {
+    const review = reviewWorks('Meijboom_2021');
+    const { data, errors } = await gql(`{
+      topicBursts(filter: { collections: ["Meijboom_2021"] }, from: 2000, to: 2021, topics: 10) {
+        papers topic { id } bursts { start end strength } } }`);
+    expect(errors).toBeUndefined();
+    expect(data.topicBursts.length).toBeGreaterThan(0);
+    const totals = new Map<number, number>();
+    for (const work of review)
+      if (work.publication_year >= 2000 && work.publication_year <= 2021)
+        totals.set(work.publication_year, (totals.get(work.publication_year) ?? 0) + 1);
+    for (const row of data.topicBursts) {
+      const relevant = new Map<number, number>();
+      for (const work of review)
+        if (
+          work.publication_year >= 2000 &&
+          work.publication_year <= 2021 &&
+          (work.concepts ?? []).some((c) => short(c.id) === row.topic.id)
+        )
+          relevant.set(work.publication_year, (relevant.get(work.publication_year) ?? 0) + 1);
+      const series = [...totals.entries()].map(([year, total]) => ({ year, total, relevant: relevant.get(year) ?? 0 }));
+      expect(row.papers).toBe([...relevant.values()].reduce((a, b) => a + b, 0));
+      const expected = kleinbergBursts(series);
+      expect(row.bursts.map((b: any) => [b.start, b.end])).toEqual(expected.map((b) => [b.start, b.end]));
+      row.bursts.forEach((b: any, i: number) => expect(b.strength).toBeCloseTo(expected[i]!.strength, 8));
+    }
   });
 });

@@ -531,6 +531,33 @@ export type Query = {
    */
   ask: AskResult;
   /**
+   * The works a set of papers cites most, outside the set (prior works, as Connected Papers names them), with how many
+   * papers of the set cite each. At most 200 papers in the set.
+   */
+  priorWorks: Array<CountedPaper>;
+  /** The full papers citing the most papers of a set, outside the set (derivative works). */
+  derivativeWorks: Array<CountedPaper>;
+  /**
+   * The shortest chain of citations between two papers: directed (each paper cites the next) or in either direction;
+   * null when there is none within maxDepth steps (1–10).
+   */
+  citationPath?: Maybe<CitationPath>;
+  /**
+   * Lotka's law (Lotka 1926) over the identified authors of the filtered papers: authors by number of papers, and the
+   * exponent n of y(x) = C / x^n fitted by least squares on the log-log points (Pao 1985).
+   */
+  lotka: LotkaLaw;
+  /**
+   * Bradford's law of scattering (Bradford 1934): venues of the filtered papers ranked by papers and cut into three zones
+   * of about a third of the papers each; zone 1 is the core.
+   */
+  bradford: BradfordLaw;
+  /**
+   * Bursts of the most frequent topics of the filtered papers over [from, to] (Kleinberg 2003, two-state automaton over
+   * years: s the burst rate's multiple of the base rate, gamma the cost of entering a burst), strongest first.
+   */
+  topicBursts: Array<TopicBursts>;
+  /**
    * Hybrid retrieval: BM25 over papers and dense search over chunks, fused by weighted reciprocal rank fusion, with
    * optional query expansion, citation-graph boost, personalised PageRank and MMR. Returns papers with their best
    * passages and a trace of how each was ranked.
@@ -625,6 +652,53 @@ export type QueryCollaborationNetworkArgs = {
 export type QueryAskArgs = {
   question: Scalars['String']['input'];
   options?: InputMaybe<AskOptionsInput>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryPriorWorksArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryDerivativeWorksArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryCitationPathArgs = {
+  from: Scalars['ID']['input'];
+  to: Scalars['ID']['input'];
+  directed?: InputMaybe<Scalars['Boolean']['input']>;
+  maxDepth?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryLotkaArgs = {
+  filter?: InputMaybe<WorkFilter>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryBradfordArgs = {
+  filter?: InputMaybe<WorkFilter>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryTopicBurstsArgs = {
+  filter?: InputMaybe<WorkFilter>;
+  from: Scalars['Int']['input'];
+  to: Scalars['Int']['input'];
+  topics?: InputMaybe<Scalars['Int']['input']>;
+  minLevel?: InputMaybe<Scalars['Int']['input']>;
+  s?: InputMaybe<Scalars['Float']['input']>;
+  gamma?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -764,6 +838,12 @@ export type Paper = {
   coupled: CountedPaperConnection;
   /** Full papers related through the citation graph: co-citation + ½ coupling + direct citation. */
   related: Array<RelatedPaper>;
+  /**
+   * The CD index (Funk and Owen-Smith 2017; Wu, Wang and Evans 2019) within the graph: +1 disruptive, −1 consolidating,
+   * null when nothing cites the paper or its references. `window` counts only citing papers published within that many
+   * years of the paper.
+   */
+  disruption?: Maybe<Disruption>;
 };
 
 
@@ -804,6 +884,11 @@ export type PaperCoupledArgs = {
 
 export type PaperRelatedArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type PaperDisruptionArgs = {
+  window?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A document's stored text and its structure: citations with field \`text\` slice this text. */
@@ -997,6 +1082,86 @@ export type PaperConnection = {
   edges: Array<PaperEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+export type Disruption = {
+  __typename?: 'Disruption';
+  /** (focalOnly − both) / (focalOnly + both + referencesOnly). */
+  cd?: Maybe<Scalars['Float']['output']>;
+  /** Papers citing this paper but none of its references. */
+  focalOnly: Scalars['Int']['output'];
+  /** Papers citing this paper and at least one of its references. */
+  both: Scalars['Int']['output'];
+  /** Papers citing its references but not this paper. */
+  referencesOnly: Scalars['Int']['output'];
+  /** Its references in the graph (stubs included). */
+  references: Scalars['Int']['output'];
+  window?: Maybe<Scalars['Int']['output']>;
+};
+
+export type CountedPaper = {
+  __typename?: 'CountedPaper';
+  paper: Paper;
+  count: Scalars['Int']['output'];
+};
+
+export type CitationPath = {
+  __typename?: 'CitationPath';
+  papers: Array<Paper>;
+  /** One per step: true when the earlier paper of the chain cites the later one. */
+  forward: Array<Scalars['Boolean']['output']>;
+  length: Scalars['Int']['output'];
+};
+
+export type LotkaLaw = {
+  __typename?: 'LotkaLaw';
+  distribution: Array<ProductivityClass>;
+  /** Fitted exponent n (Lotka found about 2); null with fewer than two productivity classes. */
+  exponent?: Maybe<Scalars['Float']['output']>;
+  /** Fitted share of authors with one paper, C. */
+  constant?: Maybe<Scalars['Float']['output']>;
+  authors: Scalars['Int']['output'];
+};
+
+export type ProductivityClass = {
+  __typename?: 'ProductivityClass';
+  papers: Scalars['Int']['output'];
+  authors: Scalars['Int']['output'];
+};
+
+export type BradfordLaw = {
+  __typename?: 'BradfordLaw';
+  zones: Array<BradfordZone>;
+  /** Venues in zone 2 over zone 1, and zone 3 over zone 2 (about equal under Bradford's law). */
+  multipliers: Array<Maybe<Scalars['Float']['output']>>;
+  papersWithoutVenue: Scalars['Int']['output'];
+};
+
+export type BradfordZone = {
+  __typename?: 'BradfordZone';
+  zone: Scalars['Int']['output'];
+  papers: Scalars['Int']['output'];
+  venues: Array<VenueCount>;
+};
+
+export type VenueCount = {
+  __typename?: 'VenueCount';
+  venue: Venue;
+  papers: Scalars['Int']['output'];
+};
+
+export type TopicBursts = {
+  __typename?: 'TopicBursts';
+  topic: Topic;
+  papers: Scalars['Int']['output'];
+  bursts: Array<Burst>;
+};
+
+export type Burst = {
+  __typename?: 'Burst';
+  start: Scalars['Int']['output'];
+  end: Scalars['Int']['output'];
+  strength: Scalars['Float']['output'];
 };
 
 /** Per-request switches and parameters; anything unset takes the server's default. */
@@ -1376,6 +1541,16 @@ export type ResolversTypes = {
   ChunkConnection: ResolverTypeWrapper<ChunkConnectionModel>;
   PaperEdge: ResolverTypeWrapper<PaperEdgeModel>;
   PaperConnection: ResolverTypeWrapper<PaperConnectionModel>;
+  Disruption: ResolverTypeWrapper<Disruption>;
+  CountedPaper: ResolverTypeWrapper<Omit<CountedPaper, 'paper'> & { paper: ResolversTypes['Paper'] }>;
+  CitationPath: ResolverTypeWrapper<Omit<CitationPath, 'papers'> & { papers: Array<ResolversTypes['Paper']> }>;
+  LotkaLaw: ResolverTypeWrapper<LotkaLaw>;
+  ProductivityClass: ResolverTypeWrapper<ProductivityClass>;
+  BradfordLaw: ResolverTypeWrapper<Omit<BradfordLaw, 'zones'> & { zones: Array<ResolversTypes['BradfordZone']> }>;
+  BradfordZone: ResolverTypeWrapper<Omit<BradfordZone, 'venues'> & { venues: Array<ResolversTypes['VenueCount']> }>;
+  VenueCount: ResolverTypeWrapper<Omit<VenueCount, 'venue'> & { venue: ResolversTypes['Venue'] }>;
+  TopicBursts: ResolverTypeWrapper<Omit<TopicBursts, 'topic'> & { topic: ResolversTypes['Topic'] }>;
+  Burst: ResolverTypeWrapper<Burst>;
   SearchOptionsInput: SearchOptionsInput;
   AppliedSearchOptions: ResolverTypeWrapper<AppliedSearchOptions>;
   Passage: ResolverTypeWrapper<Passage>;
@@ -1466,6 +1641,16 @@ export type ResolversParentTypes = {
   ChunkConnection: ChunkConnectionModel;
   PaperEdge: PaperEdgeModel;
   PaperConnection: PaperConnectionModel;
+  Disruption: Disruption;
+  CountedPaper: Omit<CountedPaper, 'paper'> & { paper: ResolversParentTypes['Paper'] };
+  CitationPath: Omit<CitationPath, 'papers'> & { papers: Array<ResolversParentTypes['Paper']> };
+  LotkaLaw: LotkaLaw;
+  ProductivityClass: ProductivityClass;
+  BradfordLaw: Omit<BradfordLaw, 'zones'> & { zones: Array<ResolversParentTypes['BradfordZone']> };
+  BradfordZone: Omit<BradfordZone, 'venues'> & { venues: Array<ResolversParentTypes['VenueCount']> };
+  VenueCount: Omit<VenueCount, 'venue'> & { venue: ResolversParentTypes['Venue'] };
+  TopicBursts: Omit<TopicBursts, 'topic'> & { topic: ResolversParentTypes['Topic'] };
+  Burst: Burst;
   SearchOptionsInput: SearchOptionsInput;
   AppliedSearchOptions: AppliedSearchOptions;
   Passage: Passage;
@@ -1795,6 +1980,12 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   trends?: Resolver<ResolversTypes['Trends'], ParentType, ContextType, RequireFields<QueryTrendsArgs, 'from' | 'to'>>;
   collaborationNetwork?: Resolver<ResolversTypes['CollaborationNetwork'], ParentType, ContextType, RequireFields<QueryCollaborationNetworkArgs, 'limit' | 'minJointPapers'>>;
   ask?: Resolver<ResolversTypes['AskResult'], ParentType, ContextType, RequireFields<QueryAskArgs, 'question'>>;
+  priorWorks?: Resolver<Array<ResolversTypes['CountedPaper']>, ParentType, ContextType, RequireFields<QueryPriorWorksArgs, 'ids' | 'first'>>;
+  derivativeWorks?: Resolver<Array<ResolversTypes['CountedPaper']>, ParentType, ContextType, RequireFields<QueryDerivativeWorksArgs, 'ids' | 'first'>>;
+  citationPath?: Resolver<Maybe<ResolversTypes['CitationPath']>, ParentType, ContextType, RequireFields<QueryCitationPathArgs, 'from' | 'to' | 'directed' | 'maxDepth'>>;
+  lotka?: Resolver<ResolversTypes['LotkaLaw'], ParentType, ContextType, Partial<QueryLotkaArgs>>;
+  bradford?: Resolver<ResolversTypes['BradfordLaw'], ParentType, ContextType, Partial<QueryBradfordArgs>>;
+  topicBursts?: Resolver<Array<ResolversTypes['TopicBursts']>, ParentType, ContextType, RequireFields<QueryTopicBurstsArgs, 'from' | 'to' | 'topics' | 'minLevel' | 's' | 'gamma'>>;
   search?: Resolver<ResolversTypes['SearchResults'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query' | 'first'>>;
   documentSets?: Resolver<Array<ResolversTypes['DocumentSet']>, ParentType, ContextType>;
   documentSet?: Resolver<Maybe<ResolversTypes['DocumentSet']>, ParentType, ContextType, RequireFields<QueryDocumentSetArgs, 'id'>>;
@@ -1862,6 +2053,7 @@ export type PaperResolvers<ContextType = GraphqlContext, ParentType extends Reso
   coCited?: Resolver<ResolversTypes['CountedPaperConnection'], ParentType, ContextType, RequireFields<PaperCoCitedArgs, 'first'>>;
   coupled?: Resolver<ResolversTypes['CountedPaperConnection'], ParentType, ContextType, RequireFields<PaperCoupledArgs, 'first'>>;
   related?: Resolver<Array<ResolversTypes['RelatedPaper']>, ParentType, ContextType, RequireFields<PaperRelatedArgs, 'first'>>;
+  disruption?: Resolver<Maybe<ResolversTypes['Disruption']>, ParentType, ContextType, Partial<PaperDisruptionArgs>>;
 };
 
 export type PaperDocumentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PaperDocument'] = ResolversParentTypes['PaperDocument']> = {
@@ -1975,6 +2167,67 @@ export type PaperConnectionResolvers<ContextType = GraphqlContext, ParentType ex
   edges?: Resolver<Array<ResolversTypes['PaperEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DisruptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Disruption'] = ResolversParentTypes['Disruption']> = {
+  cd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  focalOnly?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  both?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  referencesOnly?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  references?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  window?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type CountedPaperResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CountedPaper'] = ResolversParentTypes['CountedPaper']> = {
+  paper?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CitationPathResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CitationPath'] = ResolversParentTypes['CitationPath']> = {
+  papers?: Resolver<Array<ResolversTypes['Paper']>, ParentType, ContextType>;
+  forward?: Resolver<Array<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  length?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LotkaLawResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['LotkaLaw'] = ResolversParentTypes['LotkaLaw']> = {
+  distribution?: Resolver<Array<ResolversTypes['ProductivityClass']>, ParentType, ContextType>;
+  exponent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  constant?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  authors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProductivityClassResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProductivityClass'] = ResolversParentTypes['ProductivityClass']> = {
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  authors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BradfordLawResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BradfordLaw'] = ResolversParentTypes['BradfordLaw']> = {
+  zones?: Resolver<Array<ResolversTypes['BradfordZone']>, ParentType, ContextType>;
+  multipliers?: Resolver<Array<Maybe<ResolversTypes['Float']>>, ParentType, ContextType>;
+  papersWithoutVenue?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BradfordZoneResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BradfordZone'] = ResolversParentTypes['BradfordZone']> = {
+  zone?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  venues?: Resolver<Array<ResolversTypes['VenueCount']>, ParentType, ContextType>;
+};
+
+export type VenueCountResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VenueCount'] = ResolversParentTypes['VenueCount']> = {
+  venue?: Resolver<ResolversTypes['Venue'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TopicBurstsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TopicBursts'] = ResolversParentTypes['TopicBursts']> = {
+  topic?: Resolver<ResolversTypes['Topic'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bursts?: Resolver<Array<ResolversTypes['Burst']>, ParentType, ContextType>;
+};
+
+export type BurstResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Burst'] = ResolversParentTypes['Burst']> = {
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  strength?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type AppliedSearchOptionsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AppliedSearchOptions'] = ResolversParentTypes['AppliedSearchOptions']> = {
@@ -2176,6 +2429,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ChunkConnection?: ChunkConnectionResolvers<ContextType>;
   PaperEdge?: PaperEdgeResolvers<ContextType>;
   PaperConnection?: PaperConnectionResolvers<ContextType>;
+  Disruption?: DisruptionResolvers<ContextType>;
+  CountedPaper?: CountedPaperResolvers<ContextType>;
+  CitationPath?: CitationPathResolvers<ContextType>;
+  LotkaLaw?: LotkaLawResolvers<ContextType>;
+  ProductivityClass?: ProductivityClassResolvers<ContextType>;
+  BradfordLaw?: BradfordLawResolvers<ContextType>;
+  BradfordZone?: BradfordZoneResolvers<ContextType>;
+  VenueCount?: VenueCountResolvers<ContextType>;
+  TopicBursts?: TopicBurstsResolvers<ContextType>;
+  Burst?: BurstResolvers<ContextType>;
   AppliedSearchOptions?: AppliedSearchOptionsResolvers<ContextType>;
   Passage?: PassageResolvers<ContextType>;
   RetrieverHit?: RetrieverHitResolvers<ContextType>;

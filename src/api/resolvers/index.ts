@@ -4,6 +4,7 @@ import type { Lanes } from '../lanes';
 import { analyticsResolvers } from './analytics';
 import { askResolvers } from './ask';
 import { catalogResolvers } from './catalog';
+import { scienceResolvers } from './science';
 import { searchResolvers } from './search';
 import { setResolvers } from './sets';
 
@@ -14,6 +15,7 @@ export function makeResolvers(app: AppContext, lanes: Lanes): Resolvers[] {
     searchResolvers(app, lanes),
     askResolvers(app, lanes),
     analyticsResolvers(app, lanes),
+    scienceResolvers(app, lanes),
     setResolvers(app),
   ];
 }

@@ -1,0 +1,5 @@
+// The shortest chain of citations from $from to $to (each paper citing the next), at most $depth steps (≤ 10).
+MATCH (a:Paper {id: $from}), (b:Paper {id: $to})
+MATCH p = shortestPath((a)-[:CITES*1..10]->(b))
+WHERE length(p) <= $depth
+RETURN [n IN nodes(p) | n.id] AS ids, [rel IN relationships(p) | startNode(rel).id] AS citing

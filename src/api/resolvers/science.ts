@@ -1,0 +1,35 @@
+import type { AppContext } from '../../app-context';
+import type { Resolvers } from '../generated/graphql';
+import { toPaperFilter } from '../inputs';
+import type { Lanes } from '../lanes';
+
+/** Science-of-science measures (src/analytics/science-service.ts); collection-level ones take the analytics lane. */
+export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
+  const { science } = app;
+  return {
+    Query: {
+      priorWorks: (_, args) => science.priorWorks(args.ids, args.first ?? 20),
+      derivativeWorks: (_, args) => science.derivativeWorks(args.ids, args.first ?? 20),
+      citationPath: async (_, args) => {
+        const path = await science.citationPath(args.from, args.to, args.directed ?? true, args.maxDepth ?? 6);
+        return path ? { ...path, length: path.forward.length } : null;
+      },
+      lotka: (_, args, context) =>
+        lanes.analytics.run(context.request, () => science.lotka(toPaperFilter(args.filter))),
+      bradford: (_, args, context) =>
+        lanes.analytics.run(context.request, () => science.bradford(toPaperFilter(args.filter))),
+      topicBursts: (_, args, context) =>
+        lanes.analytics.run(context.request, () =>
+          science.topicBursts(toPaperFilter(args.filter), args.from, args.to, {
+            topics: args.topics ?? 30,
+            minLevel: args.minLevel ?? null,
+            s: args.s ?? 2,
+            gamma: args.gamma ?? 1,
+          }),
+        ),
+    },
+    Paper: {
+      disruption: (paper, args) => science.disruption(paper.id, args.window ?? null),
+    },
+  };
+}
