@@ -79,6 +79,15 @@ async function main(): Promise<void> {
         `topic bursts, largest review 1990–2022`,
         () => s.topicBursts({ collections: [largest] }, 1990, 2022, { topics: 30, minLevel: 1, s: 2, gamma: 1 }),
       ],
+      [`main path, largest review (${largest})`, () => s.mainPath({ collections: [largest] }, 2000)],
+      [
+        `coupling clusters, largest review (${largest})`,
+        () => s.clusters({ collections: [largest] }, 'COUPLING', { maxNodes: 2000, minWeight: 2, resolution: 1 }),
+      ],
+      [
+        `co-citation clusters, largest review (${largest})`,
+        () => s.clusters({ collections: [largest] }, 'COCITATION', { maxNodes: 300, minWeight: 2, resolution: 1 }),
+      ],
       ['Lotka, whole graph', () => s.lotka(null)],
       ['Bradford, whole graph', () => s.bradford(null)],
       [

@@ -169,3 +169,108 @@ function logFactorial(n: number): number {
   for (let i = factorials.length; i <= n; i += 1) factorials[i] = factorials[i - 1]! + Math.log(i);
   return factorials[n]!;
 }
+
+/** A citation between two papers of a collection: `citing` cites `cited`. */
+export interface Citation {
+  citing: string;
+  cited: string;
+}
+
+export interface MainPath {
+  /** Papers along the path, oldest first (knowledge flows from cited to citing). */
+  papers: string[];
+  /** The search path count of each step of the path. */
+  weights: number[];
+  /** Source-to-sink paths in the network (the SPC normalisation). */
+  paths: number;
+  /** Citations left out because they ran against the order of time (a paper citing a later one). */
+  dropped: number;
+}
+
+/**
+ * The global main path (Hummon and Doreian 1989; Liu and Lu 2012): arcs run from the cited to the citing paper; a
+ * citation against the order (year, then id) is dropped so that the network is acyclic. Each arc u→v weighs its search
+ * path count SPC = N⁻(u)·N⁺(v), with N⁻(u) the paths from any source to u and N⁺(v) the paths from v to any sink. The
+ * main path is the source-to-sink path with the largest total SPC (ties: the smaller ids).
+ */
+export function globalMainPath(
+  papers: ReadonlyArray<{ id: string; year: number | null }>,
+  citations: readonly Citation[],
+): MainPath {
+  const year = new Map(papers.map((p) => [p.id, p.year ?? Number.MAX_SAFE_INTEGER]));
+  const before = (a: string, b: string) => year.get(a)! < year.get(b)! || (year.get(a) === year.get(b) && a < b);
+  const out = new Map<string, string[]>();
+  const into = new Map<string, string[]>();
+  let dropped = 0;
+  const seen = new Set<string>();
+  for (const { citing, cited } of citations) {
+    if (!year.has(citing) || !year.has(cited) || citing === cited) continue;
+    const key = `${cited}\u0000${citing}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!before(cited, citing)) {
+      dropped += 1;
+      continue;
+    }
+    out.set(cited, [...(out.get(cited) ?? []), citing]);
+    into.set(citing, [...(into.get(citing) ?? []), cited]);
+  }
+  const nodes = [...new Set([...out.keys(), ...into.keys()])].sort((a, b) => (before(a, b) ? -1 : 1));
+  if (nodes.length === 0) return { papers: [], weights: [], paths: 0, dropped };
+  // Topological order is the (year, id) order: every arc goes forward in it.
+  const minus = new Map<string, number>();
+  for (const v of nodes) {
+    const ins = into.get(v) ?? [];
+    minus.set(v, ins.length === 0 ? 1 : ins.reduce((sum, u) => sum + minus.get(u)!, 0));
+  }
+  const plus = new Map<string, number>();
+  for (const v of [...nodes].reverse()) {
+    const outs = out.get(v) ?? [];
+    plus.set(v, outs.length === 0 ? 1 : outs.reduce((sum, w) => sum + plus.get(w)!, 0));
+  }
+  const spc = (u: string, v: string) => minus.get(u)! * plus.get(v)!;
+  const best = new Map<string, { total: number; from: string | null }>();
+  for (const v of nodes) {
+    let choice: { total: number; from: string | null } = { total: 0, from: null };
+    for (const u of (into.get(v) ?? []).slice().sort()) {
+      const total = best.get(u)!.total + spc(u, v);
+      if (choice.from === null || total > choice.total) choice = { total, from: u };
+    }
+    best.set(v, choice);
+  }
+  const sinks = nodes.filter((v) => (out.get(v) ?? []).length === 0);
+  const end = sinks.reduce((a, b) => (best.get(b)!.total > best.get(a)!.total ? b : a));
+  const path: string[] = [];
+  for (let v: string | null = end; v !== null; v = best.get(v)!.from) path.unshift(v);
+  return {
+    papers: path,
+    weights: path.slice(1).map((v, i) => spc(path[i]!, v)),
+    paths: sinks.reduce((sum, v) => sum + minus.get(v)!, 0),
+    dropped,
+  };
+}
+
+/**
+ * The terms that set a cluster apart: frequent in its titles and rare in the others' (a term's share of the cluster's
+ * titles times log(nodes / titles with it)), each in at least two titles of the cluster.
+ */
+export function distinctiveTerms(
+  clusterTitles: readonly string[][],
+  allTitles: readonly string[][],
+  first: number,
+): string[] {
+  const df = new Map<string, number>();
+  for (const terms of allTitles) for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + 1);
+  const tf = new Map<string, number>();
+  for (const terms of clusterTitles) for (const term of new Set(terms)) tf.set(term, (tf.get(term) ?? 0) + 1);
+  return [...tf.entries()]
+    .filter(([, n]) => n >= 2)
+    .map(([term, n]) => ({
+      term,
+      score: (n / clusterTitles.length) * Math.log(allTitles.length / (df.get(term) ?? 1)),
+    }))
+    .filter((t) => t.score > 0)
+    .sort((a, b) => b.score - a.score || (a.term < b.term ? -1 : 1))
+    .slice(0, first)
+    .map((t) => t.term);
+}

@@ -1,13 +1,18 @@
+import Graph from 'graphology';
+import louvain from 'graphology-communities-louvain';
 import type { PaperFilter, PaperRow, TopicRow, VenueRow } from '../domain';
 import { badInput, CitegraphError, ErrorCode } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { paperFilterParams, queries } from '../graph/query-registry';
 import { MAX_PAGE } from '../paging';
+import { contentTerms } from '../text';
 import {
   bradfordZones,
   type Burst,
   cdIndex,
+  distinctiveTerms,
   type DisruptionCounts,
+  globalMainPath,
   fitLotka,
   kleinbergBursts,
   type LotkaFit,
@@ -34,6 +39,40 @@ export interface TopicBursts {
   topic: TopicRow;
   papers: number;
   bursts: Burst[];
+}
+
+export type NetworkKind = 'COUPLING' | 'COCITATION';
+
+export interface PaperCluster {
+  cluster: number;
+  size: number;
+  papers: PaperRow[];
+  /** All its papers' ids, most connected first. */
+  members: string[];
+  /** Most distinctive title terms of the cluster's papers. */
+  terms: string[];
+  /** Most frequent topics (level ≥ 1) of its papers. */
+  topics: Array<{ topic: TopicRow; papers: number }>;
+}
+
+export interface Clustering {
+  kind: NetworkKind;
+  nodes: number;
+  edges: number;
+  modularity: number;
+  clusters: PaperCluster[];
+}
+
+/** A seeded generator (mulberry32): Louvain visits nodes in random order, the same seed gives the same clusters. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** Most papers a set-level query (prior and derivative works) takes. */
@@ -191,6 +230,129 @@ export class ScienceService {
           Math.max(...b.bursts.map((x) => x.strength)) - Math.max(...a.bursts.map((x) => x.strength)) ||
           (a.topic.id < b.topic.id ? -1 : 1),
       );
+  }
+
+  /**
+   * The global main path of the citation network among the filtered papers (at most `maxPapers`, the most cited):
+   * search path counts, papers oldest first with each step's SPC.
+   */
+  async mainPath(filter: PaperFilter | null | undefined, maxPapers: number) {
+    const limit = Math.min(Math.max(2, maxPapers), 5000);
+    const nodes = await this.executor.read<{ id: string; title: string | null; year: number | null }>(
+      queries().filterPapers({ ...paperFilterParams(filter), limit }),
+    );
+    const citations = await this.executor.read<{ citing: string; cited: string }>(
+      queries().internalCitations({ ids: nodes.map((n) => n.id) }),
+    );
+    const path = globalMainPath(nodes, citations);
+    const rows = await this.papersOf(path.papers);
+    return {
+      papers: path.papers.map((id) => rows.get(id)!),
+      weights: path.weights,
+      paths: path.paths,
+      citations: citations.length - path.dropped,
+      dropped: path.dropped,
+      nodes: nodes.length,
+    };
+  }
+
+  /**
+   * Clusters of the bibliographic-coupling network of the filtered papers (edges: shared references) or of the
+   * co-citation network of the works they cite (edges: papers citing both), by Louvain community detection
+   * (graphology-communities-louvain, seeded), with modularity, and each cluster labelled by its distinctive title
+   * terms and its frequent topics.
+   */
+  async clusters(
+    filter: PaperFilter | null | undefined,
+    kind: NetworkKind,
+    options: { maxNodes: number; minWeight: number; resolution: number },
+  ): Promise<Clustering> {
+    if (!Number.isInteger(options.minWeight) || options.minWeight < 1) {
+      throw badInput('minWeight must be a whole number of at least 1', { argument: 'minWeight' });
+    }
+    if (!(options.resolution > 0 && options.resolution <= 10)) {
+      throw badInput('resolution must be in (0, 10]', { argument: 'resolution' });
+    }
+    const maxNodes = Math.min(Math.max(2, options.maxNodes), kind === 'COUPLING' ? 2000 : 500);
+    let titles = new Map<string, string | null>();
+    let edges: Array<{ source: string; target: string; weight: number }>;
+    if (kind === 'COUPLING') {
+      const nodes = await this.executor.read<{ id: string; title: string | null }>(
+        queries().filterPapers({ ...paperFilterParams(filter), limit: maxNodes }),
+      );
+      titles = new Map(nodes.map((n) => [n.id, n.title]));
+      edges = await this.executor.read(
+        queries().couplingEdges({ ids: nodes.map((n) => n.id), minWeight: options.minWeight }),
+      );
+    } else {
+      const citing = await this.executor.read<{ id: string }>(
+        queries().filterPapers({ ...paperFilterParams(filter), limit: 5000 }),
+      );
+      const [network] = await this.executor.read<{
+        rows: Array<{ id: string; title: string | null }>;
+        edges: Array<{ source: string; target: string; weight: number }>;
+      }>(queries().cocitationNetwork({ ids: citing.map((c) => c.id), limit: maxNodes, minWeight: options.minWeight }));
+      titles = new Map((network?.rows ?? []).map((n) => [n.id, n.title]));
+      edges = network?.edges ?? [];
+    }
+    const graph = new Graph({ type: 'undirected' });
+    for (const edge of edges) graph.mergeEdge(edge.source, edge.target, { weight: edge.weight });
+    if (graph.order === 0) return { kind, nodes: 0, edges: 0, modularity: 0, clusters: [] };
+    const detailed = louvain.detailed(graph, {
+      getEdgeWeight: 'weight',
+      resolution: options.resolution,
+      rng: seeded(42),
+    });
+    const members = new Map<number, string[]>();
+    for (const [node, community] of Object.entries(detailed.communities)) {
+      members.set(community, [...(members.get(community) ?? []), node]);
+    }
+    const ordered = [...members.values()]
+      .map((ids) => ids.sort((a, b) => graph.degree(b) - graph.degree(a) || (a < b ? -1 : 1)))
+      .sort((a, b) => b.length - a.length || (a[0]! < b[0]! ? -1 : 1));
+    const termsOf = (id: string) => contentTerms(titles.get(id) ?? '');
+    const allTitles = graph.nodes().map(termsOf);
+    const shown = ordered.flatMap((ids) => ids.slice(0, 20));
+    const [rows, topicRows] = await Promise.all([
+      this.papersOf(shown),
+      this.executor.read<{ paperId: string; topics: Array<{ topic: TopicRow; score: number }> }>(
+        queries().papersTopics({ ids: graph.nodes(), limit: 5 }),
+      ),
+    ]);
+    const topicsOf = new Map(topicRows.map((row) => [row.paperId, row.topics.map((t) => t.topic)]));
+    return {
+      kind,
+      nodes: graph.order,
+      edges: graph.size,
+      modularity: detailed.modularity,
+      clusters: ordered.map((ids, index) => {
+        const topics = new Map<string, { topic: TopicRow; papers: number }>();
+        for (const id of ids)
+          for (const topic of topicsOf.get(id) ?? [])
+            if ((topic.level ?? 0) >= 1) {
+              const entry = topics.get(topic.id) ?? { topic, papers: 0 };
+              entry.papers += 1;
+              topics.set(topic.id, entry);
+            }
+        return {
+          cluster: index + 1,
+          size: ids.length,
+          papers: ids.slice(0, 20).map((id) => rows.get(id)!),
+          members: ids,
+          terms: distinctiveTerms(ids.map(termsOf), allTitles, 5),
+          topics: [...topics.values()]
+            .sort((a, b) => b.papers - a.papers || (a.topic.id < b.topic.id ? -1 : 1))
+            .slice(0, 3),
+        };
+      }),
+    };
+  }
+
+  private async papersOf(ids: readonly string[]): Promise<Map<string, PaperRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids: [...ids] }));
+    const byId = new Map(rows.map((r) => [r.paper.id, r.paper]));
+    return new Map(ids.map((id) => [id, byId.get(id) ?? { id, stub: true }]));
   }
 
   /** A paper that must exist for a measure of it. */

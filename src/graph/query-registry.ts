@@ -219,6 +219,14 @@ export const QUERY_SPECS = {
     'depth',
   ]),
   authorProductivity: spec<PaperFilterParams>('analytics/author-productivity', [...PAPER_FILTER]),
+  filterPapers: spec<PaperFilterParams & { limit: number }>('analytics/filter-papers', ['limit', ...PAPER_FILTER]),
+  internalCitations: spec<{ ids: string[] }>('analytics/internal-citations', ['ids']),
+  couplingEdges: spec<{ ids: string[]; minWeight: number }>('analytics/coupling-edges', ['ids', 'minWeight']),
+  cocitationNetwork: spec<{ ids: string[]; limit: number; minWeight: number }>('analytics/cocitation-network', [
+    'ids',
+    'limit',
+    'minWeight',
+  ]),
   venuePaperCounts: spec<PaperFilterParams>('analytics/venue-paper-counts', [...PAPER_FILTER]),
   topicYearCounts: spec<PaperFilterParams & { from: number; to: number; minLevel: Nullable<number>; limit: number }>(
     'analytics/topic-year-counts',

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { serveGraphQL } from '../../src/api/server';
-import { fitLotka, kleinbergBursts } from '../../src/analytics/science-of-science';
+import { fitLotka, globalMainPath, kleinbergBursts } from '../../src/analytics/science-of-science';
 import { postGraphql } from '../helpers/graphql-client';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
@@ -426,5 +426,74 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
       expect(row.bursts.map((b: any) => [b.start, b.end])).toEqual(expected.map((b) => [b.start, b.end]));
       row.bursts.forEach((b: any, i: number) => expect(b.strength).toBeCloseTo(expected[i]!.strength, 8));
     }
+  });
+
+  it('finds the main path of one review, the same as over the raw citations', async () => {
+    const review = reviewWorks('Donners_2021');
+    const ids = new Set(review.map((w) => short(w.id)));
+    const citations = [...ids].flatMap((id) =>
+      [...refsOf(id)].filter((ref) => ids.has(ref)).map((cited) => ({ citing: id, cited })),
+    );
+    const expected = globalMainPath(
+      [...ids].map((id) => ({ id, year: works.get(id)!.publication_year })),
+      citations,
+    );
+    const { data, errors } = await gql(`{ mainPath(filter: { collections: ["Donners_2021"] }, maxPapers: 5000) {
+      nodes citations dropped paths weights papers { id year } } }`);
+    expect(errors).toBeUndefined();
+    expect(data.mainPath.nodes).toBe(ids.size);
+    expect(data.mainPath.papers.map((p: { id: string }) => p.id)).toEqual(expected.papers);
+    expect(data.mainPath.weights).toEqual(expected.weights);
+    expect(data.mainPath.citations + data.mainPath.dropped).toBe(citations.length);
+    expect(expected.papers.length).toBeGreaterThan(2);
+    const years = data.mainPath.papers.map((p: { year: number }) => p.year);
+    expect([...years].sort((a, b) => a - b)).toEqual(years);
+  });
+
+  it('clusters the coupling network of one review; its modularity recomputed from raw shared references', async () => {
+    const review = reviewWorks('Donners_2021');
+    const ids = [...new Set(review.map((w) => short(w.id)))];
+    const { data, errors } = await gql(`{ clusters(filter: { collections: ["Donners_2021"] }, network: COUPLING,
+      maxNodes: 2000, minWeight: 2) { nodes edges modularity clusters { cluster size terms members papers { id }
+      topics { papers topic { name } } } } }`);
+    expect(errors).toBeUndefined();
+    const result = data.clusters;
+    // Coupling edges from the raw records: pairs sharing two or more references.
+    const weights = new Map<string, number>();
+    for (let i = 0; i < ids.length; i += 1) {
+      const a = refsOf(ids[i]!);
+      for (let j = i + 1; j < ids.length; j += 1) {
+        const shared = [...refsOf(ids[j]!)].filter((ref) => a.has(ref)).length;
+        if (shared >= 2) weights.set([ids[i], ids[j]].sort().join('|'), shared);
+      }
+    }
+    expect(result.edges).toBe(weights.size);
+    const nodes = new Set([...weights.keys()].flatMap((key) => key.split('|')));
+    expect(result.nodes).toBe(nodes.size);
+    expect(result.clusters.reduce((sum: number, c: any) => sum + c.size, 0)).toBe(nodes.size);
+    // The partition's modularity, from the raw weights: Σ_c [w_in(c)/m − (deg(c)/2m)²].
+    const clusterOf = new Map<string, number>();
+    for (const c of result.clusters) {
+      expect(c.members).toHaveLength(c.size);
+      for (const id of c.members) clusterOf.set(id, c.cluster);
+    }
+    expect(clusterOf.size).toBe(nodes.size);
+    const m = [...weights.values()].reduce((a, b) => a + b, 0);
+    const inside = new Map<number, number>();
+    const degree = new Map<number, number>();
+    for (const [key, w] of weights) {
+      const [a, b] = key.split('|') as [string, string];
+      const ca = clusterOf.get(a)!;
+      const cb = clusterOf.get(b)!;
+      if (ca === cb) inside.set(ca, (inside.get(ca) ?? 0) + w);
+      degree.set(ca, (degree.get(ca) ?? 0) + w);
+      degree.set(cb, (degree.get(cb) ?? 0) + w);
+    }
+    let q = 0;
+    for (const [c, d] of degree) q += (inside.get(c) ?? 0) / m - (d / (2 * m)) ** 2;
+    expect(result.modularity).toBeCloseTo(q, 8);
+    // Louvain never ends below the all-in-one partition (modularity 0).
+    expect(result.modularity).toBeGreaterThan(0);
+    for (const c of result.clusters.filter((c: any) => c.size >= 5)) expect(c.terms.length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,11 @@
-import { bradfordZones, cdIndex, fitLotka, kleinbergBursts } from '../../src/analytics/science-of-science';
+import {
+  bradfordZones,
+  cdIndex,
+  distinctiveTerms,
+  fitLotka,
+  globalMainPath,
+  kleinbergBursts,
+} from '../../src/analytics/science-of-science';
 
 describe('science-of-science measures, computed by hand', () => {
   it('CD index: (focal only − both) / all that cite the paper or its references', () => {
@@ -58,5 +65,39 @@ describe('science-of-science measures, computed by hand', () => {
     expect(bursts[0]!.strength).toBeCloseTo(3 * perYear, 8);
     // A flat series has no burst; entering one costs γ·ln(T).
     expect(kleinbergBursts(series.map((p) => ({ ...p, relevant: 10 })))).toEqual([]);
+  });
+
+  it('main path: search path counts N⁻(u)·N⁺(v) and the source-to-sink path of largest total', () => {
+    // Knowledge flows A→C, B→C, A→D, C→D, C→E, D→F, E→F (each later paper cites the earlier one).
+    const papers = [
+      { id: 'A', year: 2000 },
+      { id: 'B', year: 2000 },
+      { id: 'C', year: 2002 },
+      { id: 'D', year: 2004 },
+      { id: 'E', year: 2004 },
+      { id: 'F', year: 2006 },
+    ];
+    const flows = ['AC', 'BC', 'AD', 'CD', 'CE', 'DF', 'EF'];
+    const citations = flows.map(([cited, citing]) => ({ citing: citing!, cited: cited! }));
+    // N⁻: A1 B1 C2 D3 E2 F5; N⁺: F1 D1 E1 C2 A3 B2. SPC: AC 2, BC 2, AD 1, CD 2, CE 2, DF 3, EF 2.
+    // A→C→D→F and B→C→D→F both total 7; the smaller id wins.
+    const path = globalMainPath(papers, [...citations, { citing: 'A', cited: 'F' }]);
+    expect(path.papers).toEqual(['A', 'C', 'D', 'F']);
+    expect(path.weights).toEqual([2, 2, 3]);
+    expect(path.paths).toBe(5);
+    expect(path.dropped).toBe(1); // A (2000) citing F (2006) runs against time
+  });
+
+  it('labels a cluster by the terms frequent in it and rare elsewhere', () => {
+    const cluster = [
+      ['cartilage', 'repair', 'knee'],
+      ['cartilage', 'implantation', 'knee'],
+      ['cartilage', 'defects'],
+    ];
+    const others = [
+      ['borderline', 'personality', 'therapy'],
+      ['knee', 'pain', 'therapy'],
+    ];
+    expect(distinctiveTerms(cluster, [...cluster, ...others], 2)).toEqual(['cartilage', 'knee']);
   });
 });

@@ -558,6 +558,18 @@ export type Query = {
    */
   topicBursts: Array<TopicBursts>;
   /**
+   * The global main path of the citation network among the filtered papers (Hummon and Doreian 1989; SPC weights as
+   * in Liu and Lu 2012): the source-to-sink chain of citations with the largest total search path count, oldest paper
+   * first. At most maxPapers papers (the most cited in the graph) make the network.
+   */
+  mainPath: MainPath;
+  /**
+   * Clusters of the bibliographic-coupling network of the filtered papers, or of the co-citation network of the works
+   * they cite, by Louvain community detection (Blondel et al. 2008; graphology), each labelled by its distinctive title
+   * terms and its frequent topics, with the partition's modularity.
+   */
+  clusters: Clustering;
+  /**
    * Hybrid retrieval: BM25 over papers and dense search over chunks, fused by weighted reciprocal rank fusion, with
    * optional query expansion, citation-graph boost, personalised PageRank and MMR. Returns papers with their best
    * passages and a trace of how each was ranked.
@@ -699,6 +711,23 @@ export type QueryTopicBurstsArgs = {
   minLevel?: InputMaybe<Scalars['Int']['input']>;
   s?: InputMaybe<Scalars['Float']['input']>;
   gamma?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryMainPathArgs = {
+  filter?: InputMaybe<WorkFilter>;
+  maxPapers?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryClustersArgs = {
+  filter?: InputMaybe<WorkFilter>;
+  network?: InputMaybe<NetworkKind>;
+  maxNodes?: InputMaybe<Scalars['Int']['input']>;
+  minWeight?: InputMaybe<Scalars['Int']['input']>;
+  resolution?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -1082,6 +1111,46 @@ export type PaperConnection = {
   edges: Array<PaperEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+export type NetworkKind =
+  /** Papers linked by the references they share. */
+  | 'COUPLING'
+  /** Cited works linked by the papers that cite both. */
+  | 'COCITATION';
+
+export type MainPath = {
+  __typename?: 'MainPath';
+  papers: Array<Paper>;
+  /** The search path count of each step. */
+  weights: Array<Scalars['Float']['output']>;
+  /** Source-to-sink paths in the network. */
+  paths: Scalars['Float']['output'];
+  /** Citations in the network, and those left out for running against time (a paper citing a later one). */
+  citations: Scalars['Int']['output'];
+  dropped: Scalars['Int']['output'];
+  nodes: Scalars['Int']['output'];
+};
+
+export type Clustering = {
+  __typename?: 'Clustering';
+  network: NetworkKind;
+  nodes: Scalars['Int']['output'];
+  edges: Scalars['Int']['output'];
+  modularity: Scalars['Float']['output'];
+  clusters: Array<PaperCluster>;
+};
+
+export type PaperCluster = {
+  __typename?: 'PaperCluster';
+  cluster: Scalars['Int']['output'];
+  size: Scalars['Int']['output'];
+  /** Its most connected papers (up to 20). */
+  papers: Array<Paper>;
+  /** The ids of all its papers, most connected first. */
+  members: Array<Scalars['ID']['output']>;
+  terms: Array<Scalars['String']['output']>;
+  topics: Array<TopicCount>;
 };
 
 export type Disruption = {
@@ -1541,6 +1610,10 @@ export type ResolversTypes = {
   ChunkConnection: ResolverTypeWrapper<ChunkConnectionModel>;
   PaperEdge: ResolverTypeWrapper<PaperEdgeModel>;
   PaperConnection: ResolverTypeWrapper<PaperConnectionModel>;
+  NetworkKind: NetworkKind;
+  MainPath: ResolverTypeWrapper<Omit<MainPath, 'papers'> & { papers: Array<ResolversTypes['Paper']> }>;
+  Clustering: ResolverTypeWrapper<Omit<Clustering, 'clusters'> & { clusters: Array<ResolversTypes['PaperCluster']> }>;
+  PaperCluster: ResolverTypeWrapper<Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversTypes['Paper']>, topics: Array<ResolversTypes['TopicCount']> }>;
   Disruption: ResolverTypeWrapper<Disruption>;
   CountedPaper: ResolverTypeWrapper<Omit<CountedPaper, 'paper'> & { paper: ResolversTypes['Paper'] }>;
   CitationPath: ResolverTypeWrapper<Omit<CitationPath, 'papers'> & { papers: Array<ResolversTypes['Paper']> }>;
@@ -1641,6 +1714,9 @@ export type ResolversParentTypes = {
   ChunkConnection: ChunkConnectionModel;
   PaperEdge: PaperEdgeModel;
   PaperConnection: PaperConnectionModel;
+  MainPath: Omit<MainPath, 'papers'> & { papers: Array<ResolversParentTypes['Paper']> };
+  Clustering: Omit<Clustering, 'clusters'> & { clusters: Array<ResolversParentTypes['PaperCluster']> };
+  PaperCluster: Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversParentTypes['Paper']>, topics: Array<ResolversParentTypes['TopicCount']> };
   Disruption: Disruption;
   CountedPaper: Omit<CountedPaper, 'paper'> & { paper: ResolversParentTypes['Paper'] };
   CitationPath: Omit<CitationPath, 'papers'> & { papers: Array<ResolversParentTypes['Paper']> };
@@ -1986,6 +2062,8 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   lotka?: Resolver<ResolversTypes['LotkaLaw'], ParentType, ContextType, Partial<QueryLotkaArgs>>;
   bradford?: Resolver<ResolversTypes['BradfordLaw'], ParentType, ContextType, Partial<QueryBradfordArgs>>;
   topicBursts?: Resolver<Array<ResolversTypes['TopicBursts']>, ParentType, ContextType, RequireFields<QueryTopicBurstsArgs, 'from' | 'to' | 'topics' | 'minLevel' | 's' | 'gamma'>>;
+  mainPath?: Resolver<ResolversTypes['MainPath'], ParentType, ContextType, RequireFields<QueryMainPathArgs, 'maxPapers'>>;
+  clusters?: Resolver<ResolversTypes['Clustering'], ParentType, ContextType, RequireFields<QueryClustersArgs, 'network' | 'maxNodes' | 'minWeight' | 'resolution'>>;
   search?: Resolver<ResolversTypes['SearchResults'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query' | 'first'>>;
   documentSets?: Resolver<Array<ResolversTypes['DocumentSet']>, ParentType, ContextType>;
   documentSet?: Resolver<Maybe<ResolversTypes['DocumentSet']>, ParentType, ContextType, RequireFields<QueryDocumentSetArgs, 'id'>>;
@@ -2167,6 +2245,32 @@ export type PaperConnectionResolvers<ContextType = GraphqlContext, ParentType ex
   edges?: Resolver<Array<ResolversTypes['PaperEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MainPathResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MainPath'] = ResolversParentTypes['MainPath']> = {
+  papers?: Resolver<Array<ResolversTypes['Paper']>, ParentType, ContextType>;
+  weights?: Resolver<Array<ResolversTypes['Float']>, ParentType, ContextType>;
+  paths?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  citations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dropped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nodes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ClusteringResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Clustering'] = ResolversParentTypes['Clustering']> = {
+  network?: Resolver<ResolversTypes['NetworkKind'], ParentType, ContextType>;
+  nodes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  edges?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  modularity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  clusters?: Resolver<Array<ResolversTypes['PaperCluster']>, ParentType, ContextType>;
+};
+
+export type PaperClusterResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PaperCluster'] = ResolversParentTypes['PaperCluster']> = {
+  cluster?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  papers?: Resolver<Array<ResolversTypes['Paper']>, ParentType, ContextType>;
+  members?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  terms?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  topics?: Resolver<Array<ResolversTypes['TopicCount']>, ParentType, ContextType>;
 };
 
 export type DisruptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Disruption'] = ResolversParentTypes['Disruption']> = {
@@ -2429,6 +2533,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ChunkConnection?: ChunkConnectionResolvers<ContextType>;
   PaperEdge?: PaperEdgeResolvers<ContextType>;
   PaperConnection?: PaperConnectionResolvers<ContextType>;
+  MainPath?: MainPathResolvers<ContextType>;
+  Clustering?: ClusteringResolvers<ContextType>;
+  PaperCluster?: PaperClusterResolvers<ContextType>;
   Disruption?: DisruptionResolvers<ContextType>;
   CountedPaper?: CountedPaperResolvers<ContextType>;
   CitationPath?: CitationPathResolvers<ContextType>;

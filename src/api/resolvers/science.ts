@@ -27,6 +27,26 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
             gamma: args.gamma ?? 1,
           }),
         ),
+      mainPath: (_, args, context) =>
+        lanes.analytics.run(context.request, () =>
+          science.mainPath(toPaperFilter(args.filter), args.maxPapers ?? 2000),
+        ),
+      clusters: (_, args, context) =>
+        lanes.analytics.run(context.request, async () => {
+          const clustering = await science.clusters(toPaperFilter(args.filter), args.network ?? 'COUPLING', {
+            maxNodes: args.maxNodes ?? 500,
+            minWeight: args.minWeight ?? 1,
+            resolution: args.resolution ?? 1,
+          });
+          return {
+            ...clustering,
+            network: clustering.kind,
+            clusters: clustering.clusters.map((c) => ({
+              ...c,
+              topics: c.topics.map((t) => ({ topic: t.topic, papers: t.papers, weight: t.papers / c.size })),
+            })),
+          };
+        }),
     },
     Paper: {
       disruption: (paper, args) => science.disruption(paper.id, args.window ?? null),
