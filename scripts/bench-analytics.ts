@@ -63,6 +63,8 @@ async function main(): Promise<void> {
       ['CD index of a paper', (i) => s.disruption(papers[i % papers.length]!)],
       ['CD index of the most cited paper', () => s.disruption(mostCited)],
       ['CD index within 5 years', (i) => s.disruption(papers[i % papers.length]!, 5)],
+      ['normalised impact of a paper', (i) => s.normalisedImpact([papers[i % papers.length]!])],
+      ['normalised impact of an author (mean)', (i) => s.authorNormalisedImpact(authors[i % authors.length]!)],
       ['prior works of 5 papers', (i) => s.priorWorks(papers.slice(i % 10, (i % 10) + 5), 20)],
       ['derivative works of 5 papers', (i) => s.derivativeWorks(papers.slice(i % 10, (i % 10) + 5), 20)],
       [

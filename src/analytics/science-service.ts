@@ -35,6 +35,18 @@ export interface CitationPath {
   forward: boolean[];
 }
 
+export interface NormalisedImpact {
+  id: string;
+  year: number;
+  field: TopicRow;
+  citations: number;
+  /** Full papers of the same year in the field (the paper included), and their mean internal citations. */
+  peers: number;
+  expected: number;
+  /** citations / expected; null when the field's papers of that year are never cited. */
+  value: number | null;
+}
+
 export interface TopicBursts {
   topic: TopicRow;
   papers: number;
@@ -345,6 +357,32 @@ export class ScienceService {
             .slice(0, 3),
         };
       }),
+    };
+  }
+
+  /**
+   * Field-normalised impact of papers inside the graph (like OpenAlex's FWCI, on internal citations): citations over
+   * the mean of the same year and field. Papers without a year or a topic are absent.
+   */
+  async normalisedImpact(ids: readonly string[]): Promise<Map<string, NormalisedImpact>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.executor.read<Omit<NormalisedImpact, 'value'>>(
+      queries().normalisedImpact({ ids: [...new Set(ids)].slice(0, 1000) }),
+    );
+    return new Map(
+      rows.map((row) => [row.id, { ...row, value: row.expected > 0 ? row.citations / row.expected : null }]),
+    );
+  }
+
+  /** An author's mean normalised impact over their papers (those with a year and a topic), beside the h-index. */
+  async authorNormalisedImpact(authorId: string): Promise<{ mean: number | null; papers: number }> {
+    const [row] = await this.executor.read<{ ids: string[] }>(queries().authorPaperIds({ id: authorId }));
+    const values = [...(await this.normalisedImpact(row?.ids ?? [])).values()]
+      .map((impact) => impact.value)
+      .filter((value): value is number => value !== null);
+    return {
+      mean: values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length,
+      papers: values.length,
     };
   }
 

@@ -221,6 +221,8 @@ export const QUERY_SPECS = {
   authorProductivity: spec<PaperFilterParams>('analytics/author-productivity', [...PAPER_FILTER]),
   filterPapers: spec<PaperFilterParams & { limit: number }>('analytics/filter-papers', ['limit', ...PAPER_FILTER]),
   internalCitations: spec<{ ids: string[] }>('analytics/internal-citations', ['ids']),
+  normalisedImpact: spec<{ ids: string[] }>('analytics/normalised-impact', ['ids']),
+  authorPaperIds: spec<{ id: string }>('analytics/author-paper-ids', ['id']),
   couplingEdges: spec<{ ids: string[]; minWeight: number }>('analytics/coupling-edges', ['ids', 'minWeight']),
   cocitationNetwork: spec<{ ids: string[]; limit: number; minWeight: number }>('analytics/cocitation-network', [
     'ids',

@@ -496,4 +496,53 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
     expect(result.modularity).toBeGreaterThan(0);
     for (const c of result.clusters.filter((c: any) => c.size >= 5)) expect(c.terms.length).toBeGreaterThan(0);
   });
+
+  it("normalises a paper's and an author's impact by year and field, as recomputed from the raw records", async () => {
+    const score = (c: { score: number | string }) => Number(c.score);
+    const fieldOf = (id: string) =>
+      [...(works.get(id)!.concepts ?? [])].sort(
+        (a, b) =>
+          (a.level === 1 ? 0 : 1) - (b.level === 1 ? 0 : 1) ||
+          score(b) - score(a) ||
+          (short(a.id) < short(b.id) ? -1 : 1),
+      )[0];
+    const impact = (id: string) => {
+      const field = fieldOf(id);
+      if (!field) return null;
+      const year = works.get(id)!.publication_year;
+      const peers = [...works.entries()].filter(
+        ([, w]) => w.publication_year === year && (w.concepts ?? []).some((c) => short(c.id) === short(field.id)),
+      );
+      const expected = peers.reduce((sum, [peer]) => sum + (internalCitations.get(peer) ?? 0), 0) / peers.length;
+      return { field: short(field.id), peers: peers.length, expected, citations: internalCitations.get(id) ?? 0 };
+    };
+    const expected = impact(target)!;
+    const byAuthor = new Map<string, string[]>();
+    for (const [id, work] of works)
+      for (const a of work.authorships ?? [])
+        if (a.author.id) byAuthor.set(short(a.author.id), [...(byAuthor.get(short(a.author.id)) ?? []), id]);
+    const [author, papers] = [...byAuthor.entries()].sort(
+      (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
+    )[0]!;
+    const values = papers
+      .map(impact)
+      .filter((v) => v !== null && v.expected > 0)
+      .map((v) => v!.citations / v!.expected);
+    const { data, errors } = await gql(
+      `query ($id: ID!, $a: ID!) { paper(id: $id) { normalisedImpact { value citations expected peers year field { id } } }
+         author(id: $a) { normalisedImpact { mean papers } } }`,
+      { id: target, a: author },
+    );
+    expect(errors).toBeUndefined();
+    const measured = data.paper.normalisedImpact;
+    expect(measured).toMatchObject({
+      citations: expected.citations,
+      peers: expected.peers,
+      field: { id: expected.field },
+    });
+    expect(measured.expected).toBeCloseTo(expected.expected, 10);
+    expect(measured.value).toBeCloseTo(expected.citations / expected.expected, 10);
+    expect(data.author.normalisedImpact.papers).toBe(values.length);
+    expect(data.author.normalisedImpact.mean).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 10);
+  });
 });

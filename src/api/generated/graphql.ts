@@ -873,6 +873,12 @@ export type Paper = {
    * years of the paper.
    */
   disruption?: Maybe<Disruption>;
+  /**
+   * Field-normalised citation impact inside the graph (as FWCI, on internal citations): citations over the mean of the
+   * full papers of the same year in the paper's field (its strongest level-1 topic, else its strongest topic). Null
+   * without a year or a topic.
+   */
+  normalisedImpact?: Maybe<NormalisedImpact>;
 };
 
 
@@ -968,6 +974,8 @@ export type Author = {
   coauthors: CoauthorConnection;
   metrics: AuthorMetrics;
   mainTopics: Array<TopicCount>;
+  /** Mean field-normalised impact of the author's papers (those with a year and a topic), beside the h-index. */
+  normalisedImpact: AuthorNormalisedImpact;
 };
 
 
@@ -1151,6 +1159,24 @@ export type PaperCluster = {
   members: Array<Scalars['ID']['output']>;
   terms: Array<Scalars['String']['output']>;
   topics: Array<TopicCount>;
+};
+
+export type NormalisedImpact = {
+  __typename?: 'NormalisedImpact';
+  /** citations / expected; null when the field's papers of that year are never cited. */
+  value?: Maybe<Scalars['Float']['output']>;
+  citations: Scalars['Int']['output'];
+  expected: Scalars['Float']['output'];
+  /** Full papers of the same year in the field, this one included. */
+  peers: Scalars['Int']['output'];
+  field: Topic;
+  year: Scalars['Int']['output'];
+};
+
+export type AuthorNormalisedImpact = {
+  __typename?: 'AuthorNormalisedImpact';
+  mean?: Maybe<Scalars['Float']['output']>;
+  papers: Scalars['Int']['output'];
 };
 
 export type Disruption = {
@@ -1614,6 +1640,8 @@ export type ResolversTypes = {
   MainPath: ResolverTypeWrapper<Omit<MainPath, 'papers'> & { papers: Array<ResolversTypes['Paper']> }>;
   Clustering: ResolverTypeWrapper<Omit<Clustering, 'clusters'> & { clusters: Array<ResolversTypes['PaperCluster']> }>;
   PaperCluster: ResolverTypeWrapper<Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversTypes['Paper']>, topics: Array<ResolversTypes['TopicCount']> }>;
+  NormalisedImpact: ResolverTypeWrapper<Omit<NormalisedImpact, 'field'> & { field: ResolversTypes['Topic'] }>;
+  AuthorNormalisedImpact: ResolverTypeWrapper<AuthorNormalisedImpact>;
   Disruption: ResolverTypeWrapper<Disruption>;
   CountedPaper: ResolverTypeWrapper<Omit<CountedPaper, 'paper'> & { paper: ResolversTypes['Paper'] }>;
   CitationPath: ResolverTypeWrapper<Omit<CitationPath, 'papers'> & { papers: Array<ResolversTypes['Paper']> }>;
@@ -1717,6 +1745,8 @@ export type ResolversParentTypes = {
   MainPath: Omit<MainPath, 'papers'> & { papers: Array<ResolversParentTypes['Paper']> };
   Clustering: Omit<Clustering, 'clusters'> & { clusters: Array<ResolversParentTypes['PaperCluster']> };
   PaperCluster: Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversParentTypes['Paper']>, topics: Array<ResolversParentTypes['TopicCount']> };
+  NormalisedImpact: Omit<NormalisedImpact, 'field'> & { field: ResolversParentTypes['Topic'] };
+  AuthorNormalisedImpact: AuthorNormalisedImpact;
   Disruption: Disruption;
   CountedPaper: Omit<CountedPaper, 'paper'> & { paper: ResolversParentTypes['Paper'] };
   CitationPath: Omit<CitationPath, 'papers'> & { papers: Array<ResolversParentTypes['Paper']> };
@@ -2132,6 +2162,7 @@ export type PaperResolvers<ContextType = GraphqlContext, ParentType extends Reso
   coupled?: Resolver<ResolversTypes['CountedPaperConnection'], ParentType, ContextType, RequireFields<PaperCoupledArgs, 'first'>>;
   related?: Resolver<Array<ResolversTypes['RelatedPaper']>, ParentType, ContextType, RequireFields<PaperRelatedArgs, 'first'>>;
   disruption?: Resolver<Maybe<ResolversTypes['Disruption']>, ParentType, ContextType, Partial<PaperDisruptionArgs>>;
+  normalisedImpact?: Resolver<Maybe<ResolversTypes['NormalisedImpact']>, ParentType, ContextType>;
 };
 
 export type PaperDocumentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PaperDocument'] = ResolversParentTypes['PaperDocument']> = {
@@ -2169,6 +2200,7 @@ export type AuthorResolvers<ContextType = GraphqlContext, ParentType extends Res
   coauthors?: Resolver<ResolversTypes['CoauthorConnection'], ParentType, ContextType, RequireFields<AuthorCoauthorsArgs, 'first'>>;
   metrics?: Resolver<ResolversTypes['AuthorMetrics'], ParentType, ContextType, Partial<AuthorMetricsArgs>>;
   mainTopics?: Resolver<Array<ResolversTypes['TopicCount']>, ParentType, ContextType, RequireFields<AuthorMainTopicsArgs, 'first' | 'minLevel'>>;
+  normalisedImpact?: Resolver<ResolversTypes['AuthorNormalisedImpact'], ParentType, ContextType>;
 };
 
 export type InstitutionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Institution'] = ResolversParentTypes['Institution']> = {
@@ -2271,6 +2303,20 @@ export type PaperClusterResolvers<ContextType = GraphqlContext, ParentType exten
   members?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   terms?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   topics?: Resolver<Array<ResolversTypes['TopicCount']>, ParentType, ContextType>;
+};
+
+export type NormalisedImpactResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NormalisedImpact'] = ResolversParentTypes['NormalisedImpact']> = {
+  value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  citations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expected?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  peers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['Topic'], ParentType, ContextType>;
+  year?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AuthorNormalisedImpactResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AuthorNormalisedImpact'] = ResolversParentTypes['AuthorNormalisedImpact']> = {
+  mean?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type DisruptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Disruption'] = ResolversParentTypes['Disruption']> = {
@@ -2536,6 +2582,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   MainPath?: MainPathResolvers<ContextType>;
   Clustering?: ClusteringResolvers<ContextType>;
   PaperCluster?: PaperClusterResolvers<ContextType>;
+  NormalisedImpact?: NormalisedImpactResolvers<ContextType>;
+  AuthorNormalisedImpact?: AuthorNormalisedImpactResolvers<ContextType>;
   Disruption?: DisruptionResolvers<ContextType>;
   CountedPaper?: CountedPaperResolvers<ContextType>;
   CitationPath?: CitationPathResolvers<ContextType>;

@@ -50,6 +50,10 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
     },
     Paper: {
       disruption: (paper, args) => science.disruption(paper.id, args.window ?? null),
+      normalisedImpact: async (paper) => (await science.normalisedImpact([paper.id])).get(paper.id) ?? null,
+    },
+    Author: {
+      normalisedImpact: (author) => science.authorNormalisedImpact(author.id),
     },
   };
 }
