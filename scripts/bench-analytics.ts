@@ -81,6 +81,11 @@ async function main(): Promise<void> {
         `topic bursts, largest review 1990–2022`,
         () => s.topicBursts({ collections: [largest] }, 1990, 2022, { topics: 30, minLevel: 1, s: 2, gamma: 1 }),
       ],
+      ['sleeping beauty of a paper', (i) => s.sleepingBeauty(papers[i % papers.length]!, 'INTERNAL_CITATIONS')],
+      [
+        `sleeping beauties, largest review (${largest})`,
+        () => s.sleepingBeauties({ collections: [largest] }, 'INTERNAL_CITATIONS', 20, 5),
+      ],
       [`main path, largest review (${largest})`, () => s.mainPath({ collections: [largest] }, 2000)],
       [
         `coupling clusters, largest review (${largest})`,

@@ -47,6 +47,7 @@ const MAPPERS = {
   SearchHit: `${MODELS}#SearchHitModel`,
   AskResult: `${MODELS}#AskResultModel`,
   DocumentSet: `${MODELS}#DocumentSetModel`,
+  SleepingBeauty: `${MODELS}#SleepingBeautyModel`,
   SetDocument: `${MODELS}#SetDocumentModel`,
 };
 

@@ -67,6 +67,8 @@ export interface WorkRecord {
   topics: TopicRecord[];
   /** Graph ids of the works this one cites. */
   references: string[];
+  /** Citations received per year, as OpenAlex's counts_by_year gives them (its last ten years or so). */
+  countsByYear?: Array<{ year: number; citations: number }>;
 }
 
 /** An author without a global id is kept per work, so two different people who share a name never merge. */

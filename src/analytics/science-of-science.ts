@@ -274,3 +274,40 @@ export function distinctiveTerms(
     .slice(0, first)
     .map((t) => t.term);
 }
+
+export interface Beauty {
+  /** The beauty coefficient B. */
+  coefficient: number;
+  /** Years after publication of the first citation peak (t_m) and of awakening (t_a). */
+  peakAfter: number;
+  awakeningAfter: number;
+}
+
+/**
+ * The beauty coefficient of Ke, Ferrara, Radicchi and Flammini (2015), PNAS 112(24): with c_t the citations in year t
+ * after publication (t = 0 the publication year) and t_m the first year of the maximum, the reference line runs from
+ * (0, c_0) to (t_m, c_tm) and B = Σ_{t=0..t_m} (l_t − c_t) / max(1, c_t). The awakening year t_a is the t ≤ t_m
+ * farthest from that line. B is 0 (and t_a = 0) when the peak is the publication year.
+ */
+export function beautyCoefficient(citations: readonly number[]): Beauty {
+  if (citations.length === 0) return { coefficient: 0, peakAfter: 0, awakeningAfter: 0 };
+  const peak = Math.max(...citations);
+  const tm = citations.indexOf(peak);
+  if (tm === 0) return { coefficient: 0, peakAfter: 0, awakeningAfter: 0 };
+  const c0 = citations[0]!;
+  const slope = (peak - c0) / tm;
+  let coefficient = 0;
+  let awakening = 0;
+  let farthest = -1;
+  const norm = Math.sqrt((peak - c0) ** 2 + tm ** 2);
+  for (let t = 0; t <= tm; t += 1) {
+    const ct = citations[t]!;
+    coefficient += (slope * t + c0 - ct) / Math.max(1, ct);
+    const distance = Math.abs((peak - c0) * t - tm * ct + tm * c0) / norm;
+    if (distance > farthest) {
+      farthest = distance;
+      awakening = t;
+    }
+  }
+  return { coefficient, peakAfter: tm, awakeningAfter: awakening };
+}

@@ -7,6 +7,7 @@ import { paperFilterParams, queries } from '../graph/query-registry';
 import { MAX_PAGE } from '../paging';
 import { contentTerms } from '../text';
 import {
+  beautyCoefficient,
   bradfordZones,
   type Burst,
   cdIndex,
@@ -45,6 +46,52 @@ export interface NormalisedImpact {
   expected: number;
   /** citations / expected; null when the field's papers of that year are never cited. */
   value: number | null;
+}
+
+export type CitationBasisName = 'INTERNAL_CITATIONS' | 'GLOBAL_CITATIONS';
+
+export interface SleepingBeauty {
+  paperId: string;
+  year: number;
+  coefficient: number;
+  peakYear: number;
+  awakeningYear: number;
+  /** Citations per year from the publication year on. */
+  series: Array<{ year: number; citations: number }>;
+}
+
+interface HistoryRow {
+  id: string;
+  year: number;
+  citing: number[];
+  globalYears: number[] | null;
+  globalCounts: number[] | null;
+}
+
+/**
+ * A paper's citations per year from its publication year: inside the graph (the citing papers' years, up to the last
+ * citing year), or OpenAlex's counts_by_year — null when those do not reach back to the publication year (OpenAlex
+ * keeps about the last ten years), since the beauty coefficient needs the whole history.
+ */
+export function citationSeries(
+  row: HistoryRow,
+  basis: CitationBasisName,
+): Array<{ year: number; citations: number }> | null {
+  const counts = new Map<number, number>();
+  if (basis === 'INTERNAL_CITATIONS') {
+    for (const year of row.citing) if (year >= row.year) counts.set(year, (counts.get(year) ?? 0) + 1);
+  } else {
+    const years = row.globalYears ?? [];
+    if (years.length === 0 || Math.min(...years) > row.year) return null;
+    years.forEach((year, i) => {
+      if (year >= row.year) counts.set(year, row.globalCounts?.[i] ?? 0);
+    });
+  }
+  const last = Math.max(row.year, ...counts.keys());
+  return Array.from({ length: last - row.year + 1 }, (_, i) => ({
+    year: row.year + i,
+    citations: counts.get(row.year + i) ?? 0,
+  }));
 }
 
 export interface TopicBursts {
@@ -386,6 +433,34 @@ export class ScienceService {
     };
   }
 
+  /** The beauty coefficient and awakening year of a paper (Ke et al. 2015), from internal or OpenAlex citations. */
+  async sleepingBeauty(id: string, basis: CitationBasisName): Promise<SleepingBeauty | null> {
+    const rows = await this.executor.read<HistoryRow>(
+      queries().citationHistories({ ...paperFilterParams(null), ids: [id], minCitations: 0 }),
+    );
+    return rows[0] ? beauty(rows[0], basis) : null;
+  }
+
+  /** The filtered papers with at least `minCitations` internal citations, by beauty coefficient, highest first. */
+  async sleepingBeauties(
+    filter: PaperFilter | null | undefined,
+    basis: CitationBasisName,
+    first: number,
+    minCitations: number,
+  ): Promise<SleepingBeauty[]> {
+    if (!Number.isInteger(minCitations) || minCitations < 1) {
+      throw badInput('minCitations must be a whole number of at least 1', { argument: 'minCitations' });
+    }
+    const rows = await this.executor.read<HistoryRow>(
+      queries().citationHistories({ ...paperFilterParams(filter), ids: null, minCitations }),
+    );
+    return rows
+      .map((row) => beauty(row, basis))
+      .filter((b): b is SleepingBeauty => b !== null)
+      .sort((a, b) => b.coefficient - a.coefficient || (a.paperId < b.paperId ? -1 : 1))
+      .slice(0, Math.min(Math.max(1, first), MAX_PAGE));
+  }
+
   private async papersOf(ids: readonly string[]): Promise<Map<string, PaperRow>> {
     if (ids.length === 0) return new Map();
     const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids: [...ids] }));
@@ -398,4 +473,18 @@ export class ScienceService {
     const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids: [id] }));
     if (rows.length === 0) throw notFound(`no paper ${id.slice(0, 100)}`);
   }
+}
+
+function beauty(row: HistoryRow, basis: CitationBasisName): SleepingBeauty | null {
+  const series = citationSeries(row, basis);
+  if (!series) return null;
+  const measured = beautyCoefficient(series.map((point) => point.citations));
+  return {
+    paperId: row.id,
+    year: row.year,
+    coefficient: measured.coefficient,
+    peakYear: row.year + measured.peakAfter,
+    awakeningYear: row.year + measured.awakeningAfter,
+    series,
+  };
 }

@@ -6,7 +6,7 @@ import type {
   PaperDocumentRow,
   PaperTopic,
 } from '../catalog/catalog-service';
-import type { ChunkRow, VenueRow } from '../domain';
+import type { ChunkRow, PaperRow, VenueRow } from '../domain';
 import { MAX_PAGE } from '../paging';
 
 /** Most chunks `Paper.chunks` lists. */
@@ -23,6 +23,7 @@ export interface Loaders {
   readonly chunksOfPaper: DataLoader<string, ChunkRow[]>;
   readonly documentOfPaper: DataLoader<string, PaperDocumentRow | null>;
   readonly author: DataLoader<string, AuthorProfile | null>;
+  readonly paper: DataLoader<string, PaperRow | null>;
 }
 
 function batch<V>(read: (ids: readonly string[]) => Promise<Map<string, V>>, missing: V) {
@@ -40,5 +41,11 @@ export function createLoaders(catalog: CatalogService): Loaders {
     chunksOfPaper: new DataLoader(batch((ids) => catalog.chunksOfPapers(ids, MAX_CHUNKS_PER_PAPER), [])),
     documentOfPaper: new DataLoader(batch<PaperDocumentRow | null>((ids) => catalog.documentsOfPapers(ids), null)),
     author: new DataLoader(batch<AuthorProfile | null>((ids) => catalog.authorsByIds(ids), null)),
+    paper: new DataLoader(
+      batch<PaperRow | null>(
+        async (ids) => new Map((await catalog.papersByIds(ids)).map((paper) => [paper.id, paper])),
+        null,
+      ),
+    ),
   };
 }

@@ -3,6 +3,7 @@ import type { AskResult } from '../pipeline/ask-service';
 import type { SearchResult } from '../retrieval/search-service';
 import type { YearPoint } from '../analytics/analytics-service';
 import type { DocumentSetInfo, SetDocumentInfo } from '../sets/document-sets';
+import type { SleepingBeauty } from '../analytics/science-service';
 
 /**
  * What the resolvers of each GraphQL type receive as `parent`: the services' own rows (GraphQL Code Generator maps
@@ -16,6 +17,7 @@ export type InstitutionModel = InstitutionRow;
 export type ChunkModel = ChunkRow;
 export type DocumentSetModel = DocumentSetInfo;
 export type SetDocumentModel = SetDocumentInfo;
+export type SleepingBeautyModel = SleepingBeauty;
 
 /** A page of a list as a service gives it; the connection resolvers make edges, cursors and page info of it. */
 export interface ConnectionModel<T> {

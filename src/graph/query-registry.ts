@@ -223,6 +223,10 @@ export const QUERY_SPECS = {
   internalCitations: spec<{ ids: string[] }>('analytics/internal-citations', ['ids']),
   normalisedImpact: spec<{ ids: string[] }>('analytics/normalised-impact', ['ids']),
   authorPaperIds: spec<{ id: string }>('analytics/author-paper-ids', ['id']),
+  citationHistories: spec<PaperFilterParams & { ids: Nullable<string[]>; minCitations: number }>(
+    'analytics/citation-histories',
+    ['ids', 'minCitations', ...PAPER_FILTER],
+  ),
   couplingEdges: spec<{ ids: string[]; minWeight: number }>('analytics/coupling-edges', ['ids', 'minWeight']),
   cocitationNetwork: spec<{ ids: string[]; limit: number; minWeight: number }>('analytics/cocitation-network', [
     'ids',

@@ -166,6 +166,9 @@ function paperProps(record: WorkRecord, hash: string): Record<string, unknown> {
     pmid: record.ids.pmid ?? null,
     mag: record.ids.mag ?? null,
     referenceCount: record.references.length,
+    // Parallel lists (Neo4j stores no maps on nodes): OpenAlex's citations per year.
+    citationYears: record.countsByYear?.length ? record.countsByYear.map((entry) => entry.year) : null,
+    citationCounts: record.countsByYear?.length ? record.countsByYear.map((entry) => entry.citations) : null,
     contentHash: hash,
   };
 }

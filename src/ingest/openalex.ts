@@ -218,7 +218,26 @@ export function mapOpenAlexWork(value: unknown, warn: FieldWarning = ignore): Wo
     venue: mapVenue(value),
     topics: mapTopics(value, warn),
     references: [...references],
+    countsByYear: countsByYear(value.counts_by_year),
   };
+}
+
+/** counts_by_year entries with a plausible year and a count, oldest first; malformed entries are left out. */
+function countsByYear(value: unknown): Array<{ year: number; citations: number }> {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (entry): entry is { year: number; cited_by_count: number } =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        Number.isInteger((entry as { year?: unknown }).year) &&
+        Number.isInteger((entry as { cited_by_count?: unknown }).cited_by_count) &&
+        (entry as { year: number }).year >= YEAR_RANGE.min &&
+        (entry as { year: number }).year <= YEAR_RANGE.max &&
+        (entry as { cited_by_count: number }).cited_by_count >= 0,
+    )
+    .map((entry) => ({ year: entry.year, citations: entry.cited_by_count }))
+    .sort((a, b) => a.year - b.year);
 }
 
 /** Maps one BEIR corpus line `{_id, title, text}`; ids are namespaced by collection so corpora never collide. */

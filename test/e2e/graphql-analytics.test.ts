@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { serveGraphQL } from '../../src/api/server';
-import { fitLotka, globalMainPath, kleinbergBursts } from '../../src/analytics/science-of-science';
+import { beautyCoefficient, fitLotka, globalMainPath, kleinbergBursts } from '../../src/analytics/science-of-science';
 import { postGraphql } from '../helpers/graphql-client';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
@@ -11,6 +11,7 @@ import { SHARED_DIR } from '../helpers/test-database';
 interface RawWork {
   id: string;
   publication_year: number;
+  counts_by_year?: Array<{ year: number; cited_by_count: number }>;
   cited_by_count: number;
   referenced_works: string[];
   authorships: Array<{ author: { id: string | null } }>;
@@ -544,5 +545,46 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
     expect(measured.value).toBeCloseTo(expected.citations / expected.expected, 10);
     expect(data.author.normalisedImpact.papers).toBe(values.length);
     expect(data.author.normalisedImpact.mean).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 10);
+  });
+
+  it('ranks sleeping beauties of one review by the beauty coefficient of their raw citation histories', async () => {
+    const review = [...new Set(reviewWorks('Oud_2018').map((w) => short(w.id)))];
+    const citingYears = new Map<string, number[]>();
+    for (const [id, work] of works)
+      for (const ref of refsOf(id)) citingYears.set(ref, [...(citingYears.get(ref) ?? []), work.publication_year]);
+    const expected = review
+      .filter((id) => (citingYears.get(id) ?? []).length >= 5)
+      .map((id) => {
+        const year = works.get(id)!.publication_year;
+        const years = (citingYears.get(id) ?? []).filter((y) => y >= year);
+        const last = Math.max(year, ...years);
+        const series = Array.from({ length: last - year + 1 }, (_, i) => years.filter((y) => y === year + i).length);
+        return { id, coefficient: beautyCoefficient(series).coefficient, series };
+      })
+      .sort((a, b) => b.coefficient - a.coefficient || (a.id < b.id ? -1 : 1));
+    const { data, errors } = await gql(`{ sleepingBeauties(filter: { collections: ["Oud_2018"] }, first: 5) {
+      coefficient peakYear awakeningYear paper { id } series { year citations } } }`);
+    expect(errors).toBeUndefined();
+    expect(data.sleepingBeauties.map((b: any) => b.paper.id)).toEqual(expected.slice(0, 5).map((e) => e.id));
+    data.sleepingBeauties.forEach((b: any, i: number) => {
+      expect(b.coefficient).toBeCloseTo(expected[i]!.coefficient, 10);
+      expect(b.series.map((p: any) => p.citations)).toEqual(expected[i]!.series);
+      expect(b.awakeningYear).toBeLessThanOrEqual(b.peakYear);
+    });
+    // OpenAlex's counts_by_year, stored at ingest: a paper whose history they cover whole.
+    const recent = review.find((id) => {
+      const work = works.get(id)!;
+      const years = (work.counts_by_year ?? []).map((c) => c.year);
+      return years.length >= 3 && Math.min(...years) <= work.publication_year;
+    })!;
+    const global = await gql(
+      'query ($id: ID!) { paper(id: $id) { sleepingBeauty(by: GLOBAL_CITATIONS) { series { year citations } } } }',
+      {
+        id: recent,
+      },
+    );
+    const counts = new Map((works.get(recent)!.counts_by_year ?? []).map((c) => [c.year, c.cited_by_count]));
+    for (const point of global.data.paper.sleepingBeauty.series)
+      expect(point.citations).toBe(counts.get(point.year) ?? 0);
   });
 });

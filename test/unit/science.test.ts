@@ -1,4 +1,6 @@
+import { citationSeries } from '../../src/analytics/science-service';
 import {
+  beautyCoefficient,
   bradfordZones,
   cdIndex,
   distinctiveTerms,
@@ -99,5 +101,35 @@ describe('science-of-science measures, computed by hand', () => {
       ['knee', 'pain', 'therapy'],
     ];
     expect(distinctiveTerms(cluster, [...cluster, ...others], 2)).toEqual(['cartilage', 'knee']);
+  });
+
+  it('beauty coefficient: the area below the line to the first peak, each year over its citations; awakening', () => {
+    // Silent four years, then 10 citations: l_t = 2.5·t, B = 0 + 2.5 + 5 + 7.5 + 0 = 15; the farthest point from the
+    // line (10·t − 4·c_t)/√116 is t = 3.
+    expect(beautyCoefficient([0, 0, 0, 0, 10, 3])).toEqual({ coefficient: 15, peakAfter: 4, awakeningAfter: 3 });
+    // A paper cited most in its first year is no sleeping beauty.
+    expect(beautyCoefficient([9, 4, 2])).toEqual({ coefficient: 0, peakAfter: 0, awakeningAfter: 0 });
+    // Above the line counts against it: c = [0, 6, 8] → l = [0, 4, 8]: B = 0 + (4 − 6)/6 + 0 = −1/3.
+    expect(beautyCoefficient([0, 6, 8]).coefficient).toBeCloseTo(-1 / 3, 12);
+  });
+
+  it('citation series from the publication year: citing years inside the graph, or complete OpenAlex counts only', () => {
+    const row = {
+      id: 'W1',
+      year: 2010,
+      citing: [2009, 2010, 2012, 2012],
+      globalYears: [2012, 2013],
+      globalCounts: [4, 6],
+    };
+    expect(citationSeries(row, 'INTERNAL_CITATIONS')).toEqual([
+      { year: 2010, citations: 1 },
+      { year: 2011, citations: 0 },
+      { year: 2012, citations: 2 },
+    ]);
+    expect(citationSeries(row, 'GLOBAL_CITATIONS')).toBeNull(); // OpenAlex's years start after 2010
+    expect(citationSeries({ ...row, year: 2012 }, 'GLOBAL_CITATIONS')).toEqual([
+      { year: 2012, citations: 4 },
+      { year: 2013, citations: 6 },
+    ]);
   });
 });

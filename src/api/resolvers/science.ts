@@ -27,6 +27,15 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
             gamma: args.gamma ?? 1,
           }),
         ),
+      sleepingBeauties: (_, args, context) =>
+        lanes.analytics.run(context.request, () =>
+          science.sleepingBeauties(
+            toPaperFilter(args.filter),
+            args.by ?? 'INTERNAL_CITATIONS',
+            args.first ?? 20,
+            args.minCitations ?? 5,
+          ),
+        ),
       mainPath: (_, args, context) =>
         lanes.analytics.run(context.request, () =>
           science.mainPath(toPaperFilter(args.filter), args.maxPapers ?? 2000),
@@ -50,10 +59,14 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
     },
     Paper: {
       disruption: (paper, args) => science.disruption(paper.id, args.window ?? null),
+      sleepingBeauty: (paper, args) => science.sleepingBeauty(paper.id, args.by ?? 'INTERNAL_CITATIONS'),
       normalisedImpact: async (paper) => (await science.normalisedImpact([paper.id])).get(paper.id) ?? null,
     },
     Author: {
       normalisedImpact: (author) => science.authorNormalisedImpact(author.id),
+    },
+    SleepingBeauty: {
+      paper: async (beauty, _, context) => (await context.loaders.paper.load(beauty.paperId))!,
     },
   };
 }
