@@ -95,6 +95,10 @@ async function main(): Promise<void> {
         `co-citation clusters, largest review (${largest})`,
         () => s.clusters({ collections: [largest] }, 'COCITATION', { maxNodes: 300, minWeight: 2, resolution: 1 }),
       ],
+      [
+        `reference bursts, largest review 1990–2022`,
+        () => s.referenceBursts({ collections: [largest] }, 1990, 2022, { references: 50, s: 2, gamma: 1 }),
+      ],
       ['Lotka, whole graph', () => s.lotka(null)],
       ['Bradford, whole graph', () => s.bradford(null)],
       [

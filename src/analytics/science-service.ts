@@ -250,12 +250,7 @@ export class ScienceService {
     to: number,
     options: { topics: number; minLevel: number | null; s: number; gamma: number },
   ): Promise<TopicBursts[]> {
-    if (!Number.isInteger(from) || !Number.isInteger(to) || from > to || to - from > 300) {
-      throw badInput('from and to must be years with from ≤ to, at most 300 apart', { argument: 'from' });
-    }
-    if (!(options.s > 1) || !(options.gamma > 0)) {
-      throw badInput('s must be over 1 and gamma over 0', { argument: 's' });
-    }
+    checkBurstArguments(from, to, options);
     const rows = await this.executor.read<{
       topic: TopicRow;
       series: Array<{ year: number; relevant: number }>;
@@ -468,6 +463,51 @@ export class ScienceService {
     return new Map(ids.map((id) => [id, byId.get(id) ?? { id, stub: true }]));
   }
 
+  /**
+   * Bursts of the works the filtered papers cite most, over [from, to]: in year t, r_t of the d_t references the
+   * filtered papers of that year make go to the work (Kleinberg 2003, as CiteSpace detects citation bursts).
+   */
+  async referenceBursts(
+    filter: PaperFilter | null | undefined,
+    from: number,
+    to: number,
+    options: { references: number; s: number; gamma: number },
+  ): Promise<Array<{ paper: PaperRow; citations: number; bursts: Burst[] }>> {
+    checkBurstArguments(from, to, options);
+    const rows = await this.executor.read<{
+      paper: PaperRow;
+      series: Array<{ year: number; relevant: number }>;
+      totals: Array<{ year: number; total: number }>;
+    }>(
+      queries().referenceYearCounts({
+        ...paperFilterParams(filter),
+        from,
+        to,
+        limit: Math.min(Math.max(1, options.references), 200),
+      }),
+    );
+    return rows
+      .map((row) => {
+        const relevant = new Map(row.series.map((point) => [point.year, point.relevant]));
+        const series = row.totals.map((point) => ({
+          year: point.year,
+          total: point.total,
+          relevant: relevant.get(point.year) ?? 0,
+        }));
+        return {
+          paper: row.paper,
+          citations: row.series.reduce((sum, point) => sum + point.relevant, 0),
+          bursts: kleinbergBursts(series, { s: options.s, gamma: options.gamma }),
+        };
+      })
+      .filter((row) => row.bursts.length > 0)
+      .sort(
+        (a, b) =>
+          Math.max(...b.bursts.map((x) => x.strength)) - Math.max(...a.bursts.map((x) => x.strength)) ||
+          (a.paper.id < b.paper.id ? -1 : 1),
+      );
+  }
+
   /** A paper that must exist for a measure of it. */
   async requirePaper(id: string): Promise<void> {
     const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids: [id] }));
@@ -487,4 +527,13 @@ function beauty(row: HistoryRow, basis: CitationBasisName): SleepingBeauty | nul
     awakeningYear: row.year + measured.awakeningAfter,
     series,
   };
+}
+
+function checkBurstArguments(from: number, to: number, options: { s: number; gamma: number }): void {
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from > to || to - from > 300) {
+    throw badInput('from and to must be years with from ≤ to, at most 300 apart', { argument: 'from' });
+  }
+  if (!(options.s > 1) || !(options.gamma > 0)) {
+    throw badInput('s must be over 1 and gamma over 0', { argument: 's' });
+  }
 }

@@ -234,6 +234,10 @@ export const QUERY_SPECS = {
     'minWeight',
   ]),
   venuePaperCounts: spec<PaperFilterParams>('analytics/venue-paper-counts', [...PAPER_FILTER]),
+  referenceYearCounts: spec<PaperFilterParams & { from: number; to: number; limit: number }>(
+    'analytics/reference-year-counts',
+    ['from', 'to', 'limit', ...PAPER_FILTER],
+  ),
   topicYearCounts: spec<PaperFilterParams & { from: number; to: number; minLevel: Nullable<number>; limit: number }>(
     'analytics/topic-year-counts',
     ['from', 'to', 'minLevel', 'limit', ...PAPER_FILTER],

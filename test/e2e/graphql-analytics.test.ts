@@ -587,4 +587,28 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
     for (const point of global.data.paper.sleepingBeauty.series)
       expect(point.citations).toBe(counts.get(point.year) ?? 0);
   });
+
+  it('detects citation bursts of the works one review cites, as over its raw reference lists', async () => {
+    const review = [...new Map(reviewWorks('Meijboom_2021').map((w) => [short(w.id), w])).values()].filter(
+      (w) => w.publication_year >= 2000 && w.publication_year <= 2021,
+    );
+    const totals = new Map<number, number>();
+    for (const work of review)
+      totals.set(work.publication_year, (totals.get(work.publication_year) ?? 0) + refsOf(short(work.id)).size);
+    const { data, errors } = await gql(`{ referenceBursts(filter: { collections: ["Meijboom_2021"] }, from: 2000,
+      to: 2021, references: 20) { citations paper { id } bursts { start end strength } } }`);
+    expect(errors).toBeUndefined();
+    expect(data.referenceBursts.length).toBeGreaterThan(0);
+    for (const row of data.referenceBursts) {
+      const relevant = new Map<number, number>();
+      for (const work of review)
+        if (refsOf(short(work.id)).has(row.paper.id))
+          relevant.set(work.publication_year, (relevant.get(work.publication_year) ?? 0) + 1);
+      expect(row.citations).toBe([...relevant.values()].reduce((a, b) => a + b, 0));
+      const series = [...totals.entries()].map(([year, total]) => ({ year, total, relevant: relevant.get(year) ?? 0 }));
+      const expected = kleinbergBursts(series);
+      expect(row.bursts.map((b: any) => [b.start, b.end])).toEqual(expected.map((b) => [b.start, b.end]));
+      row.bursts.forEach((b: any, i: number) => expect(b.strength).toBeCloseTo(expected[i]!.strength, 8));
+    }
+  });
 });

@@ -575,6 +575,11 @@ export type Query = {
    */
   clusters: Clustering;
   /**
+   * Citation bursts of the works the filtered papers cite most (Kleinberg 2003, as CiteSpace detects them): in each year,
+   * the share of the references the filtered papers of that year make that go to the work.
+   */
+  referenceBursts: Array<ReferenceBursts>;
+  /**
    * Hybrid retrieval: BM25 over papers and dense search over chunks, fused by weighted reciprocal rank fusion, with
    * optional query expansion, citation-graph boost, personalised PageRank and MMR. Returns papers with their best
    * passages and a trace of how each was ranked.
@@ -742,6 +747,17 @@ export type QueryClustersArgs = {
   maxNodes?: InputMaybe<Scalars['Int']['input']>;
   minWeight?: InputMaybe<Scalars['Int']['input']>;
   resolution?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryReferenceBurstsArgs = {
+  filter?: InputMaybe<WorkFilter>;
+  from: Scalars['Int']['input'];
+  to: Scalars['Int']['input'];
+  references?: InputMaybe<Scalars['Int']['input']>;
+  s?: InputMaybe<Scalars['Float']['input']>;
+  gamma?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -1143,6 +1159,14 @@ export type PaperConnection = {
   edges: Array<PaperEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+export type ReferenceBursts = {
+  __typename?: 'ReferenceBursts';
+  paper: Paper;
+  /** Citations it gets from the filtered papers in the window. */
+  citations: Scalars['Int']['output'];
+  bursts: Array<Burst>;
 };
 
 export type NetworkKind =
@@ -1676,6 +1700,7 @@ export type ResolversTypes = {
   ChunkConnection: ResolverTypeWrapper<ChunkConnectionModel>;
   PaperEdge: ResolverTypeWrapper<PaperEdgeModel>;
   PaperConnection: ResolverTypeWrapper<PaperConnectionModel>;
+  ReferenceBursts: ResolverTypeWrapper<Omit<ReferenceBursts, 'paper'> & { paper: ResolversTypes['Paper'] }>;
   NetworkKind: NetworkKind;
   MainPath: ResolverTypeWrapper<Omit<MainPath, 'papers'> & { papers: Array<ResolversTypes['Paper']> }>;
   Clustering: ResolverTypeWrapper<Omit<Clustering, 'clusters'> & { clusters: Array<ResolversTypes['PaperCluster']> }>;
@@ -1784,6 +1809,7 @@ export type ResolversParentTypes = {
   ChunkConnection: ChunkConnectionModel;
   PaperEdge: PaperEdgeModel;
   PaperConnection: PaperConnectionModel;
+  ReferenceBursts: Omit<ReferenceBursts, 'paper'> & { paper: ResolversParentTypes['Paper'] };
   MainPath: Omit<MainPath, 'papers'> & { papers: Array<ResolversParentTypes['Paper']> };
   Clustering: Omit<Clustering, 'clusters'> & { clusters: Array<ResolversParentTypes['PaperCluster']> };
   PaperCluster: Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversParentTypes['Paper']>, topics: Array<ResolversParentTypes['TopicCount']> };
@@ -2139,6 +2165,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   sleepingBeauties?: Resolver<Array<ResolversTypes['SleepingBeauty']>, ParentType, ContextType, RequireFields<QuerySleepingBeautiesArgs, 'by' | 'first' | 'minCitations'>>;
   mainPath?: Resolver<ResolversTypes['MainPath'], ParentType, ContextType, RequireFields<QueryMainPathArgs, 'maxPapers'>>;
   clusters?: Resolver<ResolversTypes['Clustering'], ParentType, ContextType, RequireFields<QueryClustersArgs, 'network' | 'maxNodes' | 'minWeight' | 'resolution'>>;
+  referenceBursts?: Resolver<Array<ResolversTypes['ReferenceBursts']>, ParentType, ContextType, RequireFields<QueryReferenceBurstsArgs, 'from' | 'to' | 'references' | 's' | 'gamma'>>;
   search?: Resolver<ResolversTypes['SearchResults'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query' | 'first'>>;
   documentSets?: Resolver<Array<ResolversTypes['DocumentSet']>, ParentType, ContextType>;
   documentSet?: Resolver<Maybe<ResolversTypes['DocumentSet']>, ParentType, ContextType, RequireFields<QueryDocumentSetArgs, 'id'>>;
@@ -2323,6 +2350,12 @@ export type PaperConnectionResolvers<ContextType = GraphqlContext, ParentType ex
   edges?: Resolver<Array<ResolversTypes['PaperEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReferenceBurstsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReferenceBursts'] = ResolversParentTypes['ReferenceBursts']> = {
+  paper?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
+  citations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bursts?: Resolver<Array<ResolversTypes['Burst']>, ParentType, ContextType>;
 };
 
 export type MainPathResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MainPath'] = ResolversParentTypes['MainPath']> = {
@@ -2638,6 +2671,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ChunkConnection?: ChunkConnectionResolvers<ContextType>;
   PaperEdge?: PaperEdgeResolvers<ContextType>;
   PaperConnection?: PaperConnectionResolvers<ContextType>;
+  ReferenceBursts?: ReferenceBurstsResolvers<ContextType>;
   MainPath?: MainPathResolvers<ContextType>;
   Clustering?: ClusteringResolvers<ContextType>;
   PaperCluster?: PaperClusterResolvers<ContextType>;

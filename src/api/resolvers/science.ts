@@ -27,6 +27,14 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
             gamma: args.gamma ?? 1,
           }),
         ),
+      referenceBursts: (_, args, context) =>
+        lanes.analytics.run(context.request, () =>
+          science.referenceBursts(toPaperFilter(args.filter), args.from, args.to, {
+            references: args.references ?? 50,
+            s: args.s ?? 2,
+            gamma: args.gamma ?? 1,
+          }),
+        ),
       sleepingBeauties: (_, args, context) =>
         lanes.analytics.run(context.request, () =>
           science.sleepingBeauties(
