@@ -99,6 +99,10 @@ async function main(): Promise<void> {
         `reference bursts, largest review 1990–2022`,
         () => s.referenceBursts({ collections: [largest] }, 1990, 2022, { references: 50, s: 2, gamma: 1 }),
       ],
+      [
+        `coupling network export, largest review (${largest})`,
+        () => s.network({ collections: [largest] }, 'COUPLING', { maxNodes: 2000, minWeight: 2 }),
+      ],
       ['Lotka, whole graph', () => s.lotka(null)],
       ['Bradford, whole graph', () => s.bradford(null)],
       [

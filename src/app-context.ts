@@ -126,7 +126,7 @@ export function createAppContext(
     catalog,
     search,
     analytics,
-    science: new ScienceService(executor),
+    science: new ScienceService(executor, analytics),
     external,
     ask,
     documentSets,

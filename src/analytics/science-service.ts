@@ -3,6 +3,8 @@ import louvain from 'graphology-communities-louvain';
 import type { PaperFilter, PaperRow, TopicRow, VenueRow } from '../domain';
 import { badInput, CitegraphError, ErrorCode } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
+import type { AnalyticsService } from './analytics-service';
+import type { ExportNetwork } from './network-export';
 import { paperFilterParams, queries } from '../graph/query-registry';
 import { MAX_PAGE } from '../paging';
 import { contentTerms } from '../text';
@@ -147,7 +149,10 @@ const notFound = (what: string) => new CitegraphError(ErrorCode.NOT_FOUND, what)
  * the pure functions of science-of-science.ts.
  */
 export class ScienceService {
-  constructor(private readonly executor: GraphExecutor) {}
+  constructor(
+    private readonly executor: GraphExecutor,
+    private readonly analytics: AnalyticsService,
+  ) {}
 
   /** The CD index of a paper, with the counts behind it; `window` limits the citing papers to that many years. */
   async disruption(id: string, window: number | null = null): Promise<Disruption | null> {
@@ -506,6 +511,71 @@ export class ScienceService {
           Math.max(...b.bursts.map((x) => x.strength)) - Math.max(...a.bursts.map((x) => x.strength)) ||
           (a.paper.id < b.paper.id ? -1 : 1),
       );
+  }
+
+  /**
+   * A whole network of the filtered papers, ready to export: bibliographic coupling or citations among them, the
+   * co-citation network of the works they cite, or the co-authorship network of their most productive authors. An
+   * undirected network's nodes carry their Louvain cluster (seeded).
+   */
+  async network(
+    filter: PaperFilter | null | undefined,
+    kind: NetworkKind | 'COAUTHORSHIP' | 'CITATION',
+    options: { maxNodes: number; minWeight: number },
+  ): Promise<ExportNetwork> {
+    if (!Number.isInteger(options.minWeight) || options.minWeight < 1) {
+      throw badInput('minWeight must be a whole number of at least 1', { argument: 'minWeight' });
+    }
+    const maxNodes = Math.min(Math.max(2, options.maxNodes), kind === 'COCITATION' ? 500 : 2000);
+    const nodes = new Map<string, { label: string; weight: number }>();
+    let edges: Array<{ source: string; target: string; weight: number }> = [];
+    if (kind === 'COUPLING' || kind === 'CITATION') {
+      const papers = await this.executor.read<{ id: string; title: string | null }>(
+        queries().filterPapers({ ...paperFilterParams(filter), limit: maxNodes }),
+      );
+      for (const p of papers) nodes.set(p.id, { label: p.title ?? p.id, weight: 1 });
+      const ids = papers.map((p) => p.id);
+      edges =
+        kind === 'COUPLING'
+          ? await this.executor.read(queries().couplingEdges({ ids, minWeight: options.minWeight }))
+          : (await this.executor.read<{ citing: string; cited: string }>(queries().internalCitations({ ids }))).map(
+              (c) => ({ source: c.citing, target: c.cited, weight: 1 }),
+            );
+    } else if (kind === 'COCITATION') {
+      const citing = await this.executor.read<{ id: string }>(
+        queries().filterPapers({ ...paperFilterParams(filter), limit: 5000 }),
+      );
+      const [network] = await this.executor.read<{
+        rows: Array<{ id: string; title: string | null; cited: number }>;
+        edges: Array<{ source: string; target: string; weight: number }>;
+      }>(queries().cocitationNetwork({ ids: citing.map((c) => c.id), limit: maxNodes, minWeight: options.minWeight }));
+      for (const row of network?.rows ?? []) nodes.set(row.id, { label: row.title ?? row.id, weight: row.cited });
+      edges = network?.edges ?? [];
+    } else {
+      const network = await this.analytics.collaborationNetwork(filter, maxNodes, options.minWeight);
+      for (const node of network.nodes) nodes.set(node.id, { label: node.name, weight: node.papers });
+      edges = network.edges.map((e) => ({ source: e.source, target: e.target, weight: e.joint }));
+    }
+    const directed = kind === 'CITATION';
+    const cluster = new Map<string, number>();
+    if (!directed && edges.length > 0) {
+      const graph = new Graph({ type: 'undirected' });
+      for (const edge of edges) graph.mergeEdge(edge.source, edge.target, { weight: edge.weight });
+      const communities = louvain(graph, { getEdgeWeight: 'weight', rng: seeded(42) });
+      // Clusters numbered by size, largest first (VOSviewer's convention).
+      const sizes = new Map<number, number>();
+      for (const c of Object.values(communities)) sizes.set(c, (sizes.get(c) ?? 0) + 1);
+      const rank = new Map(
+        [...sizes.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([c], i) => [c, i + 1] as const),
+      );
+      for (const [node, c] of Object.entries(communities)) cluster.set(node, rank.get(c)!);
+    }
+    return {
+      name: `${kind.toLowerCase()} network`,
+      directed,
+      nodes: [...nodes.entries()].map(([id, node]) => ({ id, ...node, cluster: cluster.get(id) ?? 0 })),
+      edges,
+    };
   }
 
   /** A paper that must exist for a measure of it. */

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppContext, type AppContext } from '../app-context';
@@ -15,6 +15,7 @@ import { EXIT, exitCodeFor } from './exit-codes';
 import { enrichPapers } from '../retrieval/enrichment';
 import { EVAL_USAGE, evalRetrievalCommand } from './eval-command';
 import type { SearchOptions } from '../retrieval/search-service';
+import { exportNetwork, type NetworkFormat } from '../analytics/network-export';
 
 const USAGE = `citegraph — a graph-centric knowledge service for scientific literature
 
@@ -28,6 +29,8 @@ usage:
   citegraph embed                      embed chunks ingested with --defer-embedding
   citegraph collection delete NAME...  remove collections and everything only they held (papers, chunks, stubs, …)
   citegraph stats                      counts per label and relationship type
+  citegraph network [--network coupling|cocitation|coauthorship|citation] [--format graphml|gexf|vosviewer-map|
+                    vosviewer-network|csv] [--collection C]... [--max-nodes N] [--min-weight W] [--out FILE]
   citegraph search "TEXT" [--first N] [--collection C] [--options JSON]
   citegraph ask "QUESTION" [--collection C] [--no-external] [--json]   a cited answer, or an abstention
   citegraph fetch --doi D | --search "TEXT" [--source openalex|crossref|s2]... [--cap N] [--ingest]
@@ -311,6 +314,44 @@ async function collectionCommand(args: string[]): Promise<void> {
   });
 }
 
+const NETWORKS = ['coupling', 'cocitation', 'coauthorship', 'citation'] as const;
+const FORMATS = ['graphml', 'gexf', 'vosviewer_map', 'vosviewer_network', 'csv'] as const;
+
+/** Writes a whole network of a collection (or the graph) as a file Gephi or VOSviewer opens (see networkExport). */
+async function networkCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      network: { type: 'string', default: 'coupling' },
+      format: { type: 'string', default: 'graphml' },
+      collection: { type: 'string', multiple: true },
+      'max-nodes': { type: 'string', default: '500' },
+      'min-weight': { type: 'string', default: '1' },
+      out: { type: 'string' },
+    },
+  });
+  const network = values.network.toLowerCase();
+  const format = values.format.toLowerCase().replace(/-/g, '_');
+  if (!(NETWORKS as readonly string[]).includes(network)) throw badInput(`--network is one of ${NETWORKS.join(', ')}`);
+  if (!(FORMATS as readonly string[]).includes(format)) throw badInput(`--format is one of ${FORMATS.join(', ')}`);
+  const maxNodes = Number(values['max-nodes']);
+  const minWeight = Number(values['min-weight']);
+  if (!Number.isInteger(maxNodes) || maxNodes < 2) throw badInput('--max-nodes must be a whole number of at least 2');
+  await withApp(async (app) => {
+    await ensureDatabase(app);
+    const built = await app.science.network(
+      values.collection?.length ? { collections: values.collection } : null,
+      network.toUpperCase() as 'COUPLING' | 'COCITATION' | 'COAUTHORSHIP' | 'CITATION',
+      { maxNodes, minWeight },
+    );
+    const content = exportNetwork(built, format.toUpperCase() as NetworkFormat);
+    if (values.out) {
+      writeFileSync(values.out, content);
+      process.stderr.write(`${built.nodes.length} nodes, ${built.edges.length} edges → ${values.out}\n`);
+    } else process.stdout.write(content);
+  });
+}
+
 async function statsCommand(): Promise<void> {
   await withApp(async (app) => {
     await ensureDatabase(app);
@@ -399,6 +440,8 @@ export async function main(argv: string[]): Promise<void> {
       });
     case 'stats':
       return statsCommand();
+    case 'network':
+      return networkCommand(rest);
     case 'collection':
       return collectionCommand(rest);
     case 'search':

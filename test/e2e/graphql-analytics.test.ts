@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { serveGraphQL } from '../../src/api/server';
 import { beautyCoefficient, fitLotka, globalMainPath, kleinbergBursts } from '../../src/analytics/science-of-science';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { postGraphql } from '../helpers/graphql-client';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
@@ -610,5 +611,41 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
       expect(row.bursts.map((b: any) => [b.start, b.end])).toEqual(expected.map((b) => [b.start, b.end]));
       row.bursts.forEach((b: any, i: number) => expect(b.strength).toBeCloseTo(expected[i]!.strength, 8));
     }
+  });
+
+  it('exports whole networks as GraphML, GEXF, VOSviewer and CSV files whose edges are the raw ones', async () => {
+    const review = [...new Set(reviewWorks('Donners_2021').map((w) => short(w.id)))];
+    const inReview = new Set(review);
+    let coupled = 0;
+    for (let i = 0; i < review.length; i += 1) {
+      const a = refsOf(review[i]!);
+      for (let j = i + 1; j < review.length; j += 1)
+        if ([...refsOf(review[j]!)].filter((ref) => a.has(ref)).length >= 2) coupled += 1;
+    }
+    const citations = review.flatMap((id) =>
+      [...refsOf(id)].filter((ref) => inReview.has(ref)).map((ref) => [id, ref]),
+    );
+    const { data, errors } = await gql(`{
+      graphml: networkExport(filter: { collections: ["Donners_2021"] }, network: COUPLING, format: GRAPHML, maxNodes: 2000, minWeight: 2) { nodes edges mediaType fileName content }
+      gexf: networkExport(filter: { collections: ["Donners_2021"] }, network: CITATION, format: GEXF, maxNodes: 2000) { nodes edges content }
+      map: networkExport(filter: { collections: ["Donners_2021"] }, network: COAUTHORSHIP, format: VOSVIEWER_MAP) { nodes content }
+      links: networkExport(filter: { collections: ["Donners_2021"] }, network: COAUTHORSHIP, format: VOSVIEWER_NETWORK) { edges content }
+      csv: networkExport(filter: { collections: ["Donners_2021"] }, network: COCITATION, format: CSV, minWeight: 2) { edges content } }`);
+    expect(errors).toBeUndefined();
+    const xml = (content: string, tag: string) =>
+      DomUtils.getElementsByTagName(tag, parseDocument(content, { xmlMode: true }).children, true);
+    expect(data.graphml).toMatchObject({ nodes: review.length, edges: coupled, mediaType: 'application/graphml+xml' });
+    expect(xml(data.graphml.content, 'node')).toHaveLength(review.length);
+    expect(xml(data.graphml.content, 'edge')).toHaveLength(coupled);
+    const citationEdges = xml(data.gexf.content, 'edge').map((e) => `${e.attribs.source}|${e.attribs.target}`);
+    expect(citationEdges.sort()).toEqual(citations.map(([a, b]) => `${a}|${b}`).sort());
+    // VOSviewer: every link names two items of the map by their numbers.
+    const items = data.map.content.trimEnd().split('\n').slice(1);
+    expect(items).toHaveLength(data.map.nodes);
+    for (const line of data.links.content.trimEnd().split('\n')) {
+      const [a, b, strength] = line.split('\t').map(Number);
+      expect(a! >= 1 && a! <= items.length && b! >= 1 && b! <= items.length && strength! >= 1).toBe(true);
+    }
+    expect(data.csv.content.split('\r\n').filter(Boolean)).toHaveLength(data.csv.edges + 1);
   });
 });

@@ -1,3 +1,5 @@
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { type ExportNetwork, exportNetwork } from '../../src/analytics/network-export';
 import { citationSeries } from '../../src/analytics/science-service';
 import {
   beautyCoefficient,
@@ -130,6 +132,53 @@ describe('science-of-science measures, computed by hand', () => {
     expect(citationSeries({ ...row, year: 2012 }, 'GLOBAL_CITATIONS')).toEqual([
       { year: 2012, citations: 4 },
       { year: 2013, citations: 6 },
+    ]);
+  });
+});
+
+describe('network files', () => {
+  const network: ExportNetwork = {
+    name: 'coupling network',
+    directed: false,
+    nodes: [
+      { id: 'W1', label: 'Cartilage & knee, "a review"', weight: 3, cluster: 1 },
+      { id: 'W2', label: 'Knee\trepair', weight: 1, cluster: 1 },
+      { id: 'W3', label: 'Alone', weight: 1, cluster: 0 },
+    ],
+    edges: [{ source: 'W1', target: 'W2', weight: 4 }],
+  };
+
+  /** Elements of an XML document by name, with their attributes and text, read by htmlparser2 in XML mode. */
+  function elements(content: string, name: string): Array<{ attribs: Record<string, string>; text: string }> {
+    const document = parseDocument(content, { xmlMode: true });
+    return DomUtils.getElementsByTagName(name, document.children, true).map((element) => ({
+      attribs: element.attribs,
+      text: DomUtils.textContent(element),
+    }));
+  }
+
+  it('writes GraphML and GEXF that an XML parser reads back whole', () => {
+    const graphml = exportNetwork(network, 'GRAPHML');
+    expect(elements(graphml, 'graph')[0]!.attribs.edgedefault).toBe('undirected');
+    expect(elements(graphml, 'node').map((n) => n.attribs.id)).toEqual(['W1', 'W2', 'W3']);
+    expect(elements(graphml, 'data')[0]!.text).toBe('Cartilage & knee, "a review"');
+    expect(elements(graphml, 'edge')).toEqual([{ attribs: { id: 'e0', source: 'W1', target: 'W2' }, text: '4' }]);
+    const gexf = exportNetwork({ ...network, directed: true }, 'GEXF');
+    expect(elements(gexf, 'gexf')[0]!.attribs).toMatchObject({ xmlns: 'http://gexf.net/1.3', version: '1.3' });
+    expect(elements(gexf, 'graph')[0]!.attribs.defaultedgetype).toBe('directed');
+    expect(elements(gexf, 'node')[0]!.attribs.label).toBe('Cartilage & knee, "a review"');
+    expect(elements(gexf, 'edge')[0]!.attribs).toMatchObject({ source: 'W1', target: 'W2', weight: '4' });
+  });
+
+  it('writes VOSviewer map and network files that refer to each other by number, and a quoted CSV', () => {
+    const map = exportNetwork(network, 'VOSVIEWER_MAP').trimEnd().split('\n');
+    expect(map[0]).toBe('id\tlabel\tdescription\tcluster\tweight<Documents>');
+    expect(map[2]).toBe('2\tKnee repair\tW2\t1\t1'); // a tab inside a label would break the columns
+    expect(exportNetwork(network, 'VOSVIEWER_NETWORK')).toBe('1\t2\t4\n');
+    expect(exportNetwork(network, 'CSV').split('\r\n')).toEqual([
+      'source,target,weight,source_label,target_label',
+      'W1,W2,4,"Cartilage & knee, ""a review""",Knee\trepair',
+      '',
     ]);
   });
 });

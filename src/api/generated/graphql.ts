@@ -575,6 +575,12 @@ export type Query = {
    */
   clusters: Clustering;
   /**
+   * A whole network of the filtered papers as a file Gephi, VOSviewer, Cytoscape or a script opens as it is: coupling
+   * or citations among the papers, co-citation of the works they cite, or co-authorship of their authors; undirected
+   * networks carry Louvain clusters. Also `citegraph network` on the command line.
+   */
+  networkExport: NetworkFile;
+  /**
    * Citation bursts of the works the filtered papers cite most (Kleinberg 2003, as CiteSpace detects them): in each year,
    * the share of the references the filtered papers of that year make that go to the work.
    */
@@ -747,6 +753,16 @@ export type QueryClustersArgs = {
   maxNodes?: InputMaybe<Scalars['Int']['input']>;
   minWeight?: InputMaybe<Scalars['Int']['input']>;
   resolution?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryNetworkExportArgs = {
+  filter?: InputMaybe<WorkFilter>;
+  network: ExportedNetwork;
+  format: NetworkFormat;
+  maxNodes?: InputMaybe<Scalars['Int']['input']>;
+  minWeight?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1167,6 +1183,32 @@ export type ReferenceBursts = {
   /** Citations it gets from the filtered papers in the window. */
   citations: Scalars['Int']['output'];
   bursts: Array<Burst>;
+};
+
+export type ExportedNetwork =
+  | 'COUPLING'
+  | 'COCITATION'
+  | 'COAUTHORSHIP'
+  | 'CITATION';
+
+export type NetworkFormat =
+  | 'GRAPHML'
+  | 'GEXF'
+  /** VOSviewer map file (items, clusters, weights); pair it with VOSVIEWER_NETWORK. */
+  | 'VOSVIEWER_MAP'
+  /** VOSviewer network file (links between the map's items and their strengths). */
+  | 'VOSVIEWER_NETWORK'
+  /** Edge list: source, target, weight and both labels. */
+  | 'CSV';
+
+export type NetworkFile = {
+  __typename?: 'NetworkFile';
+  format: NetworkFormat;
+  mediaType: Scalars['String']['output'];
+  fileName: Scalars['String']['output'];
+  nodes: Scalars['Int']['output'];
+  edges: Scalars['Int']['output'];
+  content: Scalars['String']['output'];
 };
 
 export type NetworkKind =
@@ -1701,6 +1743,9 @@ export type ResolversTypes = {
   PaperEdge: ResolverTypeWrapper<PaperEdgeModel>;
   PaperConnection: ResolverTypeWrapper<PaperConnectionModel>;
   ReferenceBursts: ResolverTypeWrapper<Omit<ReferenceBursts, 'paper'> & { paper: ResolversTypes['Paper'] }>;
+  ExportedNetwork: ExportedNetwork;
+  NetworkFormat: NetworkFormat;
+  NetworkFile: ResolverTypeWrapper<NetworkFile>;
   NetworkKind: NetworkKind;
   MainPath: ResolverTypeWrapper<Omit<MainPath, 'papers'> & { papers: Array<ResolversTypes['Paper']> }>;
   Clustering: ResolverTypeWrapper<Omit<Clustering, 'clusters'> & { clusters: Array<ResolversTypes['PaperCluster']> }>;
@@ -1810,6 +1855,7 @@ export type ResolversParentTypes = {
   PaperEdge: PaperEdgeModel;
   PaperConnection: PaperConnectionModel;
   ReferenceBursts: Omit<ReferenceBursts, 'paper'> & { paper: ResolversParentTypes['Paper'] };
+  NetworkFile: NetworkFile;
   MainPath: Omit<MainPath, 'papers'> & { papers: Array<ResolversParentTypes['Paper']> };
   Clustering: Omit<Clustering, 'clusters'> & { clusters: Array<ResolversParentTypes['PaperCluster']> };
   PaperCluster: Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversParentTypes['Paper']>, topics: Array<ResolversParentTypes['TopicCount']> };
@@ -2165,6 +2211,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   sleepingBeauties?: Resolver<Array<ResolversTypes['SleepingBeauty']>, ParentType, ContextType, RequireFields<QuerySleepingBeautiesArgs, 'by' | 'first' | 'minCitations'>>;
   mainPath?: Resolver<ResolversTypes['MainPath'], ParentType, ContextType, RequireFields<QueryMainPathArgs, 'maxPapers'>>;
   clusters?: Resolver<ResolversTypes['Clustering'], ParentType, ContextType, RequireFields<QueryClustersArgs, 'network' | 'maxNodes' | 'minWeight' | 'resolution'>>;
+  networkExport?: Resolver<ResolversTypes['NetworkFile'], ParentType, ContextType, RequireFields<QueryNetworkExportArgs, 'network' | 'format' | 'maxNodes' | 'minWeight'>>;
   referenceBursts?: Resolver<Array<ResolversTypes['ReferenceBursts']>, ParentType, ContextType, RequireFields<QueryReferenceBurstsArgs, 'from' | 'to' | 'references' | 's' | 'gamma'>>;
   search?: Resolver<ResolversTypes['SearchResults'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query' | 'first'>>;
   documentSets?: Resolver<Array<ResolversTypes['DocumentSet']>, ParentType, ContextType>;
@@ -2356,6 +2403,15 @@ export type ReferenceBurstsResolvers<ContextType = GraphqlContext, ParentType ex
   paper?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
   citations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   bursts?: Resolver<Array<ResolversTypes['Burst']>, ParentType, ContextType>;
+};
+
+export type NetworkFileResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NetworkFile'] = ResolversParentTypes['NetworkFile']> = {
+  format?: Resolver<ResolversTypes['NetworkFormat'], ParentType, ContextType>;
+  mediaType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nodes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  edges?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type MainPathResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MainPath'] = ResolversParentTypes['MainPath']> = {
@@ -2672,6 +2728,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PaperEdge?: PaperEdgeResolvers<ContextType>;
   PaperConnection?: PaperConnectionResolvers<ContextType>;
   ReferenceBursts?: ReferenceBurstsResolvers<ContextType>;
+  NetworkFile?: NetworkFileResolvers<ContextType>;
   MainPath?: MainPathResolvers<ContextType>;
   Clustering?: ClusteringResolvers<ContextType>;
   PaperCluster?: PaperClusterResolvers<ContextType>;

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context';
 import type { Resolvers } from '../generated/graphql';
 import { toPaperFilter } from '../inputs';
 import type { Lanes } from '../lanes';
+import { EXTENSIONS, exportNetwork, MEDIA_TYPES } from '../../analytics/network-export';
 
 /** Science-of-science measures (src/analytics/science-service.ts); collection-level ones take the analytics lane. */
 export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
@@ -35,6 +36,21 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
             gamma: args.gamma ?? 1,
           }),
         ),
+      networkExport: (_, args, context) =>
+        lanes.analytics.run(context.request, async () => {
+          const network = await science.network(toPaperFilter(args.filter), args.network, {
+            maxNodes: args.maxNodes ?? 500,
+            minWeight: args.minWeight ?? 1,
+          });
+          return {
+            format: args.format,
+            mediaType: MEDIA_TYPES[args.format],
+            fileName: `citegraph-${args.network.toLowerCase()}.${EXTENSIONS[args.format]}`,
+            nodes: network.nodes.length,
+            edges: network.edges.length,
+            content: exportNetwork(network, args.format),
+          };
+        }),
       sleepingBeauties: (_, args, context) =>
         lanes.analytics.run(context.request, () =>
           science.sleepingBeauties(
