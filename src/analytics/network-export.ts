@@ -43,9 +43,13 @@ export const EXTENSIONS: Readonly<Record<NetworkFormat, string>> = {
   CSV: 'csv',
 };
 
+/** Control characters XML 1.0 does not allow, even escaped. */
+// eslint-disable-next-line no-control-regex -- these are exactly what must be removed
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+
 const xml = (text: string): string =>
   text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, ' ')
+    .replace(NOT_XML, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

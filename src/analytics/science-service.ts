@@ -528,7 +528,7 @@ export class ScienceService {
     }
     const maxNodes = Math.min(Math.max(2, options.maxNodes), kind === 'COCITATION' ? 500 : 2000);
     const nodes = new Map<string, { label: string; weight: number }>();
-    let edges: Array<{ source: string; target: string; weight: number }> = [];
+    let edges: Array<{ source: string; target: string; weight: number }>;
     if (kind === 'COUPLING' || kind === 'CITATION') {
       const papers = await this.executor.read<{ id: string; title: string | null }>(
         queries().filterPapers({ ...paperFilterParams(filter), limit: maxNodes }),
