@@ -48,12 +48,7 @@ export const EXTENSIONS: Readonly<Record<NetworkFormat, string>> = {
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
 
 const xml = (text: string): string =>
-  text
-    .replace(NOT_XML, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  text.replace(NOT_XML, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A field of a tab-separated file: no tabs or line breaks inside. */
 const tsv = (text: string): string => text.replace(/[\t\r\n]+/g, ' ');
