@@ -29,6 +29,9 @@ usage:
   citegraph embed                      embed chunks ingested with --defer-embedding
   citegraph collection delete NAME...  remove collections and everything only they held (papers, chunks, stubs, …)
   citegraph stats                      counts per label and relationship type
+  citegraph science disruption|impact|beauty ID | prior|derivative ID... | path ID ID [--undirected] |
+                    lotka|bradford|beauties|main-path|clusters|topic-bursts|reference-bursts [--collection C]...
+                                       science-of-science measures as JSON (README, Science of science)
   citegraph network [--network coupling|cocitation|coauthorship|citation] [--format graphml|gexf|vosviewer-map|
                     vosviewer-network|csv] [--collection C]... [--max-nodes N] [--min-weight W] [--out FILE]
   citegraph search "TEXT" [--first N] [--collection C] [--options JSON]
@@ -352,6 +355,98 @@ async function networkCommand(args: string[]): Promise<void> {
   });
 }
 
+const MEASURES = [
+  'disruption',
+  'impact',
+  'beauty',
+  'prior',
+  'derivative',
+  'path',
+  'lotka',
+  'bradford',
+  'topic-bursts',
+  'reference-bursts',
+  'beauties',
+  'main-path',
+  'clusters',
+] as const;
+
+/** The science-of-science measures on the command line, as JSON (the same computations as over GraphQL). */
+async function scienceCommand(args: string[]): Promise<void> {
+  const [measure, ...rest] = args;
+  if (!measure || !(MEASURES as readonly string[]).includes(measure)) {
+    throw badInput(`usage: citegraph science ${MEASURES.join('|')} [ID...] [--collection C]... [--from Y --to Y]`);
+  }
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      collection: { type: 'string', multiple: true },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      window: { type: 'string' },
+      undirected: { type: 'boolean', default: false },
+      network: { type: 'string', default: 'coupling' },
+      first: { type: 'string', default: '20' },
+    },
+  });
+  const filter = values.collection?.length ? { collections: values.collection } : null;
+  const first = Number(values.first);
+  const year = (name: 'from' | 'to', fallback: number) => (values[name] ? Number(values[name]) : fallback);
+  const one = () => {
+    if (!positionals[0]) throw badInput(`science ${measure} needs a paper id`);
+    return positionals[0];
+  };
+  await withApp(async (app) => {
+    await ensureDatabase(app);
+    const s = app.science;
+    const bursts = { s: 2, gamma: 1 };
+    const result = await (async () => {
+      switch (measure as (typeof MEASURES)[number]) {
+        case 'disruption':
+          return s.disruption(one(), values.window ? Number(values.window) : null);
+        case 'impact':
+          return (await s.normalisedImpact([one()])).get(one()) ?? null;
+        case 'beauty':
+          return s.sleepingBeauty(one(), 'INTERNAL_CITATIONS');
+        case 'prior':
+          return s.priorWorks(positionals, first);
+        case 'derivative':
+          return s.derivativeWorks(positionals, first);
+        case 'path':
+          if (positionals.length !== 2) throw badInput('science path needs two paper ids');
+          return s.citationPath(positionals[0]!, positionals[1]!, !values.undirected, 6);
+        case 'lotka':
+          return s.lotka(filter);
+        case 'bradford':
+          return s.bradford(filter);
+        case 'topic-bursts':
+          return s.topicBursts(filter, year('from', 1990), year('to', new Date().getFullYear()), {
+            topics: first,
+            minLevel: 1,
+            ...bursts,
+          });
+        case 'reference-bursts':
+          return s.referenceBursts(filter, year('from', 1990), year('to', new Date().getFullYear()), {
+            references: first,
+            ...bursts,
+          });
+        case 'beauties':
+          return s.sleepingBeauties(filter, 'INTERNAL_CITATIONS', first, 5);
+        case 'main-path':
+          return s.mainPath(filter, 2000);
+        case 'clusters':
+          return s.clusters(filter, values.network.toUpperCase() === 'COCITATION' ? 'COCITATION' : 'COUPLING', {
+            maxNodes: 500,
+            minWeight: 1,
+            resolution: 1,
+          });
+      }
+    })();
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  });
+}
+
 async function statsCommand(): Promise<void> {
   await withApp(async (app) => {
     await ensureDatabase(app);
@@ -442,6 +537,8 @@ export async function main(argv: string[]): Promise<void> {
       return statsCommand();
     case 'network':
       return networkCommand(rest);
+    case 'science':
+      return scienceCommand(rest);
     case 'collection':
       return collectionCommand(rest);
     case 'search':

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -7,6 +8,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { postGraphql } from '../helpers/graphql-client';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
+import { PROJECT_ROOT } from '../../src/config/settings';
 
 /** The raw SYNERGY works, read here independently of the product's mapping code. */
 interface RawWork {
@@ -647,5 +649,40 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
       expect(a! >= 1 && a! <= items.length && b! >= 1 && b! <= items.length && strength! >= 1).toBe(true);
     }
     expect(data.csv.content.split('\r\n').filter(Boolean)).toHaveLength(data.csv.edges + 1);
+  });
+
+  it('gives the same measures and files on the command line', async () => {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'dist/src/cli/main.js'), ...args], {
+        env: { ...process.env },
+        encoding: 'utf8',
+      });
+    const lotka = cli('science', 'lotka', '--collection', 'Donners_2021');
+    expect(lotka.status).toBe(0);
+    const { data } = await gql(
+      '{ lotka(filter: { collections: ["Donners_2021"] }) { authors distribution { papers authors } } }',
+    );
+    expect(JSON.parse(lotka.stdout)).toMatchObject({
+      authors: data.lotka.authors,
+      distribution: data.lotka.distribution,
+    });
+    const review = [...new Set(reviewWorks('Donners_2021').map((w) => short(w.id)))];
+    const inReview = new Set(review);
+    const citations = review.flatMap((id) => [...refsOf(id)].filter((ref) => inReview.has(ref)));
+    const csv = cli(
+      'network',
+      '--network',
+      'citation',
+      '--format',
+      'csv',
+      '--collection',
+      'Donners_2021',
+      '--max-nodes',
+      '2000',
+    );
+    expect(csv.status).toBe(0);
+    expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(citations.length + 1);
+    const bad = cli('science', 'sideways');
+    expect(bad.status).toBe(2);
   });
 });
