@@ -103,6 +103,15 @@ async function main(): Promise<void> {
         `coupling network export, largest review (${largest})`,
         () => s.network({ collections: [largest] }, 'COUPLING', { maxNodes: 2000, minWeight: 2 }),
       ],
+      [
+        'person of two author records',
+        (i) => s.person([authors[i % authors.length]!, authors[(i + 1) % authors.length]!], 20),
+      ],
+      [
+        `possible duplicate authors, largest review (${largest})`,
+        () => s.possibleDuplicates({ collections: [largest] }, 20),
+      ],
+      ['possible duplicate authors, whole graph', () => s.possibleDuplicates(null, 20)],
       ['Lotka, whole graph', () => s.lotka(null)],
       ['Bradford, whole graph', () => s.bradford(null)],
       [

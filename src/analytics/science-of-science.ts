@@ -311,3 +311,19 @@ export function beautyCoefficient(citations: readonly number[]): Beauty {
   }
   return { coefficient, peakAfter: tm, awakeningAfter: awakening };
 }
+
+/**
+ * A key under which two spellings of one person's name meet: accents, case and punctuation dropped, the family name
+ * (last word) with the first initial — "José M. García" and "Jose Garcia" share "garcia j".
+ */
+export function nameKey(name: string): string | null {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\s-]+/gu, ' ')
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  if (words.length < 2) return null;
+  return `${words[words.length - 1]} ${words[0]![0]}`;
+}

@@ -19,6 +19,7 @@ import {
   fitLotka,
   kleinbergBursts,
   type LotkaFit,
+  nameKey,
 } from './science-of-science';
 
 export interface Disruption extends DisruptionCounts {
@@ -575,6 +576,97 @@ export class ScienceService {
       directed,
       nodes: [...nodes.entries()].map(([id, node]) => ({ id, ...node, cluster: cluster.get(id) ?? 0 })),
       edges,
+    };
+  }
+
+  /**
+   * Author records that may be one person: the same name key (family name and first initial, accents and case
+   * aside), not told apart by ORCIDs (records sharing an ORCID are one person already; two different ORCIDs are two
+   * people), and sharing at least one co-author or institution. Nothing stored is changed.
+   */
+  async possibleDuplicates(filter: PaperFilter | null | undefined, first: number) {
+    const rows = await this.executor.read<{ id: string; name: string; orcid: string | null; papers: number }>(
+      queries().authorNames(paperFilterParams(filter)),
+    );
+    const groups = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const key = nameKey(row.name);
+      if (key) groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    const pairs: string[][] = [];
+    for (const members of groups.values()) {
+      if (members.length < 2) continue;
+      const capped = members.sort((a, b) => b.papers - a.papers || (a.id < b.id ? -1 : 1)).slice(0, 8);
+      for (let i = 0; i < capped.length; i += 1)
+        for (let j = i + 1; j < capped.length; j += 1) {
+          const [a, b] = [capped[i]!, capped[j]!];
+          if (a.orcid && b.orcid) continue; // the same ORCID: one person; different: two
+          pairs.push([a.id, b.id]);
+        }
+    }
+    const evidence =
+      pairs.length === 0
+        ? []
+        : await this.executor.read<{ a: string; b: string; sharedCoauthors: number; sharedInstitutions: number }>(
+            queries().authorPairEvidence({ pairs: pairs.slice(0, 5000) }),
+          );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const found = new Map<string, { key: string; ids: Set<string>; pairs: typeof evidence }>();
+    for (const pair of evidence) {
+      if (pair.sharedCoauthors + pair.sharedInstitutions === 0) continue;
+      const key = nameKey(byId.get(pair.a)!.name)!;
+      const group = found.get(key) ?? { key, ids: new Set<string>(), pairs: [] };
+      group.ids.add(pair.a).add(pair.b);
+      group.pairs.push(pair);
+      found.set(key, group);
+    }
+    return [...found.values()]
+      .map((group) => ({
+        name: byId.get([...group.ids][0]!)!.name,
+        authorIds: [...group.ids].sort(),
+        pairs: group.pairs,
+        evidence: group.pairs.reduce((sum, p) => sum + p.sharedCoauthors + p.sharedInstitutions, 0),
+      }))
+      .sort((a, b) => b.evidence - a.evidence || (a.name < b.name ? -1 : 1))
+      .slice(0, Math.min(Math.max(1, first), MAX_PAGE));
+  }
+
+  /**
+   * Several author records taken as one person for a computation, stored data unchanged: the records given plus every
+   * record sharing an ORCID with them; their distinct papers' metrics (h-indexes, citations, years) and co-authors.
+   */
+  async person(authorIds: readonly string[], coauthors: number) {
+    const ids = [...new Set(authorIds)];
+    if (ids.length === 0 || ids.length > 50) throw badInput('give 1 to 50 author ids', { argument: 'authorIds' });
+    const given = await this.executor.read<{ author: { id: string; name?: string; orcid?: string | null } }>(
+      queries().authorsByIds({ ids }),
+    );
+    if (given.length === 0) throw notFound('none of these authors is in the graph');
+    const orcids = [...new Set(given.map((row) => row.author.orcid).filter((o): o is string => Boolean(o)))];
+    const sameOrcid =
+      orcids.length > 0
+        ? await this.executor.read<{ id: string; name: string | null }>(queries().authorsByOrcid({ orcids }))
+        : [];
+    const all = [...new Set([...given.map((row) => row.author.id), ...sameOrcid.map((row) => row.id)])].sort();
+    const names = [
+      ...new Set([...given.map((row) => row.author.name), ...sameOrcid.map((row) => row.name)].filter(Boolean)),
+    ] as string[];
+    const [metrics, partners] = await Promise.all([
+      this.analytics.personMetrics(all),
+      this.analytics.personCoauthors(all, Math.min(Math.max(1, coauthors), MAX_PAGE)),
+    ]);
+    return {
+      authorIds: all,
+      names,
+      metrics,
+      coauthors: partners
+        .filter((partner) => !partner.ids.some((id) => all.includes(id)))
+        .map((partner) => ({
+          authorIds: partner.ids,
+          name: partner.name,
+          orcid: partner.orcid ?? null,
+          jointPapers: partner.count,
+        })),
     };
   }
 

@@ -223,6 +223,8 @@ export const QUERY_SPECS = {
   internalCitations: spec<{ ids: string[] }>('analytics/internal-citations', ['ids']),
   normalisedImpact: spec<{ ids: string[] }>('analytics/normalised-impact', ['ids']),
   authorPaperIds: spec<{ id: string }>('analytics/author-paper-ids', ['id']),
+  authorNames: spec<PaperFilterParams>('analytics/author-names', [...PAPER_FILTER]),
+  authorPairEvidence: spec<{ pairs: string[][] }>('analytics/author-pair-evidence', ['pairs']),
   citationHistories: spec<PaperFilterParams & { ids: Nullable<string[]>; minCitations: number }>(
     'analytics/citation-histories',
     ['ids', 'minCitations', ...PAPER_FILTER],

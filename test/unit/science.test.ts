@@ -9,6 +9,7 @@ import {
   fitLotka,
   globalMainPath,
   kleinbergBursts,
+  nameKey,
 } from '../../src/analytics/science-of-science';
 
 describe('science-of-science measures, computed by hand', () => {
@@ -180,5 +181,15 @@ describe('network files', () => {
       'W1,W2,4,"Cartilage & knee, ""a review""",Knee\trepair',
       '',
     ]);
+  });
+});
+
+describe('author identity', () => {
+  it('keys a name by family name and first initial, accents, case and punctuation aside', () => {
+    expect(nameKey('José M. García')).toBe('garcia j');
+    expect(nameKey('Jose Garcia')).toBe('garcia j');
+    expect(nameKey('J. GARCÍA')).toBe('garcia j');
+    expect(nameKey('Jean-Pierre Dupont')).toBe('dupont j');
+    expect(nameKey('Plato')).toBeNull();
   });
 });

@@ -581,6 +581,16 @@ export type Query = {
    */
   networkExport: NetworkFile;
   /**
+   * Author records that may be one person: the same family name and first initial (accents and case aside), not told
+   * apart by ORCIDs, sharing co-authors or institutions; strongest evidence first. Nothing stored changes.
+   */
+  possibleDuplicateAuthors: Array<DuplicateCandidates>;
+  /**
+   * Several author records taken as one person for this computation (plus every record sharing an ORCID with them),
+   * stored data unchanged: metrics over their distinct papers, and their co-authors.
+   */
+  person: Person;
+  /**
    * Citation bursts of the works the filtered papers cite most (Kleinberg 2003, as CiteSpace detects them): in each year,
    * the share of the references the filtered papers of that year make that go to the work.
    */
@@ -763,6 +773,20 @@ export type QueryNetworkExportArgs = {
   format: NetworkFormat;
   maxNodes?: InputMaybe<Scalars['Int']['input']>;
   minWeight?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryPossibleDuplicateAuthorsArgs = {
+  filter?: InputMaybe<WorkFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryPersonArgs = {
+  authorIds: Array<Scalars['ID']['input']>;
+  coauthors?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1365,6 +1389,38 @@ export type Burst = {
   strength: Scalars['Float']['output'];
 };
 
+export type DuplicateCandidates = {
+  __typename?: 'DuplicateCandidates';
+  name: Scalars['String']['output'];
+  authors: Array<Author>;
+  pairs: Array<DuplicateEvidence>;
+};
+
+export type DuplicateEvidence = {
+  __typename?: 'DuplicateEvidence';
+  a: Scalars['ID']['output'];
+  b: Scalars['ID']['output'];
+  sharedCoauthors: Scalars['Int']['output'];
+  sharedInstitutions: Scalars['Int']['output'];
+};
+
+export type Person = {
+  __typename?: 'Person';
+  authorIds: Array<Scalars['ID']['output']>;
+  names: Array<Scalars['String']['output']>;
+  metrics: AuthorMetrics;
+  coauthors: Array<PersonCoauthor>;
+};
+
+export type PersonCoauthor = {
+  __typename?: 'PersonCoauthor';
+  /** The co-author's records (one person when they share an ORCID). */
+  authorIds: Array<Scalars['ID']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  orcid?: Maybe<Scalars['String']['output']>;
+  jointPapers: Scalars['Int']['output'];
+};
+
 /** Per-request switches and parameters; anything unset takes the server's default. */
 export type SearchOptionsInput = {
   sparse?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1764,6 +1820,10 @@ export type ResolversTypes = {
   VenueCount: ResolverTypeWrapper<Omit<VenueCount, 'venue'> & { venue: ResolversTypes['Venue'] }>;
   TopicBursts: ResolverTypeWrapper<Omit<TopicBursts, 'topic'> & { topic: ResolversTypes['Topic'] }>;
   Burst: ResolverTypeWrapper<Burst>;
+  DuplicateCandidates: ResolverTypeWrapper<Omit<DuplicateCandidates, 'authors'> & { authors: Array<ResolversTypes['Author']> }>;
+  DuplicateEvidence: ResolverTypeWrapper<DuplicateEvidence>;
+  Person: ResolverTypeWrapper<Person>;
+  PersonCoauthor: ResolverTypeWrapper<PersonCoauthor>;
   SearchOptionsInput: SearchOptionsInput;
   AppliedSearchOptions: ResolverTypeWrapper<AppliedSearchOptions>;
   Passage: ResolverTypeWrapper<Passage>;
@@ -1873,6 +1933,10 @@ export type ResolversParentTypes = {
   VenueCount: Omit<VenueCount, 'venue'> & { venue: ResolversParentTypes['Venue'] };
   TopicBursts: Omit<TopicBursts, 'topic'> & { topic: ResolversParentTypes['Topic'] };
   Burst: Burst;
+  DuplicateCandidates: Omit<DuplicateCandidates, 'authors'> & { authors: Array<ResolversParentTypes['Author']> };
+  DuplicateEvidence: DuplicateEvidence;
+  Person: Person;
+  PersonCoauthor: PersonCoauthor;
   SearchOptionsInput: SearchOptionsInput;
   AppliedSearchOptions: AppliedSearchOptions;
   Passage: Passage;
@@ -2212,6 +2276,8 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   mainPath?: Resolver<ResolversTypes['MainPath'], ParentType, ContextType, RequireFields<QueryMainPathArgs, 'maxPapers'>>;
   clusters?: Resolver<ResolversTypes['Clustering'], ParentType, ContextType, RequireFields<QueryClustersArgs, 'network' | 'maxNodes' | 'minWeight' | 'resolution'>>;
   networkExport?: Resolver<ResolversTypes['NetworkFile'], ParentType, ContextType, RequireFields<QueryNetworkExportArgs, 'network' | 'format' | 'maxNodes' | 'minWeight'>>;
+  possibleDuplicateAuthors?: Resolver<Array<ResolversTypes['DuplicateCandidates']>, ParentType, ContextType, RequireFields<QueryPossibleDuplicateAuthorsArgs, 'first'>>;
+  person?: Resolver<ResolversTypes['Person'], ParentType, ContextType, RequireFields<QueryPersonArgs, 'authorIds' | 'coauthors'>>;
   referenceBursts?: Resolver<Array<ResolversTypes['ReferenceBursts']>, ParentType, ContextType, RequireFields<QueryReferenceBurstsArgs, 'from' | 'to' | 'references' | 's' | 'gamma'>>;
   search?: Resolver<ResolversTypes['SearchResults'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query' | 'first'>>;
   documentSets?: Resolver<Array<ResolversTypes['DocumentSet']>, ParentType, ContextType>;
@@ -2528,6 +2594,33 @@ export type BurstResolvers<ContextType = GraphqlContext, ParentType extends Reso
   strength?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
+export type DuplicateCandidatesResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DuplicateCandidates'] = ResolversParentTypes['DuplicateCandidates']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  authors?: Resolver<Array<ResolversTypes['Author']>, ParentType, ContextType>;
+  pairs?: Resolver<Array<ResolversTypes['DuplicateEvidence']>, ParentType, ContextType>;
+};
+
+export type DuplicateEvidenceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DuplicateEvidence'] = ResolversParentTypes['DuplicateEvidence']> = {
+  a?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  b?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sharedCoauthors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sharedInstitutions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PersonResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person']> = {
+  authorIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  names?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  metrics?: Resolver<ResolversTypes['AuthorMetrics'], ParentType, ContextType>;
+  coauthors?: Resolver<Array<ResolversTypes['PersonCoauthor']>, ParentType, ContextType>;
+};
+
+export type PersonCoauthorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PersonCoauthor'] = ResolversParentTypes['PersonCoauthor']> = {
+  authorIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orcid?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  jointPapers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type AppliedSearchOptionsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AppliedSearchOptions'] = ResolversParentTypes['AppliedSearchOptions']> = {
   sparse?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   dense?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2746,6 +2839,10 @@ export type Resolvers<ContextType = GraphqlContext> = {
   VenueCount?: VenueCountResolvers<ContextType>;
   TopicBursts?: TopicBurstsResolvers<ContextType>;
   Burst?: BurstResolvers<ContextType>;
+  DuplicateCandidates?: DuplicateCandidatesResolvers<ContextType>;
+  DuplicateEvidence?: DuplicateEvidenceResolvers<ContextType>;
+  Person?: PersonResolvers<ContextType>;
+  PersonCoauthor?: PersonCoauthorResolvers<ContextType>;
   AppliedSearchOptions?: AppliedSearchOptionsResolvers<ContextType>;
   Passage?: PassageResolvers<ContextType>;
   RetrieverHit?: RetrieverHitResolvers<ContextType>;

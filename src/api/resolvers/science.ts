@@ -51,6 +51,22 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
             content: exportNetwork(network, args.format),
           };
         }),
+      possibleDuplicateAuthors: (_, args, context) =>
+        lanes.analytics.run(context.request, async () => {
+          const groups = await science.possibleDuplicates(toPaperFilter(args.filter), args.first ?? 20);
+          return Promise.all(
+            groups.map(async (group) => ({
+              name: group.name,
+              authors: (await context.loaders.author.loadMany(group.authorIds)).flatMap((profile) =>
+                profile && !(profile instanceof Error)
+                  ? [{ ...profile.author, institutions: profile.institutions, paperCount: profile.paperCount }]
+                  : [],
+              ),
+              pairs: group.pairs,
+            })),
+          );
+        }),
+      person: (_, args) => science.person(args.authorIds, args.coauthors ?? 20),
       sleepingBeauties: (_, args, context) =>
         lanes.analytics.run(context.request, () =>
           science.sleepingBeauties(
