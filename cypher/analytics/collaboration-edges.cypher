@@ -1,9 +1,12 @@
-// Joint papers between pairs of the given authors within the filter.
+// Joint papers between pairs of people (records sharing an ORCID are one person) among the given author records,
+// within the filter.
 MATCH (a:Author)-[:AUTHORED]->(p:Paper)<-[:AUTHORED]-(b:Author)
-WHERE a.id IN $authorIds AND b.id IN $authorIds AND a.id < b.id AND p.stub = false
+WHERE a.id IN $authorIds AND b.id IN $authorIds AND p.stub = false
   // include: fragments/paper-filter
-WITH a, b, count(DISTINCT p) AS joint
+WITH coalesce('orcid:' + a.orcid, a.id) AS pa, coalesce('orcid:' + b.orcid, b.id) AS pb, p
+WHERE pa < pb
+WITH pa, pb, count(DISTINCT p) AS joint
 WHERE joint >= $minJoint
-RETURN a.id AS source, b.id AS target, joint
+RETURN pa AS source, pb AS target, joint
 ORDER BY joint DESC, source, target
 LIMIT $maxEdges

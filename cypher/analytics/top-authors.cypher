@@ -1,11 +1,19 @@
 // Most cited authors over the filtered papers: sum of internal or global citations of their papers, and paper count.
+// Records sharing an ORCID are one person (grouped by it, shown by the record with the smallest id).
 MATCH (p:Paper)
 WHERE p.stub = false
   // include: fragments/paper-filter
 // Each paper's citations once, then spread over its authors (not once per authorship).
 WITH p, CASE $by WHEN 'GLOBAL_CITATIONS' THEN coalesce(p.citedByCount, 0) ELSE COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } END AS citations
 MATCH (a:Author)-[:AUTHORED]->(p)
-WITH a, count(DISTINCT p) AS papers, sum(citations) AS score
-ORDER BY score DESC, papers DESC, a.id
-WITH collect([a, papers, score]) AS rows
-RETURN size(rows) AS total, [r IN rows[$skip..($skip + $limit)] | {author: properties(r[0]), papers: r[1], score: r[2]}] AS items
+// One row per person and paper, however many of the person's records signed it.
+WITH coalesce('orcid:' + a.orcid, a.id) AS person, p, citations, min(a.id) AS record
+WITH person, count(p) AS papers, sum(citations) AS score, min(record) AS record
+ORDER BY score DESC, papers DESC, record
+WITH collect([record, papers, score]) AS rows
+CALL (rows) {
+  UNWIND rows[$skip..($skip + $limit)] AS r
+  MATCH (a:Author {id: r[0]})
+  RETURN collect({author: properties(a), papers: r[1], score: r[2]}) AS items
+}
+RETURN size(rows) AS total, items

@@ -524,21 +524,29 @@ export class AnalyticsService {
     wholeNumber(limit, 'limit', 1, Number.MAX_SAFE_INTEGER);
     wholeNumber(minJoint, 'minJointPapers', 1, 1_000_000);
     const params = paperFilterParams(filter);
-    const nodes = await this.executor.read<{ author: AuthorRow; papers: number }>(
+    const nodes = await this.executor.read<{ author: AuthorRow; papers: number; person: string; ids: string[] }>(
       queries().collaborationNodes({ ...params, limit: Math.min(limit, MAX_NETWORK_NODES) }),
     );
-    const ids = nodes.map((node) => node.author.id);
+    // Edges come keyed by person (ORCID, else record id); a node is shown by its representative record.
+    const shownAs = new Map(nodes.map((node) => [node.person, node.author.id]));
+    const records = nodes.flatMap((node) => node.ids);
     const edges =
-      ids.length < 2
+      nodes.length < 2
         ? []
-        : await this.executor.read<{ source: string; target: string; joint: number }>(
-            queries().collaborationEdges({
-              ...params,
-              authorIds: ids,
-              minJoint: Math.max(1, minJoint),
-              maxEdges: 5000,
-            }),
-          );
+        : (
+            await this.executor.read<{ source: string; target: string; joint: number }>(
+              queries().collaborationEdges({
+                ...params,
+                authorIds: records,
+                minJoint: Math.max(1, minJoint),
+                maxEdges: 5000,
+              }),
+            )
+          ).flatMap((edge) => {
+            const source = shownAs.get(edge.source);
+            const target = shownAs.get(edge.target);
+            return source && target ? [{ source, target, joint: edge.joint }] : [];
+          });
     return {
       nodes: nodes.map((node) => ({
         id: node.author.id,

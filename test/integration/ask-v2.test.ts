@@ -148,3 +148,37 @@ describe('analytics plans with people', () => {
     expect(result.answer).toMatch(/no identified author in the graph is named "Rosalind Franklin"/);
   });
 });
+
+describe('one person in every analysis: records sharing an ORCID', () => {
+  const filter = { collections: OWN };
+
+  it('counts them as one author in top authors, Lotka and the collaboration network', async () => {
+    const top = await app.analytics.topAuthors(filter, 'INTERNAL_CITATIONS', { skip: 0, limit: 10 });
+    expect(top.total).toBe(3); // Shima (two records, one ORCID), the namesake without it, Bateman
+    const shima = top.items.find((row) => row.author.id === 'A951')!;
+    expect(shima.papers).toBe(3);
+    expect(top.items.some((row) => row.author.id === 'A952')).toBe(false);
+    const lotka = await app.science.lotka(filter);
+    expect(lotka.distribution).toEqual([
+      { papers: 1, authors: 2 },
+      { papers: 3, authors: 1 },
+    ]);
+    const network = await app.analytics.collaborationNetwork(filter, 10, 1);
+    expect(network.nodes.map((node) => [node.id, node.papers]).sort()).toEqual([
+      ['A951', 3],
+      ['A953', 1],
+      ['A954', 1],
+    ]);
+  });
+
+  it('merges records for a computation only as asked, and lists no namesake without evidence', async () => {
+    const person = await app.science.person(['A952'], 10);
+    expect(person.authorIds).toEqual(['A951', 'A952']);
+    expect(person.metrics.works).toBe(3);
+    const namesake = await app.science.person(['A953'], 10);
+    expect(namesake.authorIds).toEqual(['A953']);
+    expect(namesake.metrics.works).toBe(1);
+    // "Midori Shima" without an ORCID shares no co-author or institution with the ORCID holder: not a candidate.
+    expect(await app.science.possibleDuplicates(filter, 10)).toEqual([]);
+  });
+});
