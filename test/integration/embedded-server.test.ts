@@ -43,8 +43,10 @@ describe('the embedded Neo4j launcher', () => {
       const down = await gql('{ stats { papers } }');
       const waited = Date.now() - started;
       expect(down.errors[0].extensions).toMatchObject({ code: 'DATABASE_UNAVAILABLE', retryable: true });
-      // Within 3 s, not the driver's default half minute (CITEGRAPH_NEO4J_ACQUIRE_TIMEOUT_MS and _RETRY_MS).
-      expect(waited).toBeLessThan(3_000);
+      // Within seconds (about 2.5 s: CITEGRAPH_NEO4J_ACQUIRE_TIMEOUT_MS and _RETRY_MS), not the driver's default half
+      // minute. The bound is loose on purpose: on a loaded 2-core runner the same request measured 3.0–3.2 s, and
+      // what this guards against is the 30 s default coming back, not a few hundred milliseconds.
+      expect(waited).toBeLessThan(10_000);
       await app.database.probe();
       expect((await gql('{ health { ok databaseReachable } }')).data.health).toEqual({
         ok: false,
