@@ -215,10 +215,9 @@ export class ScienceService {
       directed ? queries().citationPathDirected(params) : queries().citationPathUndirected(params),
     );
     if (!row) return null;
-    const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids: row.ids }));
-    const byId = new Map(rows.map((r) => [r.paper.id, r.paper]));
+    const papers = await this.papersOf(row.ids);
     return {
-      papers: row.ids.map((id) => byId.get(id) ?? { id, stub: true }),
+      papers: row.ids.map((id) => papers.get(id)!),
       forward: row.citing.map((citing, index) => citing === row.ids[index]),
     };
   }
@@ -270,26 +269,14 @@ export class ScienceService {
         limit: Math.min(Math.max(1, options.topics), 100),
       }),
     );
-    return rows
-      .map((row) => {
-        const relevant = new Map(row.series.map((point) => [point.year, point.relevant]));
-        const series = row.totals.map((point) => ({
-          year: point.year,
-          total: point.total,
-          relevant: relevant.get(point.year) ?? 0,
-        }));
-        return {
-          topic: row.topic,
-          papers: row.series.reduce((sum, point) => sum + point.relevant, 0),
-          bursts: kleinbergBursts(series, { s: options.s, gamma: options.gamma }),
-        };
-      })
-      .filter((row) => row.bursts.length > 0)
-      .sort(
-        (a, b) =>
-          Math.max(...b.bursts.map((x) => x.strength)) - Math.max(...a.bursts.map((x) => x.strength)) ||
-          (a.topic.id < b.topic.id ? -1 : 1),
-      );
+    return strongestFirst(
+      rows.map((row) => ({
+        topic: row.topic,
+        papers: relevantTotal(row),
+        bursts: kleinbergBursts(yearSeries(row), { s: options.s, gamma: options.gamma }),
+      })),
+      (row) => row.topic.id,
+    );
   }
 
   /**
@@ -333,36 +320,9 @@ export class ScienceService {
     if (!(options.resolution > 0 && options.resolution <= 10)) {
       throw badInput('resolution must be in (0, 10]', { argument: 'resolution' });
     }
-    const maxNodes = Math.min(Math.max(2, options.maxNodes), kind === 'COUPLING' ? 2000 : 500);
-    let titles = new Map<string, string | null>();
-    let edges: Array<{ source: string; target: string; weight: number }>;
-    if (kind === 'COUPLING') {
-      const nodes = await this.executor.read<{ id: string; title: string | null }>(
-        queries().filterPapers({ ...paperFilterParams(filter), limit: maxNodes }),
-      );
-      titles = new Map(nodes.map((n) => [n.id, n.title]));
-      edges = await this.executor.read(
-        queries().couplingEdges({ ids: nodes.map((n) => n.id), minWeight: options.minWeight }),
-      );
-    } else {
-      const citing = await this.executor.read<{ id: string }>(
-        queries().filterPapers({ ...paperFilterParams(filter), limit: 5000 }),
-      );
-      const [network] = await this.executor.read<{
-        rows: Array<{ id: string; title: string | null }>;
-        edges: Array<{ source: string; target: string; weight: number }>;
-      }>(queries().cocitationNetwork({ ids: citing.map((c) => c.id), limit: maxNodes, minWeight: options.minWeight }));
-      titles = new Map((network?.rows ?? []).map((n) => [n.id, n.title]));
-      edges = network?.edges ?? [];
-    }
-    const graph = new Graph({ type: 'undirected' });
-    for (const edge of edges) graph.mergeEdge(edge.source, edge.target, { weight: edge.weight });
-    if (graph.order === 0) return { kind, nodes: 0, edges: 0, modularity: 0, clusters: [] };
-    const detailed = louvain.detailed(graph, {
-      getEdgeWeight: 'weight',
-      resolution: options.resolution,
-      rng: seeded(42),
-    });
+    const { nodes, edges } = await this.links(filter, kind, options);
+    if (edges.length === 0) return { kind, nodes: 0, edges: 0, modularity: 0, clusters: [] };
+    const { graph, detailed } = communities(edges, options.resolution);
     const members = new Map<number, string[]>();
     for (const [node, community] of Object.entries(detailed.communities)) {
       members.set(community, [...(members.get(community) ?? []), node]);
@@ -370,7 +330,7 @@ export class ScienceService {
     const ordered = [...members.values()]
       .map((ids) => ids.sort((a, b) => graph.degree(b) - graph.degree(a) || (a < b ? -1 : 1)))
       .sort((a, b) => b.length - a.length || (a[0]! < b[0]! ? -1 : 1));
-    const termsOf = (id: string) => contentTerms(titles.get(id) ?? '');
+    const termsOf = (id: string) => contentTerms(nodes.get(id)?.title ?? '');
     const allTitles = graph.nodes().map(termsOf);
     const shown = ordered.flatMap((ids) => ids.slice(0, 20));
     const [rows, topicRows] = await Promise.all([
@@ -462,6 +422,44 @@ export class ScienceService {
       .slice(0, Math.min(Math.max(1, first), MAX_PAGE));
   }
 
+  /**
+   * The coupling network of the filtered papers (every paper a node, at most 2000; edges: shared references) or the
+   * co-citation network of the works they cite (at most 500; edges: papers citing both), with each node's title and
+   * weight (1, or the citations from the filtered papers).
+   */
+  private async links(
+    filter: PaperFilter | null | undefined,
+    kind: NetworkKind,
+    options: { maxNodes: number; minWeight: number },
+  ): Promise<{
+    nodes: Map<string, { title: string | null; weight: number }>;
+    edges: Array<{ source: string; target: string; weight: number }>;
+  }> {
+    const maxNodes = Math.min(Math.max(2, options.maxNodes), kind === 'COUPLING' ? 2000 : 500);
+    if (kind === 'COUPLING') {
+      const papers = await this.executor.read<{ id: string; title: string | null }>(
+        queries().filterPapers({ ...paperFilterParams(filter), limit: maxNodes }),
+      );
+      return {
+        nodes: new Map(papers.map((p) => [p.id, { title: p.title, weight: 1 }])),
+        edges: await this.executor.read(
+          queries().couplingEdges({ ids: papers.map((p) => p.id), minWeight: options.minWeight }),
+        ),
+      };
+    }
+    const citing = await this.executor.read<{ id: string }>(
+      queries().filterPapers({ ...paperFilterParams(filter), limit: 5000 }),
+    );
+    const [network] = await this.executor.read<{
+      rows: Array<{ id: string; title: string | null; cited: number }>;
+      edges: Array<{ source: string; target: string; weight: number }>;
+    }>(queries().cocitationNetwork({ ids: citing.map((c) => c.id), limit: maxNodes, minWeight: options.minWeight }));
+    return {
+      nodes: new Map((network?.rows ?? []).map((row) => [row.id, { title: row.title, weight: row.cited }])),
+      edges: network?.edges ?? [],
+    };
+  }
+
   private async papersOf(ids: readonly string[]): Promise<Map<string, PaperRow>> {
     if (ids.length === 0) return new Map();
     const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids: [...ids] }));
@@ -492,26 +490,14 @@ export class ScienceService {
         limit: Math.min(Math.max(1, options.references), 200),
       }),
     );
-    return rows
-      .map((row) => {
-        const relevant = new Map(row.series.map((point) => [point.year, point.relevant]));
-        const series = row.totals.map((point) => ({
-          year: point.year,
-          total: point.total,
-          relevant: relevant.get(point.year) ?? 0,
-        }));
-        return {
-          paper: row.paper,
-          citations: row.series.reduce((sum, point) => sum + point.relevant, 0),
-          bursts: kleinbergBursts(series, { s: options.s, gamma: options.gamma }),
-        };
-      })
-      .filter((row) => row.bursts.length > 0)
-      .sort(
-        (a, b) =>
-          Math.max(...b.bursts.map((x) => x.strength)) - Math.max(...a.bursts.map((x) => x.strength)) ||
-          (a.paper.id < b.paper.id ? -1 : 1),
-      );
+    return strongestFirst(
+      rows.map((row) => ({
+        paper: row.paper,
+        citations: relevantTotal(row),
+        bursts: kleinbergBursts(yearSeries(row), { s: options.s, gamma: options.gamma }),
+      })),
+      (row) => row.paper.id,
+    );
   }
 
   /**
@@ -527,31 +513,22 @@ export class ScienceService {
     if (!Number.isInteger(options.minWeight) || options.minWeight < 1) {
       throw badInput('minWeight must be a whole number of at least 1', { argument: 'minWeight' });
     }
-    const maxNodes = Math.min(Math.max(2, options.maxNodes), kind === 'COCITATION' ? 500 : 2000);
+    const maxNodes = Math.min(Math.max(2, options.maxNodes), 2000);
     const nodes = new Map<string, { label: string; weight: number }>();
     let edges: Array<{ source: string; target: string; weight: number }>;
-    if (kind === 'COUPLING' || kind === 'CITATION') {
+    if (kind === 'COUPLING' || kind === 'COCITATION') {
+      const links = await this.links(filter, kind, options);
+      for (const [id, node] of links.nodes) nodes.set(id, { label: node.title ?? id, weight: node.weight });
+      edges = links.edges;
+    } else if (kind === 'CITATION') {
       const papers = await this.executor.read<{ id: string; title: string | null }>(
         queries().filterPapers({ ...paperFilterParams(filter), limit: maxNodes }),
       );
       for (const p of papers) nodes.set(p.id, { label: p.title ?? p.id, weight: 1 });
       const ids = papers.map((p) => p.id);
-      edges =
-        kind === 'COUPLING'
-          ? await this.executor.read(queries().couplingEdges({ ids, minWeight: options.minWeight }))
-          : (await this.executor.read<{ citing: string; cited: string }>(queries().internalCitations({ ids }))).map(
-              (c) => ({ source: c.citing, target: c.cited, weight: 1 }),
-            );
-    } else if (kind === 'COCITATION') {
-      const citing = await this.executor.read<{ id: string }>(
-        queries().filterPapers({ ...paperFilterParams(filter), limit: 5000 }),
+      edges = (await this.executor.read<{ citing: string; cited: string }>(queries().internalCitations({ ids }))).map(
+        (c) => ({ source: c.citing, target: c.cited, weight: 1 }),
       );
-      const [network] = await this.executor.read<{
-        rows: Array<{ id: string; title: string | null; cited: number }>;
-        edges: Array<{ source: string; target: string; weight: number }>;
-      }>(queries().cocitationNetwork({ ids: citing.map((c) => c.id), limit: maxNodes, minWeight: options.minWeight }));
-      for (const row of network?.rows ?? []) nodes.set(row.id, { label: row.title ?? row.id, weight: row.cited });
-      edges = network?.edges ?? [];
     } else {
       const network = await this.analytics.collaborationNetwork(filter, maxNodes, options.minWeight);
       for (const node of network.nodes) nodes.set(node.id, { label: node.name, weight: node.papers });
@@ -560,16 +537,14 @@ export class ScienceService {
     const directed = kind === 'CITATION';
     const cluster = new Map<string, number>();
     if (!directed && edges.length > 0) {
-      const graph = new Graph({ type: 'undirected' });
-      for (const edge of edges) graph.mergeEdge(edge.source, edge.target, { weight: edge.weight });
-      const communities = louvain(graph, { getEdgeWeight: 'weight', rng: seeded(42) });
+      const found = communities(edges, 1).detailed.communities;
       // Clusters numbered by size, largest first (VOSviewer's convention).
       const sizes = new Map<number, number>();
-      for (const c of Object.values(communities)) sizes.set(c, (sizes.get(c) ?? 0) + 1);
+      for (const c of Object.values(found)) sizes.set(c, (sizes.get(c) ?? 0) + 1);
       const rank = new Map(
         [...sizes.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([c], i) => [c, i + 1] as const),
       );
-      for (const [node, c] of Object.entries(communities)) cluster.set(node, rank.get(c)!);
+      for (const [node, c] of Object.entries(found)) cluster.set(node, rank.get(c)!);
     }
     return {
       name: `${kind.toLowerCase()} network`,
@@ -669,12 +644,6 @@ export class ScienceService {
         })),
     };
   }
-
-  /** A paper that must exist for a measure of it. */
-  async requirePaper(id: string): Promise<void> {
-    const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids: [id] }));
-    if (rows.length === 0) throw notFound(`no paper ${id.slice(0, 100)}`);
-  }
 }
 
 function beauty(row: HistoryRow, basis: CitationBasisName): SleepingBeauty | null {
@@ -698,4 +667,35 @@ function checkBurstArguments(from: number, to: number, options: { s: number; gam
   if (!(options.s > 1) || !(options.gamma > 0)) {
     throw badInput('s must be over 1 and gamma over 0', { argument: 's' });
   }
+}
+
+/** Counts per year as the queries give them: the relevant ones, and each year's total. */
+interface YearCounts {
+  series: Array<{ year: number; relevant: number }>;
+  totals: Array<{ year: number; total: number }>;
+}
+
+/** The series Kleinberg's automaton reads: every year with a total, its relevant count (0 when none). */
+function yearSeries(row: YearCounts): Array<{ year: number; total: number; relevant: number }> {
+  const relevant = new Map(row.series.map((point) => [point.year, point.relevant]));
+  return row.totals.map((point) => ({ year: point.year, total: point.total, relevant: relevant.get(point.year) ?? 0 }));
+}
+
+function relevantTotal(row: YearCounts): number {
+  return row.series.reduce((sum, point) => sum + point.relevant, 0);
+}
+
+/** Rows with at least one burst, the strongest burst first (ties by id). */
+function strongestFirst<T extends { bursts: Burst[] }>(rows: T[], idOf: (row: T) => string): T[] {
+  const strength = (row: T) => Math.max(...row.bursts.map((burst) => burst.strength));
+  return rows
+    .filter((row) => row.bursts.length > 0)
+    .sort((a, b) => strength(b) - strength(a) || (idOf(a) < idOf(b) ? -1 : 1));
+}
+
+/** Louvain communities (seeded: the same network gives the same partition) of a weighted undirected network. */
+function communities(edges: ReadonlyArray<{ source: string; target: string; weight: number }>, resolution: number) {
+  const graph = new Graph({ type: 'undirected' });
+  for (const edge of edges) graph.mergeEdge(edge.source, edge.target, { weight: edge.weight });
+  return { graph, detailed: louvain.detailed(graph, { getEdgeWeight: 'weight', resolution, rng: seeded(42) }) };
 }

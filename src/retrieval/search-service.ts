@@ -111,6 +111,12 @@ export function resolveOptions(base: SearchOptions, overrides: Partial<SearchOpt
   return options;
 }
 
+/** A search's page size: a whole number in [1, 200] (BAD_USER_INPUT otherwise). */
+export function checkFirst(first: number): void {
+  if (!Number.isInteger(first) || first < 1 || first > 200)
+    throw badInput(`first must be an integer in [1, 200], got ${first}`);
+}
+
 /**
  * Hybrid retrieval over the graph's indexes: BM25 over papers and dense search over chunks, fused by weighted
  * reciprocal rank fusion, then optional query expansion (pseudo-relevance feedback validated against the corpus),
@@ -153,8 +159,7 @@ export class SearchService {
     overrides?: Partial<SearchOptions>,
   ): Promise<SearchResponse> {
     const options = resolveOptions(this.defaults, overrides);
-    if (!Number.isInteger(first) || first < 1 || first > 200)
-      throw badInput(`first must be an integer in [1, 200], got ${first}`);
+    checkFirst(first);
     if (query.length > 10_000) throw badInput('the query is longer than 10,000 characters');
     const timings: Record<string, number> = {};
     const trace: SearchTrace = {

@@ -2,6 +2,7 @@ import { badInput } from '../errors';
 import type { PaperFilter } from '../domain';
 import type { RequestContext } from '../request-context';
 import {
+  checkFirst,
   type Passage,
   resolveOptions,
   type SearchOptions,
@@ -38,8 +39,7 @@ export async function searchWithSets(
   overrides?: Partial<SearchOptions>,
 ): Promise<SearchResponse> {
   const options = resolveOptions(search.defaultOptions, overrides);
-  if (!Number.isInteger(first) || first < 1 || first > 200)
-    throw badInput(`first must be an integer in [1, 200], got ${first}`);
+  checkFirst(first);
   if (!/[\p{L}\p{N}]/u.test(query)) throw badInput('the query is empty');
   const shared = scope.withSharedGraph
     ? await search.search(ctx, query, first, filter, overrides)
