@@ -88,6 +88,10 @@ async function main(): Promise<void> {
       ],
       [`main path, largest review (${largest})`, () => s.mainPath({ collections: [largest] }, 2000)],
       [
+        `key-route main path (10), largest review (${largest})`,
+        () => s.mainPath({ collections: [largest] }, 2000, 'KEY_ROUTE', 10),
+      ],
+      [
         `coupling clusters, largest review (${largest})`,
         () => s.clusters({ collections: [largest] }, 'COUPLING', { maxNodes: 2000, minWeight: 2, resolution: 1 }),
       ],

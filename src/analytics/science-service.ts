@@ -16,6 +16,7 @@ import {
   distinctiveTerms,
   type DisruptionCounts,
   globalMainPath,
+  keyRouteMainPath,
   fitLotka,
   kleinbergBursts,
   type LotkaFit,
@@ -280,10 +281,19 @@ export class ScienceService {
   }
 
   /**
-   * The global main path of the citation network among the filtered papers (at most `maxPapers`, the most cited):
-   * search path counts, papers oldest first with each step's SPC.
+   * The main path of the citation network among the filtered papers (at most `maxPapers`, the most cited): search
+   * path counts, papers oldest first with each link's SPC; global, or the union of the paths through the `keyRoutes`
+   * links of largest SPC.
    */
-  async mainPath(filter: PaperFilter | null | undefined, maxPapers: number) {
+  async mainPath(
+    filter: PaperFilter | null | undefined,
+    maxPapers: number,
+    method: 'GLOBAL' | 'KEY_ROUTE' = 'GLOBAL',
+    keyRoutes = 10,
+  ) {
+    if (!Number.isInteger(keyRoutes) || keyRoutes < 1 || keyRoutes > 100) {
+      throw badInput(`keyRoutes must be a whole number in [1, 100], got ${keyRoutes}`, { argument: 'keyRoutes' });
+    }
     const limit = Math.min(Math.max(2, maxPapers), 5000);
     const nodes = await this.executor.read<{ id: string; title: string | null; year: number | null }>(
       queries().filterPapers({ ...paperFilterParams(filter), limit }),
@@ -291,11 +301,14 @@ export class ScienceService {
     const citations = await this.executor.read<{ citing: string; cited: string }>(
       queries().internalCitations({ ids: nodes.map((n) => n.id) }),
     );
-    const path = globalMainPath(nodes, citations);
+    const path =
+      method === 'KEY_ROUTE' ? keyRouteMainPath(nodes, citations, keyRoutes) : globalMainPath(nodes, citations);
     const rows = await this.papersOf(path.papers);
     return {
+      method,
       papers: path.papers.map((id) => rows.get(id)!),
       weights: path.weights,
+      links: path.links.map((l) => ({ cited: rows.get(l.cited)!, citing: rows.get(l.citing)!, weight: l.weight })),
       paths: path.paths,
       citations: citations.length - path.dropped,
       dropped: path.dropped,

@@ -30,7 +30,8 @@ usage:
   citegraph collection delete NAME...  remove collections and everything only they held (papers, chunks, stubs, …)
   citegraph stats                      counts per label and relationship type
   citegraph science disruption|impact|beauty ID | prior|derivative ID... | path ID ID [--undirected] |
-                    lotka|bradford|beauties|main-path|clusters|topic-bursts|reference-bursts [--collection C]...
+                    lotka|bradford|beauties|main-path [--key-routes K]|clusters|topic-bursts|reference-bursts
+                    [--collection C]...
                                        science-of-science measures as JSON (README, Science of science)
   citegraph network [--network coupling|cocitation|coauthorship|citation] [--format graphml|gexf|vosviewer-map|
                     vosviewer-network|csv] [--collection C]... [--max-nodes N] [--min-weight W] [--out FILE]
@@ -388,6 +389,7 @@ async function scienceCommand(args: string[]): Promise<void> {
       undirected: { type: 'boolean', default: false },
       network: { type: 'string', default: 'coupling' },
       first: { type: 'string', default: '20' },
+      'key-routes': { type: 'string' },
     },
   });
   const filter = values.collection?.length ? { collections: values.collection } : null;
@@ -434,7 +436,9 @@ async function scienceCommand(args: string[]): Promise<void> {
         case 'beauties':
           return s.sleepingBeauties(filter, 'INTERNAL_CITATIONS', first, 5);
         case 'main-path':
-          return s.mainPath(filter, 2000);
+          return values['key-routes'] === undefined
+            ? s.mainPath(filter, 2000)
+            : s.mainPath(filter, 2000, 'KEY_ROUTE', Number(values['key-routes']));
         case 'clusters':
           return s.clusters(filter, values.network.toUpperCase() === 'COCITATION' ? 'COCITATION' : 'COUPLING', {
             maxNodes: 500,

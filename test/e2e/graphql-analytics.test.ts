@@ -7,6 +7,7 @@ import {
   beautyCoefficient,
   fitLotka,
   globalMainPath,
+  keyRouteMainPath,
   kleinbergBursts,
   nameKey,
 } from '../../src/analytics/science-of-science';
@@ -458,6 +459,27 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
     expect(expected.papers.length).toBeGreaterThan(2);
     const years = data.mainPath.papers.map((p: { year: number }) => p.year);
     expect([...years].sort((a, b) => a - b)).toEqual(years);
+
+    const keyRoute = keyRouteMainPath(
+      [...ids].map((id) => ({ id, year: works.get(id)!.publication_year })),
+      citations,
+      5,
+    );
+    const routed = await gql(`{ mainPath(filter: { collections: ["Donners_2021"] }, maxPapers: 5000, method: KEY_ROUTE,
+      keyRoutes: 5) { method papers { id } links { cited { id } citing { id } weight } } }`);
+    expect(routed.errors).toBeUndefined();
+    expect(routed.data.mainPath.method).toBe('KEY_ROUTE');
+    expect(routed.data.mainPath.papers.map((p: { id: string }) => p.id)).toEqual(keyRoute.papers);
+    const links = routed.data.mainPath.links.map(
+      (l: { cited: { id: string }; citing: { id: string }; weight: number }) => [l.cited.id, l.citing.id, l.weight],
+    );
+    expect(links).toEqual(keyRoute.links.map((l) => [l.cited, l.citing, l.weight]));
+    // Every link is a raw citation and every paper lies on a link.
+    for (const [cited, citing] of links) expect(refsOf(citing).has(cited)).toBe(true);
+    expect(new Set(links.flatMap(([cited, citing]: string[]) => [cited, citing])).size).toBe(keyRoute.papers.length);
+    expect(keyRoute.papers.length).toBeGreaterThan(2);
+    const bad = await gql(`{ mainPath(method: KEY_ROUTE, keyRoutes: 0) { nodes } }`);
+    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('clusters the coupling network of one review; its modularity recomputed from raw shared references', async () => {

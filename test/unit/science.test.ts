@@ -8,6 +8,7 @@ import {
   distinctiveTerms,
   fitLotka,
   globalMainPath,
+  keyRouteMainPath,
   kleinbergBursts,
   nameKey,
 } from '../../src/analytics/science-of-science';
@@ -91,6 +92,30 @@ describe('science-of-science measures, computed by hand', () => {
     expect(path.weights).toEqual([2, 2, 3]);
     expect(path.paths).toBe(5);
     expect(path.dropped).toBe(1); // A (2000) citing F (2006) runs against time
+    expect(path.links.map((l) => l.cited + l.citing)).toEqual(['AC', 'CD', 'DF']);
+  });
+
+  it('key-route main path: the best source-to-sink paths through the links of largest SPC, united', () => {
+    const papers = ['A', 'B', 'C', 'D', 'E', 'F'].map((id, i) => ({
+      id,
+      year: [2000, 2000, 2002, 2004, 2004, 2006][i]!,
+    }));
+    const flows = ['AC', 'BC', 'AD', 'CD', 'CE', 'DF', 'EF'];
+    const citations = flows.map(([cited, citing]) => ({ citing: citing!, cited: cited! }));
+    const links = (k: number) =>
+      keyRouteMainPath(papers, citations, k).links.map((l) => `${l.cited}${l.citing}${l.weight}`);
+    // Key routes by SPC, ties by ids: DF 3, then AC, BC, CD, CE, EF (2 each), AD 1.
+    // DF: backward from D the best total is via C (2 + 2) over A (1), and into C via A (tie with B, smaller id).
+    expect(links(1)).toEqual(['AC2', 'CD2', 'DF3']);
+    expect(links(2)).toEqual(['AC2', 'CD2', 'DF3']); // AC: forward from C via D (2 + 3) over E (2 + 2)
+    expect(links(3)).toEqual(['AC2', 'BC2', 'CD2', 'DF3']); // BC brings the second source
+    // CD adds nothing; CE brings C→E→F, the parallel stream a single path has to drop.
+    expect(links(5)).toEqual(['AC2', 'BC2', 'CD2', 'CE2', 'DF3', 'EF2']);
+    const five = keyRouteMainPath(papers, citations, 5);
+    expect(five.papers).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    expect(five.paths).toBe(5);
+    // With every link a key route the whole DAG comes back: the best path through AD is A→D→F.
+    expect(links(7)).toEqual(['AC2', 'AD1', 'BC2', 'CD2', 'CE2', 'DF3', 'EF2']);
   });
 
   it('labels a cluster by the terms frequent in it and rare elsewhere', () => {

@@ -563,9 +563,11 @@ export type Query = {
    */
   sleepingBeauties: Array<SleepingBeauty>;
   /**
-   * The global main path of the citation network among the filtered papers (Hummon and Doreian 1989; SPC weights as
-   * in Liu and Lu 2012): the source-to-sink chain of citations with the largest total search path count, oldest paper
-   * first. At most maxPapers papers (the most cited in the graph) make the network.
+   * The main path of the citation network among the filtered papers (Hummon and Doreian 1989; SPC weights as in Liu and
+   * Lu 2012), oldest paper first. GLOBAL: the source-to-sink chain of citations with the largest total search path
+   * count. KEY_ROUTE: the union of the best source-to-sink paths through each of the keyRoutes links of largest SPC
+   * (Liu and Lu 2012, global search), which keeps parallel streams. At most maxPapers papers (the most cited in the
+   * graph) make the network.
    */
   mainPath: MainPath;
   /**
@@ -753,6 +755,8 @@ export type QuerySleepingBeautiesArgs = {
 export type QueryMainPathArgs = {
   filter?: InputMaybe<WorkFilter>;
   maxPapers?: InputMaybe<Scalars['Int']['input']>;
+  method?: InputMaybe<MainPathMethod>;
+  keyRoutes?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1241,11 +1245,30 @@ export type NetworkKind =
   /** Cited works linked by the papers that cite both. */
   | 'COCITATION';
 
+export type MainPathMethod =
+  /** The single source-to-sink path of largest total SPC. */
+  | 'GLOBAL'
+  /** The union of the best paths through the links of largest SPC. */
+  | 'KEY_ROUTE';
+
+/** A citation on the main path: knowledge flows from the cited to the citing paper. */
+export type MainPathLink = {
+  __typename?: 'MainPathLink';
+  cited: Paper;
+  citing: Paper;
+  /** The link's search path count. */
+  weight: Scalars['Float']['output'];
+};
+
 export type MainPath = {
   __typename?: 'MainPath';
+  method: MainPathMethod;
+  /** The papers of the path (or of the key-route network), oldest first. */
   papers: Array<Paper>;
-  /** The search path count of each step. */
+  /** The search path count of each step of a global path; of each link, in the order of links, for key routes. */
   weights: Array<Scalars['Float']['output']>;
+  /** The path's citations, in the order of the cited paper, then the citing paper. */
+  links: Array<MainPathLink>;
   /** Source-to-sink paths in the network. */
   paths: Scalars['Float']['output'];
   /** Citations in the network, and those left out for running against time (a paper citing a later one). */
@@ -1803,7 +1826,9 @@ export type ResolversTypes = {
   NetworkFormat: NetworkFormat;
   NetworkFile: ResolverTypeWrapper<NetworkFile>;
   NetworkKind: NetworkKind;
-  MainPath: ResolverTypeWrapper<Omit<MainPath, 'papers'> & { papers: Array<ResolversTypes['Paper']> }>;
+  MainPathMethod: MainPathMethod;
+  MainPathLink: ResolverTypeWrapper<Omit<MainPathLink, 'cited' | 'citing'> & { cited: ResolversTypes['Paper'], citing: ResolversTypes['Paper'] }>;
+  MainPath: ResolverTypeWrapper<Omit<MainPath, 'papers' | 'links'> & { papers: Array<ResolversTypes['Paper']>, links: Array<ResolversTypes['MainPathLink']> }>;
   Clustering: ResolverTypeWrapper<Omit<Clustering, 'clusters'> & { clusters: Array<ResolversTypes['PaperCluster']> }>;
   PaperCluster: ResolverTypeWrapper<Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversTypes['Paper']>, topics: Array<ResolversTypes['TopicCount']> }>;
   SleepingBeauty: ResolverTypeWrapper<SleepingBeautyModel>;
@@ -1916,7 +1941,8 @@ export type ResolversParentTypes = {
   PaperConnection: PaperConnectionModel;
   ReferenceBursts: Omit<ReferenceBursts, 'paper'> & { paper: ResolversParentTypes['Paper'] };
   NetworkFile: NetworkFile;
-  MainPath: Omit<MainPath, 'papers'> & { papers: Array<ResolversParentTypes['Paper']> };
+  MainPathLink: Omit<MainPathLink, 'cited' | 'citing'> & { cited: ResolversParentTypes['Paper'], citing: ResolversParentTypes['Paper'] };
+  MainPath: Omit<MainPath, 'papers' | 'links'> & { papers: Array<ResolversParentTypes['Paper']>, links: Array<ResolversParentTypes['MainPathLink']> };
   Clustering: Omit<Clustering, 'clusters'> & { clusters: Array<ResolversParentTypes['PaperCluster']> };
   PaperCluster: Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversParentTypes['Paper']>, topics: Array<ResolversParentTypes['TopicCount']> };
   SleepingBeauty: SleepingBeautyModel;
@@ -2273,7 +2299,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   bradford?: Resolver<ResolversTypes['BradfordLaw'], ParentType, ContextType, Partial<QueryBradfordArgs>>;
   topicBursts?: Resolver<Array<ResolversTypes['TopicBursts']>, ParentType, ContextType, RequireFields<QueryTopicBurstsArgs, 'from' | 'to' | 'topics' | 'minLevel' | 's' | 'gamma'>>;
   sleepingBeauties?: Resolver<Array<ResolversTypes['SleepingBeauty']>, ParentType, ContextType, RequireFields<QuerySleepingBeautiesArgs, 'by' | 'first' | 'minCitations'>>;
-  mainPath?: Resolver<ResolversTypes['MainPath'], ParentType, ContextType, RequireFields<QueryMainPathArgs, 'maxPapers'>>;
+  mainPath?: Resolver<ResolversTypes['MainPath'], ParentType, ContextType, RequireFields<QueryMainPathArgs, 'maxPapers' | 'method' | 'keyRoutes'>>;
   clusters?: Resolver<ResolversTypes['Clustering'], ParentType, ContextType, RequireFields<QueryClustersArgs, 'network' | 'maxNodes' | 'minWeight' | 'resolution'>>;
   networkExport?: Resolver<ResolversTypes['NetworkFile'], ParentType, ContextType, RequireFields<QueryNetworkExportArgs, 'network' | 'format' | 'maxNodes' | 'minWeight'>>;
   possibleDuplicateAuthors?: Resolver<Array<ResolversTypes['DuplicateCandidates']>, ParentType, ContextType, RequireFields<QueryPossibleDuplicateAuthorsArgs, 'first'>>;
@@ -2480,9 +2506,17 @@ export type NetworkFileResolvers<ContextType = GraphqlContext, ParentType extend
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type MainPathLinkResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MainPathLink'] = ResolversParentTypes['MainPathLink']> = {
+  cited?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
+  citing?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
 export type MainPathResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MainPath'] = ResolversParentTypes['MainPath']> = {
+  method?: Resolver<ResolversTypes['MainPathMethod'], ParentType, ContextType>;
   papers?: Resolver<Array<ResolversTypes['Paper']>, ParentType, ContextType>;
   weights?: Resolver<Array<ResolversTypes['Float']>, ParentType, ContextType>;
+  links?: Resolver<Array<ResolversTypes['MainPathLink']>, ParentType, ContextType>;
   paths?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   citations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dropped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2822,6 +2856,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PaperConnection?: PaperConnectionResolvers<ContextType>;
   ReferenceBursts?: ReferenceBurstsResolvers<ContextType>;
   NetworkFile?: NetworkFileResolvers<ContextType>;
+  MainPathLink?: MainPathLinkResolvers<ContextType>;
   MainPath?: MainPathResolvers<ContextType>;
   Clustering?: ClusteringResolvers<ContextType>;
   PaperCluster?: PaperClusterResolvers<ContextType>;

@@ -78,7 +78,12 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         ),
       mainPath: (_, args, context) =>
         lanes.analytics.run(context.request, () =>
-          science.mainPath(toPaperFilter(args.filter), args.maxPapers ?? 2000),
+          science.mainPath(
+            toPaperFilter(args.filter),
+            args.maxPapers ?? 2000,
+            args.method ?? 'GLOBAL',
+            args.keyRoutes ?? 10,
+          ),
         ),
       clusters: (_, args, context) =>
         lanes.analytics.run(context.request, async () => {
