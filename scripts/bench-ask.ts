@@ -6,7 +6,7 @@
  *   - 20 off-topic questions the corpus does not cover: should abstain.
  * Runs against the graph `scripts/bench-ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
  *
- *   scripts/bench-ask [--questions N] [--only claims|eval] [--part dev|dev2|heldout]
+ *   scripts/bench-ask [--questions N] [--only claims|eval] [--part dev|dev2|dev3|heldout]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { openBenchApp } from './bench-env';
 interface EvalQuestion {
   id: string;
   split: 'dev' | 'heldout';
-  /** A later dev batch (`dev2`: written after the first tuning, run before it was tuned on). */
+  /** A later dev batch (`dev2`, `dev3`: each written after a round of tuning, run before it was tuned on). */
   batch?: string;
   category: string;
   question?: string;
@@ -82,16 +82,17 @@ async function evaluationSet(app: AppContext, only: string | null = null): Promi
     '|---|---|---|---|---|---|---|---|---|',
   ];
   const misses: string[] = [];
-  // The dev2 batch is part of dev; its own row shows how the pipeline did on phrasings written after the first
+  // The dev2 and dev3 batches are part of dev; each one's own row shows how the pipeline did on phrasings written after the first
   // round of tuning (its first run is the figure to quote for generalisation, later runs are tuned on it).
   const parts = [
     { name: 'dev', split: 'dev' as const, items: questions.filter((q) => q.split === 'dev') },
     { name: 'dev2 (in dev)', split: 'dev' as const, items: questions.filter((q) => q.batch === 'dev2') },
+    { name: 'dev3 (in dev)', split: 'dev' as const, items: questions.filter((q) => q.batch === 'dev3') },
     { name: 'heldout', split: 'heldout' as const, items: questions.filter((q) => q.split === 'heldout') },
   ].filter((p) => only === null || p.name.startsWith(only));
   for (const { name, split, items: part } of parts) {
-    // dev2 rows are in dev as well: their misses are printed once.
-    const printMisses = name === 'dev' || (name.startsWith('dev2') && only !== null);
+    // dev2 and dev3 rows are in dev as well: their misses are printed once.
+    const printMisses = name === 'dev' || (/^dev\d/.test(name) && only !== null);
     let routed = 0;
     let planned = 0;
     let planTotal = 0;

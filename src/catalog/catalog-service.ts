@@ -54,6 +54,8 @@ export interface EvidencePaperRow extends EvidencePaper {
 /** Reads papers, authors and counts: the catalogue part of the API and the metadata the pipeline cites. */
 /** Full-text hits read before a collection filter when looking for papers that mention given phrases. */
 const MENTIONING_SCAN = 20_000;
+/** How far apart (in positions, as Lucene's phrase slop) the words of one phrase may be for `near`. */
+const NEAR_SLOP = 12;
 
 export class CatalogService {
   constructor(private readonly executor: GraphExecutor) {}
@@ -182,13 +184,18 @@ export class CatalogService {
     phrases: ReadonlyArray<readonly string[]>,
     collections: readonly string[] | null,
     limit: number,
-    options: { inTitle?: boolean } = {},
+    options: { inTitle?: boolean; near?: boolean } = {},
   ): Promise<string[]> {
     const field = options.inTitle ? 'title:' : '';
+    // near: the words of a phrase within a dozen positions of each other (a sloppy phrase), not anywhere in the text.
+    const clause = (words: string[]) =>
+      options.near && words.length > 1
+        ? `+${field}"${words.join(' ')}"~${NEAR_SLOP}`
+        : `+${field}(${words.map((word) => `+${word}`).join(' ')})`;
     const clauses = phrases
       .map((words) => words.filter((word) => /^[\p{L}\p{N}]+$/u.test(word)))
       .filter((words) => words.length > 0)
-      .map((words) => `+${field}(${words.map((word) => `+${word}`).join(' ')})`);
+      .map(clause);
     if (clauses.length === 0) return [];
     const rows = await this.executor.read<{ id: string }>(
       queries().papersMentioning({
@@ -200,6 +207,13 @@ export class CatalogService {
       }),
     );
     return rows.map((row) => row.id);
+  }
+
+  /** Title and abstract of each paper, one text per id. */
+  async paperTexts(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.executor.read<{ id: string; text: string }>(queries().paperTexts({ ids: [...ids] }));
+    return new Map(rows.map((row) => [row.id, row.text]));
   }
 
   /** Whether any paper of `a` cites or is cited by any paper of `b`. */

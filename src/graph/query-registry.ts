@@ -309,6 +309,7 @@ export const QUERY_SPECS = {
     ['query', 'collections', 'limit', 'scan'],
   ),
   citationLink: spec<{ a: string[]; b: string[] }>('pipeline/citation-link', ['a', 'b']),
+  paperTexts: spec<{ ids: string[] }>('pipeline/paper-texts', ['ids']),
   authorsOfPapers: spec<{ ids: string[]; limit: number }>('pipeline/authors-of-papers', ['ids', 'limit']),
   chunkEmbeddings: spec<{ ids: string[] }>('pipeline/chunk-embeddings', ['ids']),
   clearDatabase: spec<Record<string, never>>('schema/clear-database', []),

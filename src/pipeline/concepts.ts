@@ -30,7 +30,7 @@ const GENERIC = new Set(
     'induction formation production accumulation release exposure indicator indicators marker markers predictor ' +
     'predictors determinant determinants measure measures measurement progression onset severity incidence ' +
     'prevalence frequency duration efficacy effectiveness safety tolerability improvement improvements ' +
-    'deterioration failure success survival mortality morbidity reliable significant important major high low ' +
+    'developing develop develops developed deterioration failure success survival mortality morbidity reliable significant important major high low ' +
     'higher lower short long term short-term long-term non anti pre post self multi semi capacity pressure ' +
     'vulnerability susceptibility tendency likelihood probability propensity strength strong weak'
   ).split(/\s+/),
@@ -45,6 +45,11 @@ export interface Concept {
   words: string[];
   /** Its specific words, stemmed (for matching passages). */
   stems: string[];
+  /**
+   * Its words without the outermost adjective, which names a kind of it ("mechanical circulatory support" of
+   * "allogeneic mechanical circulatory support"): what the graph must hold for the subject to be known at all.
+   */
+  core?: string[];
 }
 
 /**
@@ -54,6 +59,17 @@ export interface Concept {
  */
 const MODIFIER_COMPOUND =
   /\b(\p{L}{3,})-(?:based|related|induced|associated|dependent|mediated|specific|derived|focused|oriented|driven|guided|assisted|targeted|positive|negative|resistant|sparing|naive|free)\b/giu;
+
+/**
+ * Nouns that are generic alone but name a subject after specific words: "schema therapy" and "behavior therapy" are
+ * subjects, "therapy" is not.
+ */
+const NAMING_HEADS = new Set(['therapy', 'therapies', 'treatment', 'treatments', 'psychotherapy']);
+
+/** Whether a word is a stopword, generic or framing: no part of a concept's specific words. */
+function unspecific(word: string): boolean {
+  return STOPWORDS.has(word) || GENERIC.has(word) || FRAMING.has(word) || /^\d+$/.test(word);
+}
 
 export function questionConcepts(question: string): Concept[] {
   const doc = nlp(question);
@@ -68,6 +84,29 @@ export function questionConcepts(question: string): Concept[] {
   // A word the tagger took for a verb only by its place ("Can schema therapy…") but that is a noun on its own.
   for (const word of notNouns) if (nlp(word).has('#Noun') && !nlp(word).has('#Verb')) restored.push(word);
   for (const word of restored) notNouns.delete(word);
+  // An adjective right before a specific word is part of the subject's name ("neuropathic pain", "suicidal ideation",
+  // "dialectical behavior therapy"); before a generic word ("obese children") or none ("is effective") it is not.
+  const words = terms(question);
+  const attributive = new Set<string>();
+  words.forEach((word, i) => {
+    const next = words[i + 1];
+    if (!notNouns.has(word) || unspecific(word) || next === undefined || unspecific(next)) return;
+    // Participles ("developing diabetes", "activated cells") say what happens to a subject, not which it is.
+    if (/(?:ing|ed)$/.test(word)) return;
+    if (nlp(word).has('#Adjective') && !nlp(word).has('#Verb')) attributive.add(word);
+  });
+  for (const word of attributive) notNouns.delete(word);
+  /** The phrase with the attributive adjectives and restored nouns the tagger left just before it. */
+  const extended = (phrase: string): string[] => {
+    const own = terms(phrase);
+    if (own.length === 0) return own;
+    const at = words.findIndex((_, i) => own.every((o, k) => words[i + k] === o));
+    const before: string[] = [];
+    for (let i = at - 1; i >= 0 && (attributive.has(words[i]!) || restored.includes(words[i]!)); i -= 1) {
+      before.unshift(words[i]!);
+    }
+    return [...before, ...own];
+  };
   const concepts: Concept[] = [];
   const seen = new Set<string>();
   for (const phrase of phrases) {
@@ -77,21 +116,18 @@ export function questionConcepts(question: string): Concept[] {
         const key = run.join(' ');
         if (!seen.has(key)) {
           seen.add(key);
-          concepts.push({ phrase: key, words: run, stems: run.map(stem) });
+          // The outermost adjective names a kind: "allogeneic" (mechanical circulatory support).
+          const core = run.length > 1 && attributive.has(run[0]!) ? run.slice(1) : null;
+          concepts.push({ phrase: key, words: run, stems: run.map(stem), ...(core ? { core } : {}) });
         }
       }
       run = [];
     };
-    for (const word of terms(phrase)) {
-      if (
-        STOPWORDS.has(word) ||
-        GENERIC.has(word) ||
-        FRAMING.has(word) ||
-        notNouns.has(word) ||
-        /^\d+$/.test(word) ||
-        (word.length < 2 && run.length === 0)
-      )
+    for (const word of extended(phrase)) {
+      if (NAMING_HEADS.has(word) && run.length > 0) {
+        run.push(word);
         flush();
+      } else if (unspecific(word) || notNouns.has(word) || (word.length < 2 && run.length === 0)) flush();
       else run.push(word);
     }
     flush();
@@ -110,6 +146,36 @@ export function questionConcepts(question: string): Concept[] {
 /** Whether a text mentions a concept: every one of its words (stemmed). */
 export function mentions(textStems: ReadonlySet<string>, concept: Concept): boolean {
   return concept.stems.every((s) => textStems.has(s));
+}
+
+/**
+ * Whether two words are the same word inflected ("implantation"/"implanted", "neuropathy"/"neuropathic",
+ * "behaviour"/"behavior", "infectiveness"/"infectiousness"): equal, sharing seven or more first letters, or sharing five
+ * or more with at most five letters after them on each. Stricter than the index's stemming, which makes
+ * "mentalization" the word "mental".
+ */
+export function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared += 1;
+  return shared >= 7 || (shared >= 5 && a.length - shared <= 5 && b.length - shared <= 5);
+}
+
+/**
+ * Whether a text names a concept: its words (see sameWord) all in one sentence, in any order ("cartilage repair" in
+ * "repair of the articular cartilage", "insulin signaling" in "direct targets of systemic (insulin) and nutritional
+ * signals"), not scattered over the text ("Schema" of a grading scale in one sentence, cell "therapy" in another).
+ */
+export function namesConcept(text: string, concept: Concept): boolean {
+  return text
+    .split(/[.!?;]\s+|\n+/)
+    .map(terms)
+    .some((sentence) => concept.words.every((w) => sentence.some((t) => sameWord(w, t))));
+}
+
+/** Whether one text (a paper's title and abstract) names every one of the concepts: evidence that connects them. */
+export function connectsConcepts(text: string, concepts: readonly Concept[]): boolean {
+  return concepts.every((concept) => namesConcept(text, concept));
 }
 
 /** Whether one passage (with its paper's title) mentions a concept. */

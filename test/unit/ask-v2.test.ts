@@ -1,5 +1,13 @@
 import { compoundGrowth, mergeByOrcid, yearSeries } from '../../src/analytics/analytics-service';
-import { judgeConnection, keyConcepts, questionConcepts, stem } from '../../src/pipeline/concepts';
+import {
+  connectsConcepts,
+  judgeConnection,
+  keyConcepts,
+  namesConcept,
+  questionConcepts,
+  sameWord,
+  stem,
+} from '../../src/pipeline/concepts';
 import { describePlan, planQuestion, planSchema, topicPhrase } from '../../src/pipeline/planner';
 import { RouteClassifier } from '../../src/pipeline/route-classifier';
 import { routeQuestion } from '../../src/pipeline/router';
@@ -162,9 +170,9 @@ describe('relational sufficiency', () => {
     const concepts = questionConcepts(
       'Does hormone replacement therapy prevent inhibitor development in haemophilia A?',
     );
-    const counts: Record<string, number> = { 'hormone replacement': 120, inhibitor: 300, haemophilia: 250 };
+    const counts: Record<string, number> = { 'hormone replacement therapy': 120, inhibitor: 300, haemophilia: 250 };
     const key = keyConcepts(concepts, (c) => counts[c.phrase] ?? 0);
-    expect(key.map((c) => c.phrase)).toEqual(['hormone replacement', 'inhibitor', 'haemophilia']);
+    expect(key.map((c) => c.phrase)).toEqual(['hormone replacement therapy', 'inhibitor', 'haemophilia']);
     expect(keyConcepts(concepts, () => 1)).toEqual([]);
   });
 
@@ -282,8 +290,69 @@ describe('phrasings of the dev2 batch (written before tuning, then tuned on)', (
       'joint',
       'haemophilia',
     ]);
-    expect(phrases('Can schema therapy regenerate articular cartilage?')).toEqual(['schema', 'cartilage']);
+    expect(phrases('Can schema therapy regenerate articular cartilage?')).toEqual([
+      'schema therapy',
+      'articular cartilage',
+    ]);
     // Verbs stay out ("reduce", "lower").
     expect(phrases('Do statins lower cholesterol in women?')).toEqual(['statins', 'cholesterol']);
+  });
+});
+
+describe('phrasings of the dev3 batch (written before tuning, then tuned on)', () => {
+  const phrases = (q: string) => questionConcepts(q).map((c) => c.phrase);
+
+  it('keeps an adjective that names a kind of subject, and a therapy named by its specific words', () => {
+    expect(phrases('Is emicizumab effective for neuropathic pain?')).toEqual(['emicizumab', 'neuropathic pain']);
+    expect(phrases('Does autologous chondrocyte implantation reduce suicidal ideation?')).toEqual([
+      'autologous chondrocyte implantation',
+      'suicidal ideation',
+    ]);
+    // "dialectical" sits outside the tagger's noun phrase; "obese" before a generic word and "effective" after its
+    // noun name no subject; "therapy" alone is generic, after specific words it is part of the name.
+    expect(phrases('Does dialectical behavior therapy lower hair cortisol in obese children?')).toEqual([
+      'dialectical behavior therapy',
+      'hair cortisol',
+    ]);
+    // Participles say what happens to a subject: "developing diabetes" is about diabetes.
+    expect(phrases('A mutation in HNF4A leads to an increased risk of developing diabetes.')).toEqual([
+      'mutation',
+      'hnf4a',
+      'diabetes',
+    ]);
+    // The kind is optional for knowing the subject at all: its core is what the graph must hold.
+    const [support] = questionConcepts('Is allogeneic mechanical circulatory support safe?');
+    expect(support).toMatchObject({
+      phrase: 'allogeneic mechanical circulatory support',
+      core: ['mechanical', 'circulatory', 'support'],
+    });
+  });
+
+  it('tells inflections of a word from other words that share its stem', () => {
+    expect(sameWord('implantation', 'implanted')).toBe(true);
+    expect(sameWord('neuropathic', 'neuropathy')).toBe(true);
+    expect(sameWord('behaviour', 'behavior')).toBe(true);
+    expect(sameWord('infectiveness', 'infectiousness')).toBe(true);
+    // The index stems both to "mental"; a paper on mental health is not one on mentalization.
+    expect(sameWord('mentalization', 'mental')).toBe(false);
+    expect(sameWord('pain', 'paint')).toBe(false);
+  });
+
+  it('connects concepts only where one sentence names each of them', () => {
+    const [schema, cartilage] = questionConcepts('Can schema therapy regenerate articular cartilage?');
+    // A cartilage paper grading defects by a "Schema" and, elsewhere, treating them by cell therapy.
+    const scattered =
+      'Autologous chondrocyte implantation for articular cartilage defects. Die Schwere wurde durch das ICRS-Schema ' +
+      'bestimmt. Cell therapy restored the joint surface.';
+    expect(connectsConcepts(scattered, [schema!, cartilage!])).toBe(false);
+    expect(namesConcept(scattered, cartilage!)).toBe(true);
+    const connected =
+      'Schema therapy for patients with articular cartilage damage. Pain catastrophising fell after treatment.';
+    expect(connectsConcepts(connected, [schema!, cartilage!])).toBe(true);
+    // Any order within the sentence, inflected: "insulin signaling" in "(insulin) and nutritional signals".
+    const [insulin] = questionConcepts('Is insulin signaling involved?');
+    expect(
+      namesConcept('Progenitors are direct targets of systemic (insulin) and nutritional signals.', insulin!),
+    ).toBe(true);
   });
 });

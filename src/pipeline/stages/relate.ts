@@ -3,6 +3,7 @@ import { type AskDependencies, type Gathered, setsOnly } from '../ask-types';
 import {
   type Concept,
   type ConceptConnection,
+  connectsConcepts,
   evidenceMentions,
   judgeConnection,
   keyConcepts,
@@ -17,6 +18,8 @@ import { isNonFatal, type Stage } from '../stage';
 const PAPERS_PER_CONCEPT = 300;
 /** Connecting papers added to the evidence, so that the answer can quote them. */
 const CONNECTING_PAPERS = 6;
+/** Index hits read back to find the papers that connect concepts in their own words. */
+const CONNECTION_CANDIDATES = 40;
 
 /** After relational sufficiency: how the question's concepts are connected, and the evidence that connects them. */
 export type Related<T extends Gathered> = T & { readonly connection: ConceptConnection };
@@ -80,18 +83,38 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
   // ("aurora borealis", where papers on aurora kinases exist). A single word missing is often an identifier spelt
   // otherwise ("Dscam1", "cRCT"), which says less.
   const absent: string[] = [];
-  for (const concept of concepts) {
-    if (concept.words.length < 2) continue;
-    const anywhere = await deps.catalog.papersMentioning([concept.words], collections, 1);
+  for (const [index, concept] of concepts.entries()) {
+    // What must exist is the subject, not each kind of it the question names ("allogeneic" support).
+    const core = questionConceptList[index]!.core;
+    const subject = core
+      ? searchable({ ...concept, words: core, stems: core.map(stem) }, (w) => frequencies.df(w))
+      : concept;
+    if (subject.words.length < 2) continue;
+    const anywhere = await deps.catalog.papersMentioning([subject.words], collections, 1);
     if (anywhere.length === 0) absent.push(concept.phrase);
   }
   const key = keyConcepts(resolved, (c) => papers.get(c.phrase)?.length ?? 0);
+  /**
+   * Papers that name every one of the concepts in their own title and abstract: the index's hits (each phrase's words
+   * near each other) read back and checked word by word, since the index stems ("mentalization" is "mental" to it)
+   * and also matches enrichment vocabulary that is no part of the paper.
+   */
+  const connecting = async (together: readonly Concept[]) => {
+    const candidates = await deps.catalog.papersMentioning(
+      together.map((c) => c.words),
+      collections,
+      CONNECTION_CANDIDATES,
+      { near: true },
+    );
+    const texts = await deps.catalog.paperTexts(candidates);
+    return candidates.filter((id) => connectsConcepts(texts.get(id) ?? '', together)).slice(0, CONNECTING_PAPERS);
+  };
   const pairs = new Map<string, PairEvidence>();
   for (let i = 0; i < key.length; i += 1) {
     for (let j = i + 1; j < key.length; j += 1) {
       const a = key[i]!;
       const b = key[j]!;
-      const together = await deps.catalog.papersMentioning([a.words, b.words], collections, CONNECTING_PAPERS);
+      const together = await connecting([a, b]);
       const cited =
         together.length === 0 &&
         (await deps.catalog.citationLinked(
@@ -101,14 +124,7 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
       pairs.set(`${i}|${j}`, { together, cited });
     }
   }
-  const all =
-    key.length >= 2
-      ? await deps.catalog.papersMentioning(
-          key.map((c) => c.words),
-          collections,
-          CONNECTING_PAPERS,
-        )
-      : [];
+  const all = key.length >= 2 ? await connecting(key) : [];
   const judged = judgeConnection(concepts, key, pairs, all);
   if (absent.length === 0) return judged;
   return {
