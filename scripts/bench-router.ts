@@ -11,7 +11,7 @@ import { loadSettings, PROJECT_ROOT } from '../src/config/settings';
 import { OnnxSentenceEmbedder } from '../src/embedding/embedder';
 import { embedLabelled, type LabelledQuestion, readLabelled, RouteClassifier } from '../src/pipeline/route-classifier';
 import { type Route, routeQuestion, ROUTES } from '../src/pipeline/router';
-import { combineRoute, definitelyBibliometric } from '../src/pipeline/stages/route';
+import { combineRoute, routeOptions } from '../src/pipeline/stages/route';
 
 function accuracy(predicted: readonly Route[], labelled: readonly LabelledQuestion[]): string {
   const right = predicted.filter((route, i) => route === labelled[i]!.route).length;
@@ -67,9 +67,7 @@ async function main(): Promise<void> {
   );
   for (const trust of [0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) {
     const combined = rulesTrain.map(
-      (rules, i) =>
-        combineRoute(rules, cvGuesses[i]!, { trust, definite: definitelyBibliometric(train[i]!.question, rules) })
-          .route,
+      (rules, i) => combineRoute(rules, cvGuesses[i]!, { trust, ...routeOptions(train[i]!.question, rules) }).route,
     );
     lines.push(`| combined, trust ${trust} | ${accuracy(combined, train)} |`);
   }
@@ -81,8 +79,7 @@ async function main(): Promise<void> {
   const rulesHeld = heldout.map((q) => routeQuestion(q.question));
   const guessesHeld = heldVectors.map((v) => model.predict(v));
   const combinedHeld = rulesHeld.map(
-    (rules, i) =>
-      combineRoute(rules, guessesHeld[i]!, { definite: definitelyBibliometric(heldout[i]!.question, rules) }).route,
+    (rules, i) => combineRoute(rules, guessesHeld[i]!, routeOptions(heldout[i]!.question, rules)).route,
   );
   lines.push('', '| on held-out (never tuned on) | accuracy |', '|---|---|');
   lines.push(

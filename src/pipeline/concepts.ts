@@ -68,7 +68,8 @@ const NAMING_HEADS = new Set(['therapy', 'therapies', 'treatment', 'treatments',
 
 /** Whether a word is a stopword, generic or framing: no part of a concept's specific words. */
 function unspecific(word: string): boolean {
-  return STOPWORDS.has(word) || GENERIC.has(word) || FRAMING.has(word) || /^\d+$/.test(word);
+  // A word opening with a digit is a number or an amount ("40mg"), not a subject ("cd4", "th2" stay).
+  return STOPWORDS.has(word) || GENERIC.has(word) || FRAMING.has(word) || /^\d/.test(word);
 }
 
 export function questionConcepts(question: string): Concept[] {

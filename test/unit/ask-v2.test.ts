@@ -12,7 +12,13 @@ import { describePlan, planQuestion, planSchema, topicPhrase } from '../../src/p
 import { RouteClassifier } from '../../src/pipeline/route-classifier';
 import { routeQuestion } from '../../src/pipeline/router';
 import { cagr } from '../../src/pipeline/stages/computed-answers';
-import { CLASSIFIER_TRUST, combineRoute, definitelyBibliometric } from '../../src/pipeline/stages/route';
+import {
+  CLASSIFIER_TRUST,
+  combineRoute,
+  definitelyBibliometric,
+  isAssertion,
+  routeOptions,
+} from '../../src/pipeline/stages/route';
 
 describe('analytics planner', () => {
   it.each([
@@ -243,6 +249,32 @@ describe('router: rules and the embedding classifier', () => {
       probabilities,
     });
     expect(none.route).toBe('trend');
+  });
+
+  it('keeps an assertion to check on the content route unless the classifier is sure or a rule cue says otherwise', () => {
+    const claim = 'Antiretroviral therapy increases rates of tuberculosis across a broad range of CD4 strata.';
+    expect(isAssertion(claim)).toBe(true);
+    const probabilities = { content: 0.3, bibliometric: 0.1, trend: 0.45, current_world: 0.15 };
+    const unsure = { route: 'trend' as const, confidence: 0.45, probabilities };
+    expect(combineRoute(routeQuestion(claim), unsure, routeOptions(claim, routeQuestion(claim))).route).toBe('content');
+    expect(
+      combineRoute(routeQuestion(claim), { ...unsure, confidence: 0.7 }, routeOptions(claim, routeQuestion(claim)))
+        .route,
+    ).toBe('trend');
+    // A cue-like noun in a claim ("countries") plans no ranking; the same noun in a request does.
+    const countries =
+      '76-85% of people with severe mental disorder receive no treatment in low and middle income countries.';
+    expect(definitelyBibliometric(countries, routeQuestion(countries))).toMatch(/^top_institutions/);
+    expect(routeOptions(countries, routeQuestion(countries)).definite).toBeNull();
+    // Questions and requests are not assertions, with or without a full stop.
+    for (const text of [
+      'Does emicizumab prevent joint bleeds?',
+      'List the top institutions on hair cortisol.',
+      'Show the trend of schema therapy papers.',
+      'Top venues for emicizumab research',
+    ]) {
+      expect(isAssertion(text)).toBe(false);
+    }
   });
 });
 

@@ -89,7 +89,9 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
     const subject = core
       ? searchable({ ...concept, words: core, stems: core.map(stem) }, (w) => frequencies.df(w))
       : concept;
-    if (subject.words.length < 2) continue;
+    // A run of four or more words is more often the tagger's mistake ("cell th2 environment impedes disease", a verb
+    // inside) than a subject's name: it is matched by sub-phrases, never declared absent.
+    if (subject.words.length < 2 || (core ?? questionConceptList[index]!.words).length > 3) continue;
     const anywhere = await deps.catalog.papersMentioning([subject.words], collections, 1);
     if (anywhere.length === 0) absent.push(concept.phrase);
   }

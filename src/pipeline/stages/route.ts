@@ -36,11 +36,31 @@ const LITERATURE_SIZE =
 /** Plan operations that rank the literature: venues, institutions, the most cited papers. */
 const LITERATURE_RANKINGS: ReadonlySet<string> = new Set(['top_venues', 'top_institutions', 'top_papers']);
 
+/** Words a request to the service starts with ("List the top authors…", "Show the trend of…"). */
+const REQUEST_START =
+  /^(?:what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|can|could|should|would|will|has|have|had|may|might|show|list|give|plot|chart|draw|map|count|find|compare|rank|name|tell|identify|get|return|summari[sz]e|describe|explain|please|top|most|trend|trends)\b/i;
+
+/**
+ * Whether the text is an assertion to check against the evidence ("Antiretroviral therapy increases rates of
+ * tuberculosis across CD4 strata."): a sentence closed by a full stop that neither asks nor requests. Its cue-like words
+ * ("rates", "countries") describe content, so only a confident classifier or a rule cue moves it off the content route.
+ */
+export function isAssertion(question: string): boolean {
+  const text = question.trim();
+  return /\.$/.test(text) && !text.includes('?') && !REQUEST_START.test(text);
+}
+
+/** What the route stage knows of a question besides the rules and the classifier: see definitelyBibliometric. */
+export function routeOptions(question: string, rules: RouteDecision): { definite: string | null; assertion: boolean } {
+  const assertion = isAssertion(question);
+  return { definite: assertion ? null : definitelyBibliometric(question, rules), assertion };
+}
+
 /** Combines the rules' decision with the classifier's guess (see CLASSIFIER_TRUST). */
 export function combineRoute(
   rules: RouteDecision,
   guess: RouteGuess | null,
-  options: { definite?: string | null; trust?: number } = {},
+  options: { definite?: string | null; assertion?: boolean; trust?: number } = {},
 ): RouteDecision {
   if (!guess) return rules;
   const learned = `classifier: ${guess.route} (p ${guess.confidence.toFixed(2)})`;
@@ -53,7 +73,8 @@ export function combineRoute(
     };
   }
   const hasCue = !rules.reasons.some((reason) => reason.startsWith('no bibliometric'));
-  if (guess.confidence >= (options.trust ?? CLASSIFIER_TRUST) || !hasCue) {
+  const trusted = guess.confidence >= (options.trust ?? CLASSIFIER_TRUST);
+  if (trusted || (!hasCue && !options.assertion)) {
     return {
       ...rules,
       route: guess.route,
@@ -63,7 +84,10 @@ export function combineRoute(
   }
   return {
     ...rules,
-    reasons: [...rules.reasons, `${learned}, under ${CLASSIFIER_TRUST}: the rules decide`],
+    reasons: [
+      ...rules.reasons,
+      `${learned}, under ${CLASSIFIER_TRUST}: the rules decide${hasCue ? '' : ' (an assertion to check)'}`,
+    ],
     classifier: guess,
   };
 }
@@ -94,7 +118,7 @@ export function routeStage(deps: AskDependencies): Stage<AskRequest, Routed> {
       return {
         ...state,
         questionVector: questionVector!,
-        decision: combineRoute(rules, guess, { definite: definitelyBibliometric(state.question, rules) }),
+        decision: combineRoute(rules, guess, routeOptions(state.question, rules)),
       };
     },
     note: (state) => `${state.decision.route}: ${state.decision.reasons.join('; ')}`,
