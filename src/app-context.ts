@@ -15,6 +15,7 @@ import { CatalogService } from './catalog/catalog-service';
 import { defaultSearchOptions, SearchService } from './retrieval/search-service';
 import { AnalyticsService } from './analytics/analytics-service';
 import { ScienceService } from './analytics/science-service';
+import { PaperExportService } from './catalog/paper-export';
 import type { CrossrefClient } from './external/crossref-client';
 import { FetchService } from './external/fetch-service';
 import { onlineReferenceResolver } from './external/reference-resolver';
@@ -38,6 +39,8 @@ export interface AppContext {
   readonly analytics: AnalyticsService;
   /** Science-of-science measures: disruption, prior/derivative works, citation paths, Lotka, Bradford, bursts. */
   readonly science: ScienceService;
+  /** Paper lists as CSV, JSON Lines, BibTeX, RIS and CSL-JSON files. */
+  readonly exports: PaperExportService;
   readonly external: FetchService;
   readonly ask: AskService;
   /** Private per-client document sets (never in the shared indexes). */
@@ -127,6 +130,7 @@ export function createAppContext(
     search,
     analytics,
     science: new ScienceService(executor, analytics),
+    exports: new PaperExportService(executor, catalog),
     external,
     ask,
     documentSets,

@@ -9,6 +9,7 @@ import { AccessControl, isLoopback, type Principal, RateLimiter } from './access
 import type { GraphqlContext } from './graphql-context';
 import { createLoaders } from './loaders';
 import { ownerOf, uploadPath } from './resolvers/sets';
+import type { BibliographyFormat } from '../catalog/bibliography';
 
 /** The path GraphQL is served at. */
 export const GRAPHQL_PATH = '/graphql';
@@ -16,8 +17,20 @@ export const GRAPHQL_PATH = '/graphql';
 /** Uploads into private document sets: a new set with its first document, or one more document into a set. */
 const NEW_SET_PATH = '/document-sets';
 const SET_DOCUMENTS_PATH = /^\/document-sets\/([^/]+)\/documents$/;
+const EXPORT_PATH = '/export/papers';
 
-/** HTTP status of a domain error raised by an upload. */
+/** Names of the bibliography formats in a download URL (`?format=`). */
+const DOWNLOAD_FORMATS: Readonly<Record<string, BibliographyFormat>> = {
+  csv: 'CSV',
+  jsonl: 'JSONL',
+  bibtex: 'BIBTEX',
+  bib: 'BIBTEX',
+  ris: 'RIS',
+  'csl-json': 'CSL_JSON',
+  csl_json: 'CSL_JSON',
+};
+
+/** HTTP status of a domain error raised by an upload or a download. */
 const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.BAD_USER_INPUT]: 400,
   [ErrorCode.NOT_FOUND]: 404,
@@ -59,6 +72,18 @@ function sendProblem(response: ServerResponse, problem: HttpProblem): void {
     { errors: [{ message: problem.message, extensions: { code: problem.code } }] },
     problem.headers,
   );
+}
+
+/** Runs a handler of the HTTP layer's own routes, answering its problems and mapped domain errors as JSON. */
+async function answerProblems(response: ServerResponse, handler: () => Promise<void>): Promise<void> {
+  try {
+    await handler();
+  } catch (error) {
+    if (error instanceof HttpProblem) sendProblem(response, error);
+    else if (error instanceof CitegraphError && STATUS_OF[error.code]) {
+      sendProblem(response, new HttpProblem(STATUS_OF[error.code]!, error.code, error.message));
+    } else throw error;
+  }
 }
 
 /** Reads a body up to `limit` bytes; a larger one is refused (413) without reading it whole. */
@@ -209,17 +234,21 @@ export class CitegraphHttpServer {
     }
     const setDocuments = SET_DOCUMENTS_PATH.exec(url.pathname);
     if (url.pathname === NEW_SET_PATH || setDocuments) {
-      try {
+      await answerProblems(response, async () => {
         if (request.method !== 'POST') {
           throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'upload a document with POST', { allow: 'POST, OPTIONS' });
         }
         await this.upload(request, response, setDocuments ? decodeURIComponent(setDocuments[1]!) : null);
-      } catch (error) {
-        if (error instanceof HttpProblem) sendProblem(response, error);
-        else if (error instanceof CitegraphError && STATUS_OF[error.code]) {
-          sendProblem(response, new HttpProblem(STATUS_OF[error.code]!, error.code, error.message));
-        } else throw error;
-      }
+      });
+      return;
+    }
+    if (url.pathname === EXPORT_PATH) {
+      await answerProblems(response, async () => {
+        if (request.method !== 'GET') {
+          throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'download an export with GET', { allow: 'GET, OPTIONS' });
+        }
+        await this.download(request, response, url);
+      });
       return;
     }
     if (url.pathname !== GRAPHQL_PATH) {
@@ -272,6 +301,49 @@ export class CitegraphHttpServer {
       });
     }
     return principal;
+  }
+
+  /**
+   * `GET /export/papers?format=bibtex&ids=W1,W2` (or `&collection=NAME`, repeatable; `&first=N`): a paper list as a
+   * file to save (Content-Disposition: attachment), the same file as the `paperExport` query gives.
+   */
+  private async download(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    this.authorise(request);
+    const named = (url.searchParams.get('format') ?? '').toLowerCase();
+    const format = DOWNLOAD_FORMATS[named];
+    if (!format) {
+      throw new HttpProblem(
+        400,
+        ErrorCode.BAD_USER_INPUT,
+        `format must be one of ${Object.keys(DOWNLOAD_FORMATS).join(', ')}; got "${named.slice(0, 40)}"`,
+      );
+    }
+    const idList = url.searchParams.get('ids');
+    const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
+    if (idList === null && collections.length === 0) {
+      throw new HttpProblem(400, ErrorCode.BAD_USER_INPUT, 'give ids=W1,W2,… or collection=NAME');
+    }
+    const first = url.searchParams.has('first') ? Number(url.searchParams.get('first')) : 1000;
+    const file = await this.app.exports.export(
+      idList !== null
+        ? {
+            ids: idList
+              .split(',')
+              .map((id) => id.trim())
+              .filter((id) => id !== ''),
+          }
+        : { filter: { collections } },
+      format,
+      first,
+    );
+    const body = Buffer.from(file.content, 'utf8');
+    response.writeHead(200, {
+      'content-type': file.mediaType,
+      'content-length': body.length,
+      'content-disposition': `attachment; filename="${file.fileName}"`,
+      'x-citegraph-papers': String(file.papers),
+    });
+    response.end(body);
   }
 
   /** Who owns the document sets of a principal's requests (see GraphqlContext.setOwner). */

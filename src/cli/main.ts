@@ -16,6 +16,8 @@ import { enrichPapers } from '../retrieval/enrichment';
 import { EVAL_USAGE, evalRetrievalCommand } from './eval-command';
 import type { SearchOptions } from '../retrieval/search-service';
 import { exportNetwork, type NetworkFormat } from '../analytics/network-export';
+import { BIBLIOGRAPHY_FORMATS, type BibliographyFormat } from '../catalog/bibliography';
+import { MAX_EXPORT, type PaperFile } from '../catalog/paper-export';
 
 const USAGE = `citegraph — a graph-centric knowledge service for scientific literature
 
@@ -35,7 +37,9 @@ usage:
                                        science-of-science measures as JSON (README, Science of science)
   citegraph network [--network coupling|cocitation|coauthorship|citation] [--format graphml|gexf|vosviewer-map|
                     vosviewer-network|csv] [--collection C]... [--max-nodes N] [--min-weight W] [--out FILE]
-  citegraph search "TEXT" [--first N] [--collection C] [--options JSON]
+  citegraph search "TEXT" [--first N] [--collection C] [--options JSON] [--format F [--out FILE]]
+  citegraph export --ids W1,W2,… | --collection C... [--format csv|jsonl|bibtex|ris|csl-json] [--first N] [--out FILE]
+                                       paper lists as files for reference managers and spreadsheets
   citegraph ask "QUESTION" [--collection C] [--no-external] [--json]   a cited answer, or an abstention
   citegraph fetch --doi D | --search "TEXT" [--source openalex|crossref|s2]... [--cap N] [--ingest]
   citegraph enrich [--collection C] [--tau 0.1] [--max-terms 10] [--llm]   index vocabulary from citing titles (and the LLM)
@@ -140,6 +144,56 @@ function isDirectory(entry: string): boolean {
   return existsSync(entry) && statSync(entry).isDirectory();
 }
 
+/** A bibliography format named on the command line (csv, jsonl, bibtex, ris, csl-json). */
+function bibliographyFormat(name: string): BibliographyFormat {
+  const format = name.toUpperCase().replace('-', '_');
+  const known = BIBLIOGRAPHY_FORMATS.find((f) => f === format || (format === 'BIB' && f === 'BIBTEX'));
+  if (!known) throw badInput(`--format must be one of csv, jsonl, bibtex, ris, csl-json; got "${name}"`);
+  return known;
+}
+
+/** An export to a file (with a summary on stderr) or to stdout. */
+function writeExport(file: PaperFile, out: string | undefined): void {
+  if (out) {
+    writeFileSync(out, file.content);
+    process.stderr.write(
+      `${file.papers} papers → ${out}${file.missing.length ? ` (not full papers of the graph: ${file.missing.join(', ')})` : ''}\n`,
+    );
+  } else process.stdout.write(file.content);
+}
+
+/** `citegraph export`: the papers of ids or of collections as a file. */
+async function exportCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      format: { type: 'string', default: 'bibtex' },
+      ids: { type: 'string' },
+      collection: { type: 'string', multiple: true },
+      first: { type: 'string', default: '1000' },
+      out: { type: 'string' },
+    },
+  });
+  const format = bibliographyFormat(values.format);
+  if (!values.ids && !values.collection?.length) throw badInput('export needs --ids W1,W2,… or --collection NAME');
+  await withApp(async (app) => {
+    await ensureDatabase(app);
+    const file = await app.exports.export(
+      values.ids
+        ? {
+            ids: values.ids
+              .split(',')
+              .map((id) => id.trim())
+              .filter((id) => id !== ''),
+          }
+        : { filter: { collections: values.collection! } },
+      format,
+      Number(values.first),
+    );
+    writeExport(file, values.out);
+  });
+}
+
 async function searchCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
@@ -149,9 +203,12 @@ async function searchCommand(args: string[]): Promise<void> {
       collection: { type: 'string', multiple: true },
       options: { type: 'string' },
       json: { type: 'boolean', default: false },
+      format: { type: 'string' },
+      out: { type: 'string' },
     },
   });
   const query = positionals.join(' ');
+  const format = values.format === undefined ? null : bibliographyFormat(values.format);
   await withApp(async (app) => {
     await ensureDatabase(app);
     const response = await app.search.search(
@@ -161,6 +218,11 @@ async function searchCommand(args: string[]): Promise<void> {
       { collections: values.collection ?? null },
       values.options ? (JSON.parse(values.options) as Partial<SearchOptions>) : undefined,
     );
+    if (format) {
+      const file = await app.exports.export({ ids: response.results.map((r) => r.paper.id) }, format, MAX_EXPORT);
+      writeExport(file, values.out);
+      return;
+    }
     if (values.json) {
       process.stdout.write(`${JSON.stringify(response, null, 2)}\n`);
       return;
@@ -547,6 +609,8 @@ export async function main(argv: string[]): Promise<void> {
       return collectionCommand(rest);
     case 'search':
       return searchCommand(rest);
+    case 'export':
+      return exportCommand(rest);
     case 'fetch':
       return fetchCommand(rest);
     case 'ask':

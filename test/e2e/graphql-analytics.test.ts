@@ -20,6 +20,9 @@ import { PROJECT_ROOT } from '../../src/config/settings';
 /** The raw SYNERGY works, read here independently of the product's mapping code. */
 interface RawWork {
   id: string;
+  title?: string | null;
+  display_name?: string | null;
+  doi?: string | null;
   publication_year: number;
   counts_by_year?: Array<{ year: number; cited_by_count: number }>;
   cited_by_count: number;
@@ -762,5 +765,84 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
         expect(pair.sharedCoauthors + pair.sharedInstitutions).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe('paper lists as files, parsed back and checked against the raw records', () => {
+  const { Cite } = require('@citation-js/core') as {
+    Cite: new (input: string) => {
+      data: Array<{ title?: string; DOI?: string; issued?: { 'date-parts': number[][] } }>;
+    };
+  };
+
+  require('@citation-js/plugin-bibtex');
+
+  require('@citation-js/plugin-ris');
+  const review = [...new Map(reviewWorks('Donners_2021').map((w) => [short(w.id), w])).values()];
+  const chosen = review.filter((w) => w.title && w.doi).slice(0, 25);
+  const stub = [...refsOf(short(chosen[0]!.id))].find((ref) => !works.has(ref))!;
+  const doiOf = (w: RawWork) => w.doi!.replace('https://doi.org/', '').toLowerCase();
+
+  it('exports chosen papers as BibTeX in the order asked, naming the ids that are no full paper', async () => {
+    const ids = [...chosen.map((w) => short(w.id)), stub];
+    const { data, errors } = await gql(
+      'query ($ids: [ID!]) { paperExport(ids: $ids, format: BIBTEX) { format mediaType fileName papers missing content } }',
+      { ids },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.paperExport).toMatchObject({ format: 'BIBTEX', fileName: 'citegraph-papers.bib', papers: 25 });
+    expect(data.paperExport.missing).toEqual([stub]);
+    const items = new Cite(data.paperExport.content).data;
+    expect(items.map((i) => i.title)).toEqual(chosen.map((w) => w.title!.replace(/\s+/g, ' ').trim()));
+    expect(items.map((i) => i.DOI!.toLowerCase())).toEqual(chosen.map(doiOf));
+    expect(items.map((i) => i.issued!['date-parts'][0]![0])).toEqual(chosen.map((w) => w.publication_year));
+  });
+
+  it('downloads RIS over HTTP as an attachment, and refuses an unknown format', async () => {
+    const base = url.replace(/\/graphql$/, '');
+    const ids = chosen.slice(0, 10).map((w) => short(w.id));
+    const response = await fetch(`${base}/export/papers?format=ris&ids=${ids.join(',')}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/x-research-info-systems/);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="citegraph-papers.ris"');
+    const items = new Cite(await response.text()).data;
+    expect(items.map((i) => i.DOI!.toLowerCase())).toEqual(chosen.slice(0, 10).map(doiOf));
+    const bad = await fetch(`${base}/export/papers?format=docx&ids=${ids[0]}`);
+    expect(bad.status).toBe(400);
+    const problem = (await bad.json()) as { errors: Array<{ extensions: { code: string } }> };
+    expect(problem.errors[0]!.extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('exports a whole collection as CSV, and the same on the command line as CSL-JSON', async () => {
+    const { data, errors } = await gql(
+      '{ paperExport(filter: { collections: ["Donners_2021"] }, format: CSV, first: 5000) { papers content } }',
+    );
+    expect(errors).toBeUndefined();
+    expect(data.paperExport.papers).toBe(review.length);
+
+    const { parse } = require('csv-parse/sync') as {
+      parse: (text: string, o: object) => Array<Record<string, string>>;
+    };
+    const rows = parse(data.paperExport.content, { columns: true });
+    expect(new Set(rows.map((r) => r.id))).toEqual(new Set(review.map((w) => short(w.id))));
+    const cli = spawnSync(
+      process.execPath,
+      [
+        path.join(PROJECT_ROOT, 'dist/src/cli/main.js'),
+        'export',
+        '--collection',
+        'Donners_2021',
+        '--format',
+        'csl-json',
+        '--first',
+        '5000',
+      ],
+      { env: { ...process.env }, encoding: 'utf8' },
+    );
+    expect(cli.status).toBe(0);
+    const items = JSON.parse(cli.stdout) as Array<{ id: string; DOI?: string }>;
+    expect(items).toHaveLength(review.length);
+    const expectedDoi = new Map(review.map((w) => [short(w.id), w.doi ? doiOf(w) : undefined]));
+    for (const item of items) expect(item.DOI?.toLowerCase()).toBe(expectedDoi.get(item.id));
   });
 });

@@ -531,6 +531,14 @@ export type Query = {
    */
   ask: AskResult;
   /**
+   * A list of papers as a file for a reference manager or a spreadsheet: the papers of `ids` in that order (a search's
+   * results, an answer's bibliography, top papers — any list), or else those of `filter`, the most cited inside the graph
+   * first; at most `first` (5000 at most). Works known only as references are left out and named in `missing`. The same
+   * file downloads from `GET /export/papers?format=bibtex&ids=W1,W2` (or `&collection=NAME`), and `citegraph export` on
+   * the command line.
+   */
+  paperExport: PaperFile;
+  /**
    * The works a set of papers cites most, outside the set (prior works, as Connected Papers names them), with how many
    * papers of the set cite each. At most 200 papers in the set.
    */
@@ -692,6 +700,15 @@ export type QueryCollaborationNetworkArgs = {
 export type QueryAskArgs = {
   question: Scalars['String']['input'];
   options?: InputMaybe<AskOptionsInput>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryPaperExportArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  filter?: InputMaybe<WorkFilter>;
+  format: BibliographyFormat;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1203,6 +1220,32 @@ export type PaperConnection = {
   edges: Array<PaperEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+export type BibliographyFormat =
+  /**
+   * RFC 4180, one row per paper (authors separated by "; "); cells that would start a spreadsheet formula are quoted
+   * with a leading apostrophe.
+   */
+  | 'CSV'
+  /** One JSON object per line. */
+  | 'JSONL'
+  /** BibTeX entries (@article, @book, @incollection, @inproceedings, @phdthesis, @misc by the work's type). */
+  | 'BIBTEX'
+  /** RIS records (TY … ER), as EndNote, Zotero and Mendeley import them. */
+  | 'RIS'
+  /** CSL-JSON items, as citeproc processors and Zotero read them. */
+  | 'CSL_JSON';
+
+export type PaperFile = {
+  __typename?: 'PaperFile';
+  format: BibliographyFormat;
+  mediaType: Scalars['String']['output'];
+  fileName: Scalars['String']['output'];
+  papers: Scalars['Int']['output'];
+  /** Ids asked for that are not full papers of the graph. */
+  missing: Array<Scalars['ID']['output']>;
+  content: Scalars['String']['output'];
 };
 
 export type ReferenceBursts = {
@@ -1821,6 +1864,8 @@ export type ResolversTypes = {
   ChunkConnection: ResolverTypeWrapper<ChunkConnectionModel>;
   PaperEdge: ResolverTypeWrapper<PaperEdgeModel>;
   PaperConnection: ResolverTypeWrapper<PaperConnectionModel>;
+  BibliographyFormat: BibliographyFormat;
+  PaperFile: ResolverTypeWrapper<PaperFile>;
   ReferenceBursts: ResolverTypeWrapper<Omit<ReferenceBursts, 'paper'> & { paper: ResolversTypes['Paper'] }>;
   ExportedNetwork: ExportedNetwork;
   NetworkFormat: NetworkFormat;
@@ -1939,6 +1984,7 @@ export type ResolversParentTypes = {
   ChunkConnection: ChunkConnectionModel;
   PaperEdge: PaperEdgeModel;
   PaperConnection: PaperConnectionModel;
+  PaperFile: PaperFile;
   ReferenceBursts: Omit<ReferenceBursts, 'paper'> & { paper: ResolversParentTypes['Paper'] };
   NetworkFile: NetworkFile;
   MainPathLink: Omit<MainPathLink, 'cited' | 'citing'> & { cited: ResolversParentTypes['Paper'], citing: ResolversParentTypes['Paper'] };
@@ -2292,6 +2338,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   trends?: Resolver<ResolversTypes['Trends'], ParentType, ContextType, RequireFields<QueryTrendsArgs, 'from' | 'to'>>;
   collaborationNetwork?: Resolver<ResolversTypes['CollaborationNetwork'], ParentType, ContextType, RequireFields<QueryCollaborationNetworkArgs, 'limit' | 'minJointPapers'>>;
   ask?: Resolver<ResolversTypes['AskResult'], ParentType, ContextType, RequireFields<QueryAskArgs, 'question'>>;
+  paperExport?: Resolver<ResolversTypes['PaperFile'], ParentType, ContextType, RequireFields<QueryPaperExportArgs, 'format' | 'first'>>;
   priorWorks?: Resolver<Array<ResolversTypes['CountedPaper']>, ParentType, ContextType, RequireFields<QueryPriorWorksArgs, 'ids' | 'first'>>;
   derivativeWorks?: Resolver<Array<ResolversTypes['CountedPaper']>, ParentType, ContextType, RequireFields<QueryDerivativeWorksArgs, 'ids' | 'first'>>;
   citationPath?: Resolver<Maybe<ResolversTypes['CitationPath']>, ParentType, ContextType, RequireFields<QueryCitationPathArgs, 'from' | 'to' | 'directed' | 'maxDepth'>>;
@@ -2489,6 +2536,15 @@ export type PaperConnectionResolvers<ContextType = GraphqlContext, ParentType ex
   edges?: Resolver<Array<ResolversTypes['PaperEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PaperFileResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PaperFile'] = ResolversParentTypes['PaperFile']> = {
+  format?: Resolver<ResolversTypes['BibliographyFormat'], ParentType, ContextType>;
+  mediaType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  missing?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ReferenceBurstsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReferenceBursts'] = ResolversParentTypes['ReferenceBursts']> = {
@@ -2854,6 +2910,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ChunkConnection?: ChunkConnectionResolvers<ContextType>;
   PaperEdge?: PaperEdgeResolvers<ContextType>;
   PaperConnection?: PaperConnectionResolvers<ContextType>;
+  PaperFile?: PaperFileResolvers<ContextType>;
   ReferenceBursts?: ReferenceBurstsResolvers<ContextType>;
   NetworkFile?: NetworkFileResolvers<ContextType>;
   MainPathLink?: MainPathLinkResolvers<ContextType>;

@@ -4,6 +4,7 @@ import type { Lanes } from '../lanes';
 import { analyticsResolvers } from './analytics';
 import { askResolvers } from './ask';
 import { catalogResolvers } from './catalog';
+import { exportResolvers } from './exports';
 import { scienceResolvers } from './science';
 import { searchResolvers } from './search';
 import { setResolvers } from './sets';
@@ -17,5 +18,6 @@ export function makeResolvers(app: AppContext, lanes: Lanes): Resolvers[] {
     analyticsResolvers(app, lanes),
     scienceResolvers(app, lanes),
     setResolvers(app),
+    exportResolvers(app, lanes),
   ];
 }
