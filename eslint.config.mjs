@@ -4,7 +4,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.cache/**', '.data/**', 'coverage/**', 'src/api/generated/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.cache/**',
+      '.data/**',
+      'coverage/**',
+      'src/api/generated/**',
+      'web/build/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -33,6 +43,7 @@ export default tseslint.config(
         module: 'writable',
         process: 'readonly',
         __dirname: 'readonly',
+        __filename: 'readonly',
         console: 'readonly',
         globalThis: 'readonly',
         Buffer: 'readonly',
@@ -42,6 +53,14 @@ export default tseslint.config(
       ...tseslint.configs.disableTypeChecked.rules,
       '@typescript-eslint/no-require-imports': 'off',
       'no-console': 'off',
+    },
+  },
+  {
+    // Browser code, bundled by scripts/build-web.js.
+    files: ['web/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', URL: 'readonly', history: 'readonly' },
     },
   },
   {

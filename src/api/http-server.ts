@@ -10,6 +10,7 @@ import type { GraphqlContext } from './graphql-context';
 import { createLoaders } from './loaders';
 import { ownerOf, uploadPath } from './resolvers/sets';
 import type { BibliographyFormat } from '../catalog/bibliography';
+import { ASSETS, explorerExamples, explorerPage, PAGE_POLICY, readAsset } from './explorer';
 
 /** The path GraphQL is served at. */
 export const GRAPHQL_PATH = '/graphql';
@@ -18,6 +19,7 @@ export const GRAPHQL_PATH = '/graphql';
 const NEW_SET_PATH = '/document-sets';
 const SET_DOCUMENTS_PATH = /^\/document-sets\/([^/]+)\/documents$/;
 const EXPORT_PATH = '/export/papers';
+const ASSET_PREFIX = '/assets/';
 
 /** Names of the bibliography formats in a download URL (`?format=`). */
 const DOWNLOAD_FORMATS: Readonly<Record<string, BibliographyFormat>> = {
@@ -72,6 +74,14 @@ function sendProblem(response: ServerResponse, problem: HttpProblem): void {
     { errors: [{ message: problem.message, extensions: { code: problem.code } }] },
     problem.headers,
   );
+}
+
+/**
+ * Whether a GET of the GraphQL URL comes from a browser that wants a page (it accepts HTML and sends no operation),
+ * rather than a client running a query by GET.
+ */
+function wantsPage(request: IncomingMessage, url: URL): boolean {
+  return !url.searchParams.has('query') && (request.headers.accept ?? '').includes('text/html');
 }
 
 /** Runs a handler of the HTTP layer's own routes, answering its problems and mapped domain errors as JSON. */
@@ -242,6 +252,22 @@ export class CitegraphHttpServer {
       });
       return;
     }
+    if (url.pathname.startsWith(ASSET_PREFIX)) {
+      this.asset(response, url.pathname.slice(ASSET_PREFIX.length));
+      return;
+    }
+    if (url.pathname === GRAPHQL_PATH && request.method === 'GET' && wantsPage(request, url)) {
+      const body = Buffer.from(explorerPage(explorerExamples()), 'utf8');
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': body.length,
+        'content-security-policy': PAGE_POLICY,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-cache',
+      });
+      response.end(body);
+      return;
+    }
     if (url.pathname === EXPORT_PATH) {
       await answerProblems(response, async () => {
         if (request.method !== 'GET') {
@@ -342,6 +368,31 @@ export class CitegraphHttpServer {
       'content-length': body.length,
       'content-disposition': `attachment; filename="${file.fileName}"`,
       'x-citegraph-papers': String(file.papers),
+    });
+    response.end(body);
+  }
+
+  /** A built browser asset (web/build), or 404 naming how to build it. */
+  private asset(response: ServerResponse, name: string): void {
+    const body = readAsset(name);
+    if (!body) {
+      sendProblem(
+        response,
+        new HttpProblem(
+          404,
+          ErrorCode.NOT_FOUND,
+          Object.hasOwn(ASSETS, name)
+            ? `the browser assets are not built: run npm run build (or node scripts/build-web.js)`
+            : `no asset ${name.slice(0, 100)}`,
+        ),
+      );
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': ASSETS[name]!,
+      'content-length': body.length,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-cache',
     });
     response.end(body);
   }

@@ -7,6 +7,7 @@ import { createLanes } from './lanes';
 import { limitRules, limitsPlugin } from './limits';
 import { makeResolvers } from './resolvers';
 import { loadTypeDefs } from './schema-loader';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 
 /**
  * Tells the client what it should know about an answer that is not an error: a list cut to its cap, an id that
@@ -37,7 +38,8 @@ export function createApolloServer(app: AppContext): ApolloServer<GraphqlContext
     // Limits checked before anything runs: document size (parse), depth, aliases, directives, cost.
     parseOptions: { maxTokens: api.maxTokens },
     validationRules: limitRules(api),
-    plugins: [limitsPlugin(api), warningsPlugin],
+    // Browsers get the bundled explorer from the HTTP layer (src/api/explorer.ts), not Apollo's hosted Sandbox.
+    plugins: [limitsPlugin(api), warningsPlugin, ApolloServerPluginLandingPageDisabled()],
     allowBatchedHttpRequests: false,
     // Apollo's own messages go where the service's go (never straight to the console).
     logger: {

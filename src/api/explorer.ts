@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../config/settings';
+
+/**
+ * The GraphQL explorer for browsers: GraphiQL bundled from npm into web/build (scripts/build-web.js) and served by
+ * the service itself, with the README's example operations as its first tabs. No CDN, so it works offline.
+ */
+
+/** Where the built browser assets are. */
+export const WEB_BUILD = path.join(PROJECT_ROOT, 'web', 'build');
+
+/** The assets a page may load, with their media types. */
+export const ASSETS: Readonly<Record<string, string>> = {
+  'explorer.js': 'text/javascript; charset=utf-8',
+  'explorer.css': 'text/css; charset=utf-8',
+};
+
+/** The content security policy of the service's pages: nothing from elsewhere, no inline script. */
+export const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
+  "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The GraphQL operations of the README's ```graphql blocks, one per top-level operation (a block may hold several:
+ * `{ … }` or `mutation { … }` at brace depth 0), in README order.
+ */
+export function readmeExamples(markdown: string): string[] {
+  const operations: string[] = [];
+  for (const block of markdown.matchAll(/^```graphql\n([\s\S]*?)^```/gm)) {
+    const text = block[1]!;
+    let depth = 0;
+    let start = -1;
+    let lineStart = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      const c = text[i]!;
+      if (c === '\n') lineStart = i + 1;
+      if (c === '"') {
+        // Skip a string literal (escapes included): its braces are not the operation's.
+        for (i += 1; i < text.length && text[i] !== '"'; i += 1) if (text[i] === '\\') i += 1;
+        continue;
+      }
+      if (c === '{') {
+        if (depth === 0) start = start === -1 ? lineStart : start;
+        depth += 1;
+      } else if (c === '}') {
+        depth -= 1;
+        if (depth === 0 && start !== -1) {
+          operations.push(text.slice(start, i + 1).trim());
+          start = -1;
+        }
+      }
+    }
+  }
+  return operations;
+}
+
+let cachedExamples: string[] | null = null;
+
+/** The README's examples (read once), or none when the README is not there. */
+export function explorerExamples(): string[] {
+  if (cachedExamples === null) {
+    const readme = path.join(PROJECT_ROOT, 'README.md');
+    cachedExamples = existsSync(readme) ? readmeExamples(readFileSync(readme, 'utf8')) : [];
+  }
+  return cachedExamples;
+}
+
+/** The explorer page: the bundle, and the examples as JSON data (not script). */
+export function explorerPage(examples: readonly string[]): string {
+  const data = JSON.stringify(examples).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>citegraph · GraphQL explorer</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/assets/explorer.css">
+</head>
+<body style="margin:0">
+<div id="explorer" style="height:100vh"></div>
+<script type="application/json" id="citegraph-examples">${data}</script>
+<script src="/assets/explorer.js"></script>
+</body>
+</html>
+`;
+}
+
+/** A built asset's bytes, or null when it is unknown or not built. */
+export function readAsset(name: string): Buffer | null {
+  if (!Object.hasOwn(ASSETS, name)) return null;
+  const file = path.join(WEB_BUILD, name);
+  return existsSync(file) ? readFileSync(file) : null;
+}
