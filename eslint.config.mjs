@@ -60,7 +60,14 @@ export default tseslint.config(
     files: ['web/**/*.js'],
     languageOptions: {
       sourceType: 'module',
-      globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', URL: 'readonly', history: 'readonly' },
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        Event: 'readonly',
+      },
     },
   },
   {

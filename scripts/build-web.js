@@ -8,7 +8,7 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
 const SOURCES = path.join(ROOT, 'web');
 const OUT = path.join(SOURCES, 'build');
-const ENTRIES = ['explorer.js'];
+const ENTRIES = ['explorer.js', 'app.js'];
 
 function newest(files) {
   return Math.max(...files.filter((f) => existsSync(f)).map((f) => statSync(f).mtimeMs));

@@ -14,6 +14,8 @@ export const WEB_BUILD = path.join(PROJECT_ROOT, 'web', 'build');
 export const ASSETS: Readonly<Record<string, string>> = {
   'explorer.js': 'text/javascript; charset=utf-8',
   'explorer.css': 'text/css; charset=utf-8',
+  'app.js': 'text/javascript; charset=utf-8',
+  'app.css': 'text/css; charset=utf-8',
 };
 
 /** The content security policy of the service's pages: nothing from elsewhere, no inline script. */
@@ -66,9 +68,25 @@ export function explorerExamples(): string[] {
   return cachedExamples;
 }
 
+/**
+ * The examples as the explorer's tabs: each anonymous operation named after its first field, so that its tab has a
+ * title ("{ health … }" → "query Health { health … }"); mutations and examples with placeholders to fill in ("ds_…")
+ * last.
+ */
+export function explorerTabs(examples: readonly string[]): string[] {
+  const named = examples.map((example) => {
+    const match = /^(query|mutation|subscription)?\s*\{\s*([A-Za-z_]\w*)/.exec(example);
+    if (!match) return example;
+    const name = match[2]!.charAt(0).toUpperCase() + match[2]!.slice(1);
+    return `${match[1] ?? 'query'} ${name} ${example.slice(example.indexOf('{'))}`;
+  });
+  const later = (e: string) => e.includes('…') || e.startsWith('mutation');
+  return [...named.filter((e) => !later(e)), ...named.filter(later)];
+}
+
 /** The explorer page: the bundle, and the examples as JSON data (not script). */
 export function explorerPage(examples: readonly string[]): string {
-  const data = JSON.stringify(examples).replace(/</g, '\\u003c');
+  const data = JSON.stringify(explorerTabs(examples)).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -82,6 +100,26 @@ export function explorerPage(examples: readonly string[]): string {
 <div id="explorer" style="height:100vh"></div>
 <script type="application/json" id="citegraph-examples">${data}</script>
 <script src="/assets/explorer.js"></script>
+</body>
+</html>
+`;
+}
+
+/** The web page (web/app.js): search, ask, papers, authors, trends and the collaboration network. */
+export function appPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>citegraph</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/assets/app.css">
+</head>
+<body>
+<div id="app"></div>
+<noscript>This page needs JavaScript; the GraphQL API is at /graphql.</noscript>
+<script src="/assets/app.js"></script>
 </body>
 </html>
 `;

@@ -10,7 +10,7 @@ import type { GraphqlContext } from './graphql-context';
 import { createLoaders } from './loaders';
 import { ownerOf, uploadPath } from './resolvers/sets';
 import type { BibliographyFormat } from '../catalog/bibliography';
-import { ASSETS, explorerExamples, explorerPage, PAGE_POLICY, readAsset } from './explorer';
+import { appPage, ASSETS, explorerExamples, explorerPage, PAGE_POLICY, readAsset } from './explorer';
 
 /** The path GraphQL is served at. */
 export const GRAPHQL_PATH = '/graphql';
@@ -74,6 +74,19 @@ function sendProblem(response: ServerResponse, problem: HttpProblem): void {
     { errors: [{ message: problem.message, extensions: { code: problem.code } }] },
     problem.headers,
   );
+}
+
+/** A page of the service, under its content security policy. */
+function sendPage(response: ServerResponse, html: string): void {
+  const body = Buffer.from(html, 'utf8');
+  response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': body.length,
+    'content-security-policy': PAGE_POLICY,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-cache',
+  });
+  response.end(body);
 }
 
 /**
@@ -256,16 +269,12 @@ export class CitegraphHttpServer {
       this.asset(response, url.pathname.slice(ASSET_PREFIX.length));
       return;
     }
+    if ((url.pathname === '/' || url.pathname === '/index.html') && request.method === 'GET') {
+      sendPage(response, appPage());
+      return;
+    }
     if (url.pathname === GRAPHQL_PATH && request.method === 'GET' && wantsPage(request, url)) {
-      const body = Buffer.from(explorerPage(explorerExamples()), 'utf8');
-      response.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'content-length': body.length,
-        'content-security-policy': PAGE_POLICY,
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'no-cache',
-      });
-      response.end(body);
+      sendPage(response, explorerPage(explorerExamples()));
       return;
     }
     if (url.pathname === EXPORT_PATH) {

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { readmeExamples } from '../../src/api/explorer';
 import { serveGraphQL } from '../../src/api/server';
 import { PROJECT_ROOT } from '../../src/config/settings';
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser } from '../../scripts/browser';
 import { createTestContext } from '../helpers/context';
 
 /**
@@ -52,12 +52,18 @@ describe('GraphQL explorer in a browser', () => {
     expect(examples.length).toBeGreaterThan(5);
     const tabs = await page.$$eval('.graphiql-tab', (nodes) => nodes.length);
     expect(tabs).toBe(examples.length);
-    // The first tab is the README's first GraphQL example; run it from the page.
-    expect(examples[0]).toMatch(/createDocumentSet|health/);
-    const healthTab = examples.findIndex((e) => e.startsWith('{ health'));
-    expect(healthTab).toBeGreaterThanOrEqual(0);
+    // Each tab is titled by its operation; run the health check from the page.
+    const titles = await page.$$eval('.graphiql-tab button.graphiql-tab-button', (nodes) =>
+      nodes.map((n) => n.textContent ?? ''),
+    );
+    expect(titles).toContain('Health');
+    expect(titles).not.toContain('<untitled>');
     const tabButtons = await page.$$('.graphiql-tab button.graphiql-tab-button');
-    await tabButtons[healthTab]!.click();
+    await tabButtons[titles.indexOf('Health')]!.click();
+    await page.waitForFunction(
+      "(document.querySelector('.graphiql-query-editor')?.textContent ?? '').includes('query Health')",
+      { timeout: 20_000 },
+    );
     await page.click('.graphiql-execute-button');
     await page.waitForFunction(
       "(document.querySelector('.graphiql-response')?.textContent ?? '').includes('neo4jVersion')",

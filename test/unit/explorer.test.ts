@@ -1,4 +1,4 @@
-import { explorerPage, readmeExamples } from '../../src/api/explorer';
+import { explorerPage, explorerTabs, readmeExamples } from '../../src/api/explorer';
 
 describe('explorer examples from the README', () => {
   it('splits each graphql block into its top-level operations, braces in strings aside', () => {
@@ -29,6 +29,22 @@ describe('explorer examples from the README', () => {
     const page = explorerPage(['{ search(query: "</script><script>alert(1)</script>") { total } }']);
     expect(page).not.toContain('</script><script>alert');
     const data = /<script type="application\/json" id="citegraph-examples">(.*)<\/script>/.exec(page)![1]!;
-    expect(JSON.parse(data)).toEqual(['{ search(query: "</script><script>alert(1)</script>") { total } }']);
+    expect(JSON.parse(data)).toEqual([
+      'query Search { search(query: "</script><script>alert(1)</script>") { total } }',
+    ]);
+  });
+
+  it('titles each tab by its operation, mutations and placeholders last', () => {
+    expect(
+      explorerTabs([
+        'mutation { deleteDocumentSet(id: "ds_…") }',
+        '{ health { ok } }',
+        'query Named { stats { papers } }',
+      ]),
+    ).toEqual([
+      'query Health { health { ok } }',
+      'query Named { stats { papers } }',
+      'mutation DeleteDocumentSet { deleteDocumentSet(id: "ds_…") }',
+    ]);
   });
 });

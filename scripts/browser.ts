@@ -1,3 +1,4 @@
+/** The headless browser of the page tests and of scripts/screenshots: Debian's chromium driven by puppeteer-core. */
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
