@@ -149,8 +149,19 @@ export interface RequestContextOptions {
   signal?: AbortSignal | null;
 }
 
+/** A stage of the ask pipeline that has just finished, with the state it left (for streaming to a client). */
+export interface StageEvent {
+  stage: string;
+  ms: number;
+  note: string;
+  state: unknown;
+}
+
 /** The per-request context handed from the resolver through ask, search and the external clients. */
 export class RequestContext {
+  /** Called as each stage of the request's pipeline finishes (set by a streaming client; forks share it). */
+  private stageListener: ((event: StageEvent) => void) | null = null;
+  private readonly parent: RequestContext | null;
   readonly meter: LlmMeter;
   readonly ledger: ApiCallLedger;
   readonly deadline: Deadline;
@@ -175,6 +186,21 @@ export class RequestContext {
     this.ledger = new ApiCallLedger(parent?.ledger ?? null);
     this.warnings = warnings;
     this.llm = rawLlm && useLlm ? new MeteredLlm(rawLlm, this.meter, deadline.signal) : null;
+    this.parent = parent;
+  }
+
+  /** Listens to the stages of this request's pipeline as they finish (one listener; null removes it). */
+  onStage(listener: ((event: StageEvent) => void) | null): void {
+    this.stageListener = listener;
+  }
+
+  /** Tells the listener of this request (or of the request it is part of) that a stage has finished. */
+  stageDone(event: StageEvent): void {
+    this.listenerOf()?.(event);
+  }
+
+  private listenerOf(): ((event: StageEvent) => void) | null {
+    return this.stageListener ?? this.parent?.listenerOf() ?? null;
   }
 
   static create(options: RequestContextOptions): RequestContext {

@@ -3,6 +3,7 @@
 // can be shared. Nothing is loaded from outside the service.
 import React, { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createClient } from 'graphql-sse';
 import './app.css';
 
 const h = React.createElement;
@@ -260,16 +261,76 @@ function SearchView({ params }) {
 
 // --- ask -----------------------------------------------------------------------------------------------------------
 
-const ASK = `query Ask($question: String!, $options: AskOptionsInput) {
-  ask(question: $question, options: $options) {
-    answer abstained abstentionReason route routeReasons generator sourceNote
+const RESULT_FIELDS = `answer abstained abstentionReason route routeReasons generator sourceNote
     plan { operation topic person paper yearFrom yearTo reason }
     sentences { text citations { marker quote field start end chunkId paper { id title year } } }
     bibliography { marker paper { id title year } doiUrl }
     sufficiency { score band dimensions { name score weight reason } }
-    trace { stage ms note }
+    trace { stage ms note }`;
+
+/** The answer streamed over SSE: an event per finished stage, then the result (src/api/resolvers/stream.ts). */
+const ASK_STREAM = `subscription AskStream($question: String!, $options: AskOptionsInput) {
+  askStream(question: $question, options: $options) {
+    kind stage ms note route sufficiency { score band }
+    result { ${RESULT_FIELDS} }
   }
 }`;
+
+/** Runs the streamed ask while the view is shown; leaving the view disconnects, which stops the work. */
+function useAskStream(question, options, key) {
+  const [state, setState] = useState({ events: [], result: null, error: null });
+  useEffect(() => {
+    if (!question) return undefined;
+    const headers = apiKey() ? { authorization: `Bearer ${apiKey()}` } : {};
+    const client = createClient({ url: '/graphql/stream', headers, retryAttempts: 0 });
+    setState({ events: [], result: null, error: null });
+    const dispose = client.subscribe(
+      { query: ASK_STREAM, variables: { question, options } },
+      {
+        next: (message) => {
+          if (message.errors?.length) {
+            setState((s) => ({ ...s, error: message.errors.map((e) => e.message).join('; ') }));
+            return;
+          }
+          const event = message.data.askStream;
+          setState((s) =>
+            event.kind === 'RESULT' ? { ...s, result: event.result } : { ...s, events: [...s.events, event] },
+          );
+        },
+        error: (error) => setState((s) => ({ ...s, error: String(error?.message ?? error) })),
+        complete: () => undefined,
+      },
+    );
+    return () => {
+      dispose();
+      client.dispose();
+    };
+  }, [key]);
+  return state;
+}
+
+/** The stages that have finished so far, while the answer is worked out. */
+function Progress({ events }) {
+  const stages = events.filter((e) => e.kind === 'STAGE');
+  const route = events.find((e) => e.kind === 'ROUTE');
+  const evidence = [...events].reverse().find((e) => e.kind === 'SUFFICIENCY');
+  return h(
+    'div',
+    { className: 'progress', role: 'status', 'aria-live': 'polite' },
+    h(
+      'p',
+      null,
+      'Working… ',
+      route ? `route ${route.route}` : '',
+      evidence ? ` · evidence ${evidence.sufficiency.score} (${evidence.sufficiency.band})` : '',
+    ),
+    h(
+      'ol',
+      { className: 'stages-live' },
+      stages.map((e, i) => h('li', { key: i }, `${e.stage} ${e.ms.toFixed(0)} ms${e.note ? ` — ${e.note}` : ''}`)),
+    ),
+  );
+}
 
 function citationLink(citation) {
   return {
@@ -288,13 +349,8 @@ function AskView({ params }) {
     externalSearch: params.external === 'on',
     ...(params.collection ? { collections: [params.collection] } : {}),
   };
-  const state = useQuery(
-    ASK,
-    { question: params.question ?? '', options },
-    JSON.stringify([params.question, params.collection]),
-    !!params.question,
-  );
-  const result = state.data?.ask;
+  const state = useAskStream(params.question ?? '', options, JSON.stringify([params.question, params.collection]));
+  const result = state.result;
   return h(
     'section',
     { 'aria-labelledby': 'ask-title' },
@@ -324,7 +380,8 @@ function AskView({ params }) {
       h(Field, { label: 'Collection', name: 'collection', value: collection, onChange: setCollection }),
       h('button', { type: 'submit' }, 'Ask'),
     ),
-    params.question ? h(Status, { state }) : null,
+    state.error ? h('p', { className: 'error', role: 'alert' }, state.error) : null,
+    params.question && !result && !state.error ? h(Progress, { events: state.events }) : null,
     result ? h(AnswerView, { result }) : null,
   );
 }

@@ -11,6 +11,9 @@ import { createLoaders } from './loaders';
 import { ownerOf, uploadPath } from './resolvers/sets';
 import type { BibliographyFormat } from '../catalog/bibliography';
 import { appPage, ASSETS, explorerExamples, explorerPage, PAGE_POLICY, readAsset } from './explorer';
+import { createHandler as createSseHandler } from 'graphql-sse/lib/use/http';
+import { type GraphQLSchema, specifiedRules, validate } from 'graphql';
+import { limitRules } from './limits';
 
 /** The path GraphQL is served at. */
 export const GRAPHQL_PATH = '/graphql';
@@ -20,6 +23,7 @@ const NEW_SET_PATH = '/document-sets';
 const SET_DOCUMENTS_PATH = /^\/document-sets\/([^/]+)\/documents$/;
 const EXPORT_PATH = '/export/papers';
 const ASSET_PREFIX = '/assets/';
+const STREAM_PATH = '/graphql/stream';
 
 /** Names of the bibliography formats in a download URL (`?format=`). */
 const DOWNLOAD_FORMATS: Readonly<Record<string, BibliographyFormat>> = {
@@ -166,6 +170,7 @@ export class CitegraphHttpServer {
   constructor(
     private readonly app: AppContext,
     private readonly apollo: ApolloServer<GraphqlContext>,
+    private readonly schema: GraphQLSchema,
   ) {
     const api = app.settings.api;
     this.access = new AccessControl(api);
@@ -286,6 +291,10 @@ export class CitegraphHttpServer {
       });
       return;
     }
+    if (url.pathname === STREAM_PATH) {
+      await answerProblems(response, () => this.stream(request, response));
+      return;
+    }
     if (url.pathname !== GRAPHQL_PATH) {
       sendProblem(
         response,
@@ -404,6 +413,40 @@ export class CitegraphHttpServer {
       'cache-control': 'no-cache',
     });
     response.end(body);
+  }
+
+  /**
+   * `/graphql/stream`: GraphQL over Server-Sent Events (graphql-sse's protocol, distinct connections: one request per
+   * operation) for subscriptions such as `askStream`, under the same keys, rate limit, query limits and deadline as
+   * `/graphql`. A client that disconnects aborts the request, which stops the work done for it.
+   */
+  private async stream(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const principal = this.authorise(request);
+    const disconnected = new AbortController();
+    response.on('close', () => disconnected.abort(new Error('the client disconnected')));
+    const ctx = this.app.requestContext({
+      timeoutMs: this.app.settings.api.requestTimeoutMs,
+      signal: disconnected.signal,
+    });
+    const context: GraphqlContext = {
+      request: ctx,
+      loaders: createLoaders(this.app.catalog),
+      principal,
+      setOwner: this.setOwner(principal),
+    };
+    const rules = [...specifiedRules, ...limitRules(this.app.settings.api)];
+    const handler = createSseHandler({
+      schema: this.schema,
+      context: () => context as never,
+      validate: (schema, document) => validate(schema, document, rules),
+    });
+    const scope = { deadline: ctx.deadline, connections: new Semaphore(this.app.settings.neo4j.connectionsPerRequest) };
+    try {
+      await requestScope.run(scope, () => handler(request, response));
+    } finally {
+      if (response.writableFinished || disconnected.signal.aborted) ctx.deadline.dispose();
+      else response.once('close', () => ctx.deadline.dispose());
+    }
   }
 
   /** Who owns the document sets of a principal's requests (see GraphqlContext.setOwner). */

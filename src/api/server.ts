@@ -8,6 +8,8 @@ import { limitRules, limitsPlugin } from './limits';
 import { makeResolvers } from './resolvers';
 import { loadTypeDefs } from './schema-loader';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
 
 /**
  * Tells the client what it should know about an answer that is not an error: a list cut to its cap, an id that
@@ -26,12 +28,22 @@ const warningsPlugin: ApolloServerPlugin<GraphqlContext> = {
     }),
 };
 
-export function createApolloServer(app: AppContext): ApolloServer<GraphqlContext> {
+/**
+ * The executable schema: the SDL of schema/ with every resolver, sharing one set of lanes. Apollo serves its queries
+ * and mutations; the SSE handler (src/api/http-server.ts) its subscriptions.
+ */
+export function createSchema(app: AppContext): GraphQLSchema {
+  return makeExecutableSchema({
+    typeDefs: loadTypeDefs(),
+    // A list of resolver maps; each is typed against the schema by the generated `Resolvers`.
+    resolvers: makeResolvers(app, createLanes(app.settings.api)) as never,
+  });
+}
+
+export function createApolloServer(app: AppContext, schema: GraphQLSchema): ApolloServer<GraphqlContext> {
   const api = app.settings.api;
   return new ApolloServer<GraphqlContext>({
-    typeDefs: loadTypeDefs(),
-    // Apollo takes a list of resolver maps; each is typed against the schema by the generated `Resolvers`.
-    resolvers: makeResolvers(app, createLanes(api)) as never,
+    schema,
     formatError: makeFormatError(api.debugErrors),
     includeStacktraceInErrorResponses: api.debugErrors,
     introspection: api.introspection,
@@ -57,8 +69,9 @@ export async function serveGraphQL(
   port = app.settings.api.port,
   host = app.settings.api.host,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
-  const apollo = createApolloServer(app);
-  const http = new CitegraphHttpServer(app, apollo);
+  const schema = createSchema(app);
+  const apollo = createApolloServer(app, schema);
+  const http = new CitegraphHttpServer(app, apollo, schema);
   await apollo.start();
   let url: string;
   try {

@@ -45,21 +45,24 @@ export async function runStage<In extends AskRequest, Out extends AskRequest>(
     });
   }
   const started = process.hrtime.bigint();
-  const record = (note: string) =>
-    state.trace.push({ stage: stage.name, ms: Number(process.hrtime.bigint() - started) / 1e6, note });
+  const record = (note: string, after: Out | In) => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    state.trace.push({ stage: stage.name, ms, note });
+    state.ctx.stageDone({ stage: stage.name, ms, note, state: after });
+  };
   let out: Out;
   try {
     out = await stage.run(state);
   } catch (error) {
     if (!stage.tolerates?.failure(error)) {
-      record(`failed: ${(error as Error).message}`);
+      record(`failed: ${(error as Error).message}`, state);
       throw error;
     }
     const failure = error instanceof Error ? error : new Error(String(error));
     out = stage.tolerates.fallback(state, failure);
-    record(`failed: ${failure.message}`);
+    record(`failed: ${failure.message}`, out);
     return out;
   }
-  record(stage.note?.(out) ?? '');
+  record(stage.note?.(out) ?? '', out);
   return out;
 }

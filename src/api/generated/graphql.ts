@@ -1711,6 +1711,54 @@ export type DocumentSetScope = {
   withSharedGraph?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * `ask`, streamed: an event as each stage of the pipeline finishes — the route (and the plan of a bibliometric or
+   * trend question), the evidence stages, the sufficiency of the evidence, each verified answer sentence with its
+   * citations — and last the whole result with its cost. Served over Server-Sent Events at /graphql/stream (the GraphQL
+   * over SSE protocol; graphql-sse's client, or curl with `Accept: text/event-stream`); a client that disconnects stops
+   * the work.
+   */
+  askStream: AskEvent;
+};
+
+
+export type SubscriptionAskStreamArgs = {
+  question: Scalars['String']['input'];
+  options?: InputMaybe<AskOptionsInput>;
+};
+
+export type AskEventKind =
+  /** A stage finished: its name, time and note. */
+  | 'STAGE'
+  /** The route was chosen (with its reasons). */
+  | 'ROUTE'
+  /** The analytics plan of a bibliometric or trend question. */
+  | 'PLAN'
+  /** The evidence was scored (again after each stage that adds to it). */
+  | 'SUFFICIENCY'
+  /** One verified sentence of the answer with its citations. */
+  | 'SENTENCE'
+  /** The whole answer, as `ask` returns it; the last event. */
+  | 'RESULT';
+
+export type AskEvent = {
+  __typename?: 'AskEvent';
+  kind: AskEventKind;
+  /** The stage that finished (RESULT: "done"). */
+  stage: Scalars['String']['output'];
+  /** Milliseconds the stage took (RESULT: the whole answer). */
+  ms: Scalars['Float']['output'];
+  note: Scalars['String']['output'];
+  route?: Maybe<AskRoute>;
+  routeReasons?: Maybe<Array<Scalars['String']['output']>>;
+  plan?: Maybe<AnalyticsPlan>;
+  sufficiency?: Maybe<Sufficiency>;
+  sentence?: Maybe<AnswerSentence>;
+  result?: Maybe<AskResult>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1910,6 +1958,9 @@ export type ResolversTypes = {
   SetDocument: ResolverTypeWrapper<SetDocumentModel>;
   SetDocumentSection: ResolverTypeWrapper<SetDocumentSection>;
   DocumentSetScope: DocumentSetScope;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  AskEventKind: AskEventKind;
+  AskEvent: ResolverTypeWrapper<Omit<AskEvent, 'result'> & { result?: Maybe<ResolversTypes['AskResult']> }>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2025,6 +2076,8 @@ export type ResolversParentTypes = {
   SetDocument: SetDocumentModel;
   SetDocumentSection: SetDocumentSection;
   DocumentSetScope: DocumentSetScope;
+  Subscription: Record<PropertyKey, never>;
+  AskEvent: Omit<AskEvent, 'result'> & { result?: Maybe<ResolversParentTypes['AskResult']> };
 };
 
 export type AuthorMetricsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AuthorMetrics'] = ResolversParentTypes['AuthorMetrics']> = {
@@ -2849,6 +2902,23 @@ export type SetDocumentSectionResolvers<ContextType = GraphqlContext, ParentType
   pageEnd?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type SubscriptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  askStream?: SubscriptionResolver<ResolversTypes['AskEvent'], "askStream", ParentType, ContextType, RequireFields<SubscriptionAskStreamArgs, 'question'>>;
+};
+
+export type AskEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AskEvent'] = ResolversParentTypes['AskEvent']> = {
+  kind?: Resolver<ResolversTypes['AskEventKind'], ParentType, ContextType>;
+  stage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ms?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  route?: Resolver<Maybe<ResolversTypes['AskRoute']>, ParentType, ContextType>;
+  routeReasons?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  plan?: Resolver<Maybe<ResolversTypes['AnalyticsPlan']>, ParentType, ContextType>;
+  sufficiency?: Resolver<Maybe<ResolversTypes['Sufficiency']>, ParentType, ContextType>;
+  sentence?: Resolver<Maybe<ResolversTypes['AnswerSentence']>, ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['AskResult']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphqlContext> = {
   AuthorMetrics?: AuthorMetricsResolvers<ContextType>;
   TopicCount?: TopicCountResolvers<ContextType>;
@@ -2949,5 +3019,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DocumentSet?: DocumentSetResolvers<ContextType>;
   SetDocument?: SetDocumentResolvers<ContextType>;
   SetDocumentSection?: SetDocumentSectionResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  AskEvent?: AskEventResolvers<ContextType>;
 };
 

@@ -8,6 +8,7 @@ import { exportResolvers } from './exports';
 import { scienceResolvers } from './science';
 import { searchResolvers } from './search';
 import { setResolvers } from './sets';
+import { streamResolvers } from './stream';
 
 /** Every resolver of the schema, typed by the code generated from schema/ (scripts/codegen.js). */
 export function makeResolvers(app: AppContext, lanes: Lanes): Resolvers[] {
@@ -19,5 +20,6 @@ export function makeResolvers(app: AppContext, lanes: Lanes): Resolvers[] {
     scienceResolvers(app, lanes),
     setResolvers(app),
     exportResolvers(app, lanes),
+    streamResolvers(app, lanes),
   ];
 }

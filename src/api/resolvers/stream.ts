@@ -1,0 +1,120 @@
+import type { AppContext } from '../../app-context';
+import type { AskResult } from '../../pipeline/ask-types';
+import type { StageEvent } from '../../request-context';
+import type { GraphqlContext } from '../graphql-context';
+import type { Resolvers } from '../generated/graphql';
+import type { Lanes } from '../lanes';
+import { setScope } from './sets';
+
+/** One event of a streamed answer (the GraphQL `AskEvent`). */
+export interface AskEventModel {
+  kind: 'STAGE' | 'ROUTE' | 'PLAN' | 'SUFFICIENCY' | 'SENTENCE' | 'RESULT';
+  stage: string;
+  ms: number;
+  note: string;
+  route?: AskResult['route'];
+  routeReasons?: string[];
+  plan?: AskResult['plan'];
+  sufficiency?: AskResult['sufficiency'];
+  sentence?: AskResult['sentences'][number];
+  result?: AskResult;
+}
+
+/** What a finished stage says to a streaming client: the stage itself, and the route, plan or sufficiency it set. */
+export function eventsOfStage(event: StageEvent, seen: { route: boolean; plan: boolean }): AskEventModel[] {
+  const base = { stage: event.stage, ms: event.ms, note: event.note };
+  const out: AskEventModel[] = [{ kind: 'STAGE', ...base }];
+  const state = event.state as {
+    decision?: { route: AskResult['route']; reasons: string[] };
+    plan?: AskResult['plan'];
+    sufficiency?: AskResult['sufficiency'];
+  };
+  // The route of the first stage that set it (the LLM classifier may change it once more: its stage says so).
+  if (state.decision && (!seen.route || event.stage === 'route_llm')) {
+    seen.route = true;
+    out.push({ kind: 'ROUTE', ...base, route: state.decision.route, routeReasons: state.decision.reasons });
+  }
+  if (state.plan && !seen.plan) {
+    seen.plan = true;
+    out.push({ kind: 'PLAN', ...base, plan: state.plan });
+  }
+  if (
+    state.sufficiency &&
+    ['retrieve', 'retry', 'external_search', 'graph_expansion', 'relate'].includes(event.stage)
+  ) {
+    out.push({ kind: 'SUFFICIENCY', ...base, sufficiency: state.sufficiency });
+  }
+  return out;
+}
+
+/**
+ * The events of one answer as they happen: stage events pushed by the pipeline, then the verified sentences and the
+ * result. Ending the iteration (the client went away) aborts the request, which stops the pipeline at its next stage
+ * and ends its database work.
+ */
+async function* askEvents(
+  app: AppContext,
+  lanes: Lanes,
+  context: GraphqlContext,
+  question: string,
+  options: Parameters<AppContext['ask']['ask']>[2],
+): AsyncGenerator<{ askStream: AskEventModel }> {
+  const queue: AskEventModel[] = [];
+  let wake: (() => void) | null = null;
+  const push = (events: AskEventModel[]) => {
+    queue.push(...events);
+    wake?.();
+  };
+  const seen = { route: false, plan: false };
+  context.request.onStage((event) => push(eventsOfStage(event, seen)));
+  let outcome: { result?: AskResult; error?: Error } | null = null;
+  const started = Date.now();
+  const work = lanes.ask
+    .run(context.request, () => app.ask.ask(context.request, question, options))
+    .then(
+      (result) => {
+        outcome = { result };
+      },
+      (error: unknown) => {
+        outcome = { error: error instanceof Error ? error : new Error(String(error)) };
+      },
+    )
+    .finally(() => wake?.());
+  try {
+    for (;;) {
+      while (queue.length > 0) yield { askStream: queue.shift()! };
+      if (outcome) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = null;
+    }
+    await work;
+    const done = outcome as { result?: AskResult; error?: Error };
+    if (done.error !== undefined) throw done.error;
+    const result = done.result!;
+    for (const sentence of result.sentences) {
+      yield { askStream: { kind: 'SENTENCE', stage: 'verify', ms: 0, note: '', sentence } };
+    }
+    yield { askStream: { kind: 'RESULT', stage: 'done', ms: Date.now() - started, note: '', result } };
+  } finally {
+    context.request.onStage(null);
+    // A client that left before the end: stop the work done for it.
+    if (!outcome) context.request.deadline.dispose();
+  }
+}
+
+/** `askStream` over GraphQL subscriptions (served by the SSE handler in src/api/http-server.ts). */
+export function streamResolvers(app: AppContext, lanes: Lanes): Resolvers {
+  return {
+    Subscription: {
+      askStream: {
+        subscribe: async (_, args, context) => {
+          const { documentSet, ...options } = args.options ?? {};
+          const documents = await setScope(app, context, documentSet);
+          return askEvents(app, lanes, context, args.question, { ...options, documents });
+        },
+      },
+    },
+  };
+}
