@@ -68,7 +68,11 @@ it('runs the notebook with no cell error, plots drawn and quotes verified', asyn
   expect(outputs.filter((o) => o.output_type === 'error')).toEqual([]);
   // Two figures (trends, co-citation network) and the DataFrames as HTML tables.
   expect(outputs.filter((o) => o.data && 'image/png' in o.data)).toHaveLength(2);
-  expect(outputs.some((o) => o.data && String(o.data['text/html'] ?? '').includes('<table'))).toBe(true);
+  const html = (o: Cell['outputs'] extends Array<infer O> | undefined ? O : never) => {
+    const value = o.data?.['text/html'];
+    return Array.isArray(value) ? value.join('') : typeof value === 'string' ? value : '';
+  };
+  expect(outputs.some((o) => html(o).includes('<table'))).toBe(true);
   const printed = outputs.map((o) => (Array.isArray(o.text) ? o.text.join('') : (o.text ?? ''))).join('');
   expect(printed).toMatch(/(\d+) of \1 quotes equal the source text between their offsets/);
   expect(printed).toMatch(/@article\{/);
