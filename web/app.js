@@ -993,6 +993,33 @@ function NetworkView({ params }) {
             { className: 'muted' },
             `${network.nodes.length} most productive authors; lines join co-authors (thicker: more joint papers).`,
           ),
+          h(
+            'p',
+            { className: 'exports' },
+            'Download the co-authorship network: ',
+            [
+              ['graphml', 'GraphML'],
+              ['gexf', 'GEXF'],
+              ['vosviewer_map', 'VOSviewer map'],
+              ['vosviewer_network', 'VOSviewer network'],
+              ['csv', 'CSV edges'],
+            ].map(([format, name], i) =>
+              h(
+                React.Fragment,
+                { key: format },
+                i ? ' · ' : '',
+                h(
+                  'a',
+                  {
+                    className: 'export',
+                    download: true,
+                    href: `/export/network?network=coauthorship&format=${format}&maxNodes=40${params.collection ? `&collection=${encodeURIComponent(params.collection)}` : ''}`,
+                  },
+                  name,
+                ),
+              ),
+            ),
+          ),
         )
       : null,
   );

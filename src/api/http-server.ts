@@ -14,6 +14,12 @@ import { appPage, ASSETS, explorerExamples, explorerPage, PAGE_POLICY, readAsset
 import { createHandler as createSseHandler } from 'graphql-sse/lib/use/http';
 import { type GraphQLSchema, specifiedRules, validate } from 'graphql';
 import { limitRules } from './limits';
+import {
+  EXTENSIONS as NETWORK_EXTENSIONS,
+  exportNetwork,
+  MEDIA_TYPES as NETWORK_MEDIA_TYPES,
+  type NetworkFormat,
+} from '../analytics/network-export';
 
 /** The path GraphQL is served at. */
 export const GRAPHQL_PATH = '/graphql';
@@ -22,6 +28,7 @@ export const GRAPHQL_PATH = '/graphql';
 const NEW_SET_PATH = '/document-sets';
 const SET_DOCUMENTS_PATH = /^\/document-sets\/([^/]+)\/documents$/;
 const EXPORT_PATH = '/export/papers';
+const NETWORK_EXPORT_PATH = '/export/network';
 const ASSET_PREFIX = '/assets/';
 const STREAM_PATH = '/graphql/stream';
 
@@ -282,6 +289,15 @@ export class CitegraphHttpServer {
       sendPage(response, explorerPage(explorerExamples()));
       return;
     }
+    if (url.pathname === NETWORK_EXPORT_PATH) {
+      await answerProblems(response, async () => {
+        if (request.method !== 'GET') {
+          throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'download a network with GET', { allow: 'GET, OPTIONS' });
+        }
+        await this.downloadNetwork(request, response, url);
+      });
+      return;
+    }
     if (url.pathname === EXPORT_PATH) {
       await answerProblems(response, async () => {
         if (request.method !== 'GET') {
@@ -447,6 +463,46 @@ export class CitegraphHttpServer {
       if (response.writableFinished || disconnected.signal.aborted) ctx.deadline.dispose();
       else response.once('close', () => ctx.deadline.dispose());
     }
+  }
+
+  /**
+   * `GET /export/network?network=coauthorship&format=graphml&collection=NAME` (network: coupling, cocitation,
+   * coauthorship, citation; format: graphml, gexf, vosviewer_map, vosviewer_network, csv; `maxNodes`, `minWeight`):
+   * the file `networkExport` gives, as an attachment.
+   */
+  private async downloadNetwork(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    this.authorise(request);
+    const kind = (url.searchParams.get('network') ?? '').toUpperCase();
+    const format = (url.searchParams.get('format') ?? '').toUpperCase() as NetworkFormat;
+    if (!['COUPLING', 'COCITATION', 'COAUTHORSHIP', 'CITATION'].includes(kind)) {
+      throw new HttpProblem(
+        400,
+        ErrorCode.BAD_USER_INPUT,
+        'network must be coupling, cocitation, coauthorship or citation',
+      );
+    }
+    if (!Object.hasOwn(NETWORK_MEDIA_TYPES, format)) {
+      throw new HttpProblem(
+        400,
+        ErrorCode.BAD_USER_INPUT,
+        'format must be graphml, gexf, vosviewer_map, vosviewer_network or csv',
+      );
+    }
+    const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
+    const number = (name: string, fallback: number) =>
+      url.searchParams.has(name) ? Number(url.searchParams.get(name)) : fallback;
+    const network = await this.app.science.network(
+      collections.length ? { collections } : null,
+      kind as 'COUPLING' | 'COCITATION' | 'COAUTHORSHIP' | 'CITATION',
+      { maxNodes: number('maxNodes', 500), minWeight: number('minWeight', 1) },
+    );
+    const body = Buffer.from(exportNetwork(network, format), 'utf8');
+    response.writeHead(200, {
+      'content-type': NETWORK_MEDIA_TYPES[format],
+      'content-length': body.length,
+      'content-disposition': `attachment; filename="citegraph-${kind.toLowerCase()}.${NETWORK_EXTENSIONS[format]}"`,
+    });
+    response.end(body);
   }
 
   /** Who owns the document sets of a principal's requests (see GraphqlContext.setOwner). */

@@ -30,7 +30,11 @@ usage:
                                        --resolve-online: references via Crossref/OpenAlex)
   citegraph embed                      embed chunks ingested with --defer-embedding
   citegraph collection delete NAME...  remove collections and everything only they held (papers, chunks, stubs, …)
-  citegraph stats                      counts per label and relationship type
+  citegraph stats                      counts per label and relationship type (JSON)
+  --json (ingest, embed, collection, db, schema, enrich, search, ask, fetch): the summary as JSON on stdout; stats,
+  science, network and export print JSON or files anyway. Long work shows its progress on stderr (one line with
+  rate and time left on a terminal, a plain line every 10 s otherwise). Exit codes: 0 done, 1 failure, 2 bad usage
+  or input, 3 database unavailable, 4 partial (records skipped), 5 every external source failed.
   citegraph science disruption|impact|beauty ID | prior|derivative ID... | path ID ID [--undirected] |
                     lotka|bradford|beauties|main-path [--key-routes K]|clusters|topic-bursts|reference-bursts
                     [--collection C]...
@@ -61,31 +65,35 @@ async function withApp<T>(work: (app: AppContext) => Promise<T>): Promise<T> {
 async function dbCommand(action: string | undefined): Promise<void> {
   const settings = loadSettings();
   if (settings.neo4j.uri && action !== 'reset' && action !== 'status') {
-    process.stdout.write(`NEO4J_URI is set (${settings.neo4j.uri}): the embedded server is not used\n`);
+    say(`NEO4J_URI is set (${settings.neo4j.uri}): the embedded server is not used`, {
+      external: settings.neo4j.uri,
+      embedded: false,
+    });
     return;
   }
   switch (action) {
     case 'start': {
       const status = await startEmbedded(settings);
-      process.stdout.write(`running: ${status.uri} pid ${status.pid} data ${status.dataDir}\n`);
+      say(`running: ${status.uri} pid ${status.pid} data ${status.dataDir}`, status);
       return;
     }
     case 'stop': {
       const stopped = await stopEmbedded(settings);
-      process.stdout.write(stopped ? 'stopped\n' : 'not running\n');
+      say(stopped ? 'stopped' : 'not running', { stopped });
       return;
     }
     case 'status': {
       if (settings.neo4j.uri) {
         await withApp(async (app) => {
           await app.executor.verifyConnectivity();
-          process.stdout.write(`external database ${settings.neo4j.uri}: reachable\n`);
+          say(`external database ${settings.neo4j.uri}: reachable`, { uri: settings.neo4j.uri, reachable: true });
         });
         return;
       }
       const status = await embeddedStatus(settings);
-      process.stdout.write(
-        `${status.running ? 'running' : 'stopped'}${status.pid ? ` (pid ${status.pid})` : ''}; ${status.uri} ${status.reachable ? 'reachable' : 'not reachable'}; data ${status.dataDir}\n`,
+      say(
+        `${status.running ? 'running' : 'stopped'}${status.pid ? ` (pid ${status.pid})` : ''}; ${status.uri} ${status.reachable ? 'reachable' : 'not reachable'}; data ${status.dataDir}`,
+        status,
       );
       if (!status.running) process.exitCode = EXIT.DATABASE_UNAVAILABLE;
       return;
@@ -94,7 +102,7 @@ async function dbCommand(action: string | undefined): Promise<void> {
       await withApp(async (app) => {
         await ensureDatabase(app);
         await app.executor.autoCommit(queries().clearDatabase({}));
-        process.stdout.write('database emptied (schema kept)\n');
+        say('database emptied (schema kept)', { emptied: true });
       });
       return;
     default:
@@ -133,8 +141,10 @@ async function ingestCommand(args: string[]): Promise<void> {
       collection: values.collection,
       embed: values['defer-embedding'] ? 'defer' : 'now',
       resolveOnline: values['resolve-online'],
+      // On a terminal one line redrawn with rate and time left; in a log, a plain line every ten seconds.
+      progress: true,
     });
-    process.stdout.write(`${formatSummary(summary)}\n`);
+    say(formatSummary(summary), summary);
     // Records were skipped or an input was cut short: the summary above says which; the exit code says so too.
     if (summary.skipped.length > 0) process.exitCode = EXIT.PARTIAL;
   });
@@ -371,12 +381,17 @@ async function collectionCommand(args: string[]): Promise<void> {
   if (action !== 'delete' || names.length === 0) throw badInput('usage: citegraph collection delete NAME...');
   await withApp(async (app) => {
     await ensureDatabase(app);
+    const results = [];
     for (const name of names) {
       const done = await app.ingest.deleteCollection(name);
-      process.stdout.write(
-        `${name}: ${done.papers} papers left the collection; ${done.deleted} removed, ${done.stubbed} kept as stubs (still cited), ${done.orphans} orphaned nodes removed\n`,
-      );
+      results.push({ ...done, collection: name });
+      if (!jsonOutput) {
+        process.stdout.write(
+          `${name}: ${done.papers} papers left the collection; ${done.deleted} removed, ${done.stubbed} kept as stubs (still cited), ${done.orphans} orphaned nodes removed\n`,
+        );
+      }
     }
+    if (jsonOutput) say('', results);
   });
 }
 
@@ -575,8 +590,24 @@ async function serveCommand(args: string[], bootstrap: boolean): Promise<void> {
   process.stdout.write(`citegraph GraphQL ready at ${url}\n`);
 }
 
+/** `--json` given to a command that has no option of its own for it: its summary is printed as JSON. */
+let jsonOutput = false;
+
+/** A command's summary: the sentence for a reader, or with --json the data behind it. */
+function say(text: string, data: unknown): void {
+  process.stdout.write(jsonOutput ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
+}
+
+/**
+ * Commands whose summary `say` prints, so that --json is taken off their arguments here (search, ask and fetch read it
+ * themselves; stats, science, network and export print JSON or files anyway; elsewhere it is an unknown option).
+ */
+const SAYS_JSON = new Set(['ingest', 'embed', 'collection', 'db', 'schema', 'enrich', 'stats']);
+
 export async function main(argv: string[]): Promise<void> {
-  const [command, ...rest] = argv;
+  const [command, ...given] = argv;
+  jsonOutput = SAYS_JSON.has(command ?? '') && given.includes('--json');
+  const rest = SAYS_JSON.has(command ?? '') ? given.filter((arg) => arg !== '--json') : given;
   switch (command) {
     case 'start':
       return serveCommand(rest, true);
@@ -587,16 +618,18 @@ export async function main(argv: string[]): Promise<void> {
     case 'schema':
       return withApp(async (app) => {
         await ensureDatabase(app);
-        process.stdout.write(`schema applied (${await applySchema(app.executor)} statements)\n`);
+        const statements = await applySchema(app.executor);
+        say(`schema applied (${statements} statements)`, { statements });
       });
     case 'ingest':
       return ingestCommand(rest);
     case 'embed':
       return withApp(async (app) => {
         await ensureDatabase(app);
-        const result = await app.ingest.embedMissing();
-        process.stdout.write(
-          `embedded ${result.embedded} chunks (embedding ${(result.embedMs / 1000).toFixed(1)}s, writing ${(result.writeMs / 1000).toFixed(1)}s)\n`,
+        const result = await app.ingest.embedMissing(256, true);
+        say(
+          `embedded ${result.embedded} chunks (embedding ${(result.embedMs / 1000).toFixed(1)}s, writing ${(result.writeMs / 1000).toFixed(1)}s)`,
+          result,
         );
       });
     case 'stats':
@@ -638,8 +671,9 @@ export async function main(argv: string[]): Promise<void> {
           },
           values.llm ? app.llm : null,
         );
-        process.stdout.write(
-          `enriched ${summary.enriched} of ${summary.papers} papers with ${summary.terms} terms from the titles of citing papers\n`,
+        say(
+          `enriched ${summary.enriched} of ${summary.papers} papers with ${summary.terms} terms from the titles of citing papers`,
+          summary,
         );
       });
     case 'eval':

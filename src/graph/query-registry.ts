@@ -86,6 +86,7 @@ export const QUERY_SPECS = {
   replaceChunks: spec<{ papers: string[]; chunks: unknown[] }>('ingest/replace-chunks', ['papers', 'chunks']),
   replaceCitations: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-citations', ['papers', 'rows']),
   chunksMissingEmbedding: spec<{ limit: number }>('ingest/chunks-missing-embedding', ['limit']),
+  countChunksMissingEmbedding: spec<Record<string, never>>('ingest/count-chunks-missing-embedding', []),
   setChunkEmbeddings: spec<{ rows: unknown[] }>('ingest/set-chunk-embeddings', ['rows']),
   papersByDoi: spec<{ dois: string[] }>('ingest/papers-by-doi', ['dois']),
   documentCandidates: spec<{ hash: string; doi: string | null; titleQuery: string }>('ingest/document-candidates', [

@@ -227,11 +227,13 @@ export class IngestService {
     const collection = options.collection ?? defaultCollection(file);
     if (!summary.collections.includes(collection)) summary.collections.push(collection);
     const progress = new Progress(options.progress ?? Boolean(process.stderr.isTTY));
+    const meter = { bytes: 0 };
+    const size = (await stat(file)).size;
     let format = options.format;
     let batch: PreparedPaper[] = [];
     let batchWhere: string[] = [];
     const seen = new Map<string, string>();
-    for await (const raw of readRecords(file)) {
+    for await (const raw of readRecords(file, meter)) {
       if (raw.kind === 'error') {
         summary.skipped.push({ where: raw.where, reason: raw.reason });
         this.deps.logger.warn(`${raw.where}: ${raw.reason}`);
@@ -267,7 +269,12 @@ export class IngestService {
         await this.writeBatch(batch, batchWhere, collection, options, summary);
         batch = [];
         batchWhere = [];
-        progress.update(`${path.basename(file)}:`, summary.records, 'records');
+        progress.update(
+          `${path.basename(file)}:`,
+          summary.records,
+          'records',
+          size > 0 ? meter.bytes / size : undefined,
+        );
       }
     }
     if (batch.length > 0) await this.writeBatch(batch, batchWhere, collection, options, summary);
@@ -682,6 +689,9 @@ export class IngestService {
   ): Promise<{ embedded: number; embedMs: number; writeMs: number }> {
     const q = queries();
     const progress = new Progress(progressEnabled);
+    const [{ missing } = { missing: 0 }] = await this.deps.executor.read<{ missing: number }>(
+      q.countChunksMissingEmbedding({}),
+    );
     let embedded = 0;
     let embedMs = 0;
     let writeMs = 0;
@@ -707,7 +717,7 @@ export class IngestService {
       );
       writeMs += Date.now() - started;
       embedded += rows.length;
-      progress.update('embedding:', embedded, 'chunks');
+      progress.update('embedding:', embedded, 'chunks', missing > 0 ? embedded / missing : undefined);
     }
     progress.done();
     return { embedded, embedMs, writeMs };

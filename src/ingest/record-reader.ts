@@ -58,9 +58,10 @@ async function* readDocument(file: string, gzip: boolean): AsyncGenerator<RawRec
 /**
  * Streams the records of a file: JSON Lines (optionally gzip, the OpenAlex snapshot format), a JSON array, or an API
  * result page (`{meta, results}`, also one per line). A bad line is reported with its number and the rest is read;
- * a truncated gzip stops the file there with an error that says how far it got.
+ * a truncated gzip stops the file there with an error that says how far it got. `meter.bytes` counts the file's
+ * bytes read so far.
  */
-export async function* readRecords(file: string): AsyncGenerator<RawRecord> {
+export async function* readRecords(file: string, meter?: { bytes: number }): AsyncGenerator<RawRecord> {
   let gzip: boolean;
   try {
     gzip = await isGzip(file);
@@ -69,6 +70,8 @@ export async function* readRecords(file: string): AsyncGenerator<RawRecord> {
     return;
   }
   const raw = createReadStream(file);
+  // Bytes of the file read so far (compressed ones for gzip): how far through the file the reading is.
+  if (meter) raw.on('data', (chunk) => (meter.bytes += chunk.length));
   const source = gzip ? raw.pipe(createGunzip()) : raw;
   let streamError: Error | undefined;
   const remember = (error: Error): void => {

@@ -120,6 +120,14 @@ describe('the web page in a browser', () => {
     const network = await open(`?view=network&collection=${OWN}`);
     await network.waitForSelector('.network circle', { timeout: 20_000 });
     expect(await network.$$eval('.network circle', (nodes) => nodes.length)).toBeGreaterThan(5);
+    // The page's download links give the network as files Gephi and VOSviewer open.
+    const links = await network.$$eval('.exports a.export', (nodes) => nodes.map((n) => n.getAttribute('href')!));
+    expect(links).toHaveLength(5);
+    const graphml = await fetch(`${base}${links[0]}`);
+    expect(graphml.headers.get('content-disposition')).toBe('attachment; filename="citegraph-coauthorship.graphml"');
+    const xml = await graphml.text();
+    expect(xml).toMatch(/^<\?xml[\s\S]*<graphml/);
+    expect((xml.match(/<node /g) ?? []).length).toBeGreaterThan(5);
     await network.close();
   });
 

@@ -156,6 +156,31 @@ describe('bad input', () => {
     expect(missing.stderr).toMatch(/no such file or folder/);
   });
 
+  it("prints any command's summary as JSON with --json, exit codes unchanged", () => {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'dist/src/cli/main.js'), ...args], {
+        env: { ...process.env },
+        encoding: 'utf8',
+      });
+    const file = path.join(dir, 'json-summary.jsonl');
+    writeFileSync(file, `${works[31]}\n{"id": 5}\n`);
+    const ingest = cli('ingest', file, '--collection', 'bad-input', '--defer-embedding', '--json');
+    expect(ingest.status).toBe(4);
+    const summary = JSON.parse(ingest.stdout) as { records: number; skipped: Array<{ where: string; reason: string }> };
+    expect(summary.records).toBe(2);
+    expect(summary.skipped).toEqual([{ where: `${file}:2`, reason: expect.any(String) as string }]);
+    const embed = cli('embed', '--json');
+    expect(embed.status).toBe(0);
+    expect(JSON.parse(embed.stdout)).toMatchObject({ embedded: expect.any(Number) as number });
+    const schema = cli('schema', '--json');
+    expect(JSON.parse(schema.stdout)).toEqual({ statements: expect.any(Number) as number });
+    const deleted = cli('collection', 'delete', 'no-such-collection', '--json');
+    expect(deleted.status).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toEqual([
+      expect.objectContaining({ collection: 'no-such-collection', papers: 0 }),
+    ]);
+  });
+
   it('writes no half paper: every stored paper has its authors, chunks and citations', async () => {
     const rows = await app.executor.autoCommit<{ incomplete: number }>({
       name: 'incomplete',
