@@ -9,7 +9,7 @@ import { AccessControl, isLoopback, type Principal, RateLimiter } from './access
 import type { GraphqlContext } from './graphql-context';
 import { createLoaders } from './loaders';
 import { ownerOf, uploadPath } from './resolvers/sets';
-import type { BibliographyFormat } from '../catalog/bibliography';
+import { BIBLIOGRAPHY_FORMAT_NAMES, bibliographyFormatNamed } from '../catalog/bibliography';
 import { appPage, ASSETS, explorerExamples, explorerPage, PAGE_POLICY, readAsset } from './explorer';
 import { createHandler as createSseHandler } from 'graphql-sse/lib/use/http';
 import { type GraphQLSchema, specifiedRules, validate } from 'graphql';
@@ -31,17 +31,6 @@ const EXPORT_PATH = '/export/papers';
 const NETWORK_EXPORT_PATH = '/export/network';
 const ASSET_PREFIX = '/assets/';
 const STREAM_PATH = '/graphql/stream';
-
-/** Names of the bibliography formats in a download URL (`?format=`). */
-const DOWNLOAD_FORMATS: Readonly<Record<string, BibliographyFormat>> = {
-  csv: 'CSV',
-  jsonl: 'JSONL',
-  bibtex: 'BIBTEX',
-  bib: 'BIBTEX',
-  ris: 'RIS',
-  'csl-json': 'CSL_JSON',
-  csl_json: 'CSL_JSON',
-};
 
 /** HTTP status of a domain error raised by an upload or a download. */
 const STATUS_OF: Partial<Record<ErrorCode, number>> = {
@@ -85,6 +74,24 @@ function sendProblem(response: ServerResponse, problem: HttpProblem): void {
     { errors: [{ message: problem.message, extensions: { code: problem.code } }] },
     problem.headers,
   );
+}
+
+/** A file to save (Content-Disposition: attachment). */
+function sendAttachment(
+  response: ServerResponse,
+  content: string,
+  mediaType: string,
+  fileName: string,
+  headers: Record<string, string> = {},
+): void {
+  const body = Buffer.from(content, 'utf8');
+  response.writeHead(200, {
+    'content-type': mediaType,
+    'content-length': body.length,
+    'content-disposition': `attachment; filename="${fileName}"`,
+    ...headers,
+  });
+  response.end(body);
 }
 
 /** A page of the service, under its content security policy. */
@@ -289,21 +296,20 @@ export class CitegraphHttpServer {
       sendPage(response, explorerPage(explorerExamples()));
       return;
     }
-    if (url.pathname === NETWORK_EXPORT_PATH) {
+    const download =
+      url.pathname === EXPORT_PATH
+        ? { what: 'an export', run: () => this.download(request, response, url) }
+        : url.pathname === NETWORK_EXPORT_PATH
+          ? { what: 'a network', run: () => this.downloadNetwork(request, response, url) }
+          : null;
+    if (download) {
       await answerProblems(response, async () => {
         if (request.method !== 'GET') {
-          throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'download a network with GET', { allow: 'GET, OPTIONS' });
+          throw new HttpProblem(405, ErrorCode.BAD_REQUEST, `download ${download.what} with GET`, {
+            allow: 'GET, OPTIONS',
+          });
         }
-        await this.downloadNetwork(request, response, url);
-      });
-      return;
-    }
-    if (url.pathname === EXPORT_PATH) {
-      await answerProblems(response, async () => {
-        if (request.method !== 'GET') {
-          throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'download an export with GET', { allow: 'GET, OPTIONS' });
-        }
-        await this.download(request, response, url);
+        await download.run();
       });
       return;
     }
@@ -369,13 +375,13 @@ export class CitegraphHttpServer {
    */
   private async download(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     this.authorise(request);
-    const named = (url.searchParams.get('format') ?? '').toLowerCase();
-    const format = DOWNLOAD_FORMATS[named];
+    const named = url.searchParams.get('format') ?? '';
+    const format = bibliographyFormatNamed(named);
     if (!format) {
       throw new HttpProblem(
         400,
         ErrorCode.BAD_USER_INPUT,
-        `format must be one of ${Object.keys(DOWNLOAD_FORMATS).join(', ')}; got "${named.slice(0, 40)}"`,
+        `format must be one of ${BIBLIOGRAPHY_FORMAT_NAMES}; got "${named.slice(0, 40)}"`,
       );
     }
     const idList = url.searchParams.get('ids');
@@ -396,14 +402,9 @@ export class CitegraphHttpServer {
       format,
       first,
     );
-    const body = Buffer.from(file.content, 'utf8');
-    response.writeHead(200, {
-      'content-type': file.mediaType,
-      'content-length': body.length,
-      'content-disposition': `attachment; filename="${file.fileName}"`,
+    sendAttachment(response, file.content, file.mediaType, file.fileName, {
       'x-citegraph-papers': String(file.papers),
     });
-    response.end(body);
   }
 
   /** A built browser asset (web/build), or 404 naming how to build it. */
@@ -437,32 +438,43 @@ export class CitegraphHttpServer {
    * `/graphql`. A client that disconnects aborts the request, which stops the work done for it.
    */
   private async stream(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const principal = this.authorise(request);
-    const disconnected = new AbortController();
-    response.on('close', () => disconnected.abort(new Error('the client disconnected')));
-    const ctx = this.app.requestContext({
-      timeoutMs: this.app.settings.api.requestTimeoutMs,
-      signal: disconnected.signal,
-    });
-    const context: GraphqlContext = {
-      request: ctx,
-      loaders: createLoaders(this.app.catalog),
-      principal,
-      setOwner: this.setOwner(principal),
-    };
+    const { ctx, scope, context } = this.operationContext(response, this.authorise(request));
     const rules = [...specifiedRules, ...limitRules(this.app.settings.api)];
     const handler = createSseHandler({
       schema: this.schema,
       context: () => context as never,
       validate: (schema, document) => validate(schema, document, rules),
     });
-    const scope = { deadline: ctx.deadline, connections: new Semaphore(this.app.settings.neo4j.connectionsPerRequest) };
     try {
       await requestScope.run(scope, () => handler(request, response));
     } finally {
-      if (response.writableFinished || disconnected.signal.aborted) ctx.deadline.dispose();
+      // The handler may return while the stream is still open: the deadline ends with the response.
+      if (response.writableFinished || response.destroyed) ctx.deadline.dispose();
       else response.once('close', () => ctx.deadline.dispose());
     }
+  }
+
+  /**
+   * What one GraphQL operation runs with: a request context whose deadline is aborted when the client goes away (that
+   * stops the work done for it), its database connection scope, and the resolvers' context.
+   */
+  private operationContext(response: ServerResponse, principal: Principal) {
+    const disconnected = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) disconnected.abort(new Error('the client disconnected'));
+    });
+    const ctx = this.app.requestContext({
+      timeoutMs: this.app.settings.api.requestTimeoutMs,
+      signal: disconnected.signal,
+    });
+    const scope = { deadline: ctx.deadline, connections: new Semaphore(this.app.settings.neo4j.connectionsPerRequest) };
+    const context: GraphqlContext = {
+      request: ctx,
+      loaders: createLoaders(this.app.catalog),
+      principal,
+      setOwner: this.setOwner(principal),
+    };
+    return { ctx, scope, context };
   }
 
   /**
@@ -496,13 +508,12 @@ export class CitegraphHttpServer {
       kind as 'COUPLING' | 'COCITATION' | 'COAUTHORSHIP' | 'CITATION',
       { maxNodes: number('maxNodes', 500), minWeight: number('minWeight', 1) },
     );
-    const body = Buffer.from(exportNetwork(network, format), 'utf8');
-    response.writeHead(200, {
-      'content-type': NETWORK_MEDIA_TYPES[format],
-      'content-length': body.length,
-      'content-disposition': `attachment; filename="citegraph-${kind.toLowerCase()}.${NETWORK_EXTENSIONS[format]}"`,
-    });
-    response.end(body);
+    sendAttachment(
+      response,
+      exportNetwork(network, format),
+      NETWORK_MEDIA_TYPES[format],
+      `citegraph-${kind.toLowerCase()}.${NETWORK_EXTENSIONS[format]}`,
+    );
   }
 
   /** Who owns the document sets of a principal's requests (see GraphqlContext.setOwner). */
@@ -567,31 +578,16 @@ export class CitegraphHttpServer {
     body: unknown,
     principal: Principal,
   ): Promise<void> {
-    // A client that goes away stops the work done for it.
-    const disconnected = new AbortController();
-    response.on('close', () => {
-      if (!response.writableFinished) disconnected.abort(new Error('the client disconnected'));
-    });
-    const ctx = this.app.requestContext({
-      timeoutMs: this.app.settings.api.requestTimeoutMs,
-      signal: disconnected.signal,
-    });
+    const { ctx, scope, context } = this.operationContext(response, principal);
     const headers = new HeaderMap();
     for (const [key, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
-    const scope = { deadline: ctx.deadline, connections: new Semaphore(this.app.settings.neo4j.connectionsPerRequest) };
     try {
       const result = await requestScope.run(scope, () =>
         this.apollo.executeHTTPGraphQLRequest({
           httpGraphQLRequest: { method: request.method!.toUpperCase(), headers, search: url.search, body },
-          context: () =>
-            Promise.resolve({
-              request: ctx,
-              loaders: createLoaders(this.app.catalog),
-              principal,
-              setOwner: this.setOwner(principal),
-            }),
+          context: () => Promise.resolve(context),
         }),
       );
       for (const [key, value] of result.headers) response.setHeader(key, value);

@@ -23,6 +23,16 @@ export const BIBLIOGRAPHY_EXTENSIONS: Readonly<Record<BibliographyFormat, string
   CSL_JSON: 'json',
 };
 
+/** The formats as named on the command line and in download URLs (any case; `bib` and `csl_json` too). */
+export const BIBLIOGRAPHY_FORMAT_NAMES = 'csv, jsonl, bibtex, ris, csl-json';
+
+/** The format a name means (csv, jsonl, bibtex or bib, ris, csl-json or csl_json; any case), or null. */
+export function bibliographyFormatNamed(name: string): BibliographyFormat | null {
+  const upper = name.toUpperCase().replace('-', '_');
+  if (upper === 'BIB') return 'BIBTEX';
+  return BIBLIOGRAPHY_FORMATS.find((format) => format === upper) ?? null;
+}
+
 /** One paper as exported: the catalogue's fields, with its authors in author-list order and its venue's name. */
 export interface BibliographyRecord {
   id: string;

@@ -16,7 +16,7 @@ import { enrichPapers } from '../retrieval/enrichment';
 import { EVAL_USAGE, evalRetrievalCommand } from './eval-command';
 import type { SearchOptions } from '../retrieval/search-service';
 import { exportNetwork, type NetworkFormat } from '../analytics/network-export';
-import { BIBLIOGRAPHY_FORMATS, type BibliographyFormat } from '../catalog/bibliography';
+import { BIBLIOGRAPHY_FORMAT_NAMES, type BibliographyFormat, bibliographyFormatNamed } from '../catalog/bibliography';
 import { MAX_EXPORT, type PaperFile } from '../catalog/paper-export';
 
 const USAGE = `citegraph — a graph-centric knowledge service for scientific literature
@@ -156,10 +156,9 @@ function isDirectory(entry: string): boolean {
 
 /** A bibliography format named on the command line (csv, jsonl, bibtex, ris, csl-json). */
 function bibliographyFormat(name: string): BibliographyFormat {
-  const format = name.toUpperCase().replace('-', '_');
-  const known = BIBLIOGRAPHY_FORMATS.find((f) => f === format || (format === 'BIB' && f === 'BIBTEX'));
-  if (!known) throw badInput(`--format must be one of csv, jsonl, bibtex, ris, csl-json; got "${name}"`);
-  return known;
+  const format = bibliographyFormatNamed(name);
+  if (!format) throw badInput(`--format must be one of ${BIBLIOGRAPHY_FORMAT_NAMES}; got "${name}"`);
+  return format;
 }
 
 /** An export to a file (with a summary on stderr) or to stdout. */

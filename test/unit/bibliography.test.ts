@@ -1,5 +1,10 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import { type BibliographyRecord, formatBibliography, splitName } from '../../src/catalog/bibliography';
+import {
+  type BibliographyRecord,
+  bibliographyFormatNamed,
+  formatBibliography,
+  splitName,
+} from '../../src/catalog/bibliography';
 
 // citation-js (maintained parsers of BibTeX and RIS) has no type declarations; its data is CSL-JSON.
 
@@ -58,6 +63,19 @@ const fullFamily = (a: NonNullable<CslItem['author']>[number]) =>
   a.literal ?? [a['non-dropping-particle'], a.family].filter(Boolean).join(' ');
 
 describe('bibliography exports', () => {
+  it('reads format names as the command line and download URLs give them', () => {
+    expect(['csv', 'JSONL', 'bibtex', 'bib', 'ris', 'csl-json', 'csl_json'].map(bibliographyFormatNamed)).toEqual([
+      'CSV',
+      'JSONL',
+      'BIBTEX',
+      'BIBTEX',
+      'RIS',
+      'CSL_JSON',
+      'CSL_JSON',
+    ]);
+    expect(bibliographyFormatNamed('docx')).toBeNull();
+  });
+
   it('splits display names into family and given names', () => {
     expect(splitName('José Müller')).toEqual({ family: 'Müller', given: 'José' });
     expect(splitName('Ludwig van Beethoven')).toEqual({ family: 'van Beethoven', given: 'Ludwig' });
