@@ -1,9 +1,7 @@
-import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { serveGraphQL } from '../../src/api/server';
-import { PROJECT_ROOT } from '../../src/config/settings';
 import { launchBrowser } from '../../scripts/browser';
-import { createTestContext, removeCollections } from '../helpers/context';
+import { createTestContext, ingestSample, removeCollections } from '../helpers/context';
 
 const { Cite } = require('@citation-js/core') as { Cite: new (input: string) => { data: Array<{ title?: string }> } };
 
@@ -23,12 +21,7 @@ const errors: string[] = [];
 const requested: string[] = [];
 
 beforeAll(async () => {
-  await removeCollections(app, [OWN]);
-  await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz')], {
-    embed: 'now',
-    collection: OWN,
-    progress: false,
-  });
+  await ingestSample(app, OWN);
   let url: string;
   ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
   base = new URL(url).origin;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serveGraphQL } from '../../src/api/server';
 import { PROJECT_ROOT } from '../../src/config/settings';
-import { createTestContext, removeCollections } from '../helpers/context';
+import { createTestContext, ingestSample, removeCollections } from '../helpers/context';
 
 /**
  * examples/citegraph.ipynb run headless (scripts/run-notebook.js: nbclient in a local virtual environment with the
@@ -17,12 +17,7 @@ let url = '';
 let stop: () => Promise<void> = () => Promise.resolve();
 
 beforeAll(async () => {
-  await removeCollections(app, [OWN]);
-  await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz')], {
-    embed: 'now',
-    collection: OWN,
-    progress: false,
-  });
+  await ingestSample(app, OWN);
   ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
 }, 600_000);
 

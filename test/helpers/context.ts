@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { createAppContext, type AppContext } from '../../src/app-context';
-import { loadSettings } from '../../src/config/settings';
+import { loadSettings, PROJECT_ROOT } from '../../src/config/settings';
 import { MemoryLogger } from '../../src/logger';
 
 /** An app context on the test database with a logger that records instead of printing. */
@@ -16,4 +17,14 @@ export function createTestContext(env: Record<string, string> = {}): { app: AppC
  */
 export async function removeCollections(app: AppContext, collections: readonly string[]): Promise<void> {
   for (const collection of collections) await app.ingest.deleteCollection(collection);
+}
+
+/** The bundled sample (366 CC0 OpenAlex works) ingested with embeddings into a suite's own collection. */
+export async function ingestSample(app: AppContext, collection: string): Promise<void> {
+  await removeCollections(app, [collection]);
+  await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz')], {
+    embed: 'now',
+    collection,
+    progress: false,
+  });
 }
