@@ -62,6 +62,14 @@ function navigate(params) {
   window.dispatchEvent(new Event('citegraph:navigate'));
 }
 
+/** A form's submit handler: the view it asks for becomes the page's state (and the URL). */
+function submitTo(params) {
+  return (event) => {
+    event.preventDefault();
+    navigate(params);
+  };
+}
+
 /** A link inside the page (a plain link for a new tab, the page's own navigation for a click). */
 function Link({ to, children, ...rest }) {
   return h(
@@ -95,25 +103,38 @@ const FORMATS = [
   ['jsonl', 'JSON Lines'],
 ];
 
-/** Download links of a paper list in every bibliography format. */
-function Exports({ ids, collection, label }) {
-  if (!ids?.length && !collection) return null;
-  const source = ids?.length
-    ? `ids=${ids.map(encodeURIComponent).join(',')}`
-    : `collection=${encodeURIComponent(collection)}`;
+/** Links that download one file in several formats: `path?format=…&query`. */
+function DownloadLinks({ label, path, query, formats }) {
   return h(
     'p',
     { className: 'exports' },
-    `${label ?? 'Export'}: `,
-    FORMATS.map(([format, name], i) =>
+    `${label}: `,
+    formats.map(([format, name], i) =>
       h(
         React.Fragment,
         { key: format },
         i > 0 ? ' · ' : '',
-        h('a', { href: `/export/papers?format=${format}&${source}`, download: true, className: 'export' }, name),
+        h('a', { href: `${path}?format=${format}&${query}`, download: true, className: 'export' }, name),
       ),
     ),
   );
+}
+
+const NETWORK_FORMATS = [
+  ['graphml', 'GraphML'],
+  ['gexf', 'GEXF'],
+  ['vosviewer_map', 'VOSviewer map'],
+  ['vosviewer_network', 'VOSviewer network'],
+  ['csv', 'CSV edges'],
+];
+
+/** Download links of a paper list in every bibliography format. */
+function Exports({ ids, collection, label }) {
+  if (!ids?.length && !collection) return null;
+  const query = ids?.length
+    ? `ids=${ids.map(encodeURIComponent).join(',')}`
+    : `collection=${encodeURIComponent(collection)}`;
+  return h(DownloadLinks, { label: label ?? 'Export', path: '/export/papers', query, formats: FORMATS });
 }
 
 function PaperLink({ paper }) {
@@ -190,10 +211,7 @@ function SearchView({ params }) {
       {
         className: 'query',
         role: 'search',
-        onSubmit: (e) => {
-          e.preventDefault();
-          navigate({ view: 'search', ...form });
-        },
+        onSubmit: submitTo({ view: 'search', ...form }),
       },
       h(Field, {
         label: 'Query',
@@ -359,10 +377,7 @@ function AskView({ params }) {
       'form',
       {
         className: 'query',
-        onSubmit: (e) => {
-          e.preventDefault();
-          navigate({ view: 'ask', question, collection });
-        },
+        onSubmit: submitTo({ view: 'ask', question, collection }),
       },
       h(
         'label',
@@ -633,15 +648,8 @@ function Neighbourhood({ paper }) {
   const centre = { x: width / 2, y: height / 2 };
   const dot = (p, kind) =>
     h(
-      'a',
-      {
-        key: `${kind}-${p.node.id}`,
-        href: href({ view: 'paper', id: p.node.id }),
-        onClick: (e) => {
-          e.preventDefault();
-          navigate({ view: 'paper', id: p.node.id });
-        },
-      },
+      Link,
+      { key: `${kind}-${p.node.id}`, to: { view: 'paper', id: p.node.id } },
       h(
         'circle',
         { cx: p.x, cy: p.y, r: 6, className: kind },
@@ -836,10 +844,7 @@ function TrendsView({ params }) {
       'form',
       {
         className: 'query',
-        onSubmit: (e) => {
-          e.preventDefault();
-          navigate({ view: 'trends', ...form });
-        },
+        onSubmit: submitTo({ view: 'trends', ...form }),
       },
       h(Field, {
         label: 'Topic ids (comma-separated)',
@@ -933,10 +938,7 @@ function NetworkView({ params }) {
       'form',
       {
         className: 'query',
-        onSubmit: (e) => {
-          e.preventDefault();
-          navigate({ view: 'network', collection });
-        },
+        onSubmit: submitTo({ view: 'network', collection }),
       },
       h(Field, { label: 'Collection', name: 'collection', value: collection, onChange: setCollection }),
       h('button', { type: 'submit' }, 'Show'),
@@ -970,15 +972,8 @@ function NetworkView({ params }) {
             network.nodes.map((n) => {
               const p = pos.get(n.id);
               return h(
-                'a',
-                {
-                  key: n.id,
-                  href: href({ view: 'author', id: n.id }),
-                  onClick: (e) => {
-                    e.preventDefault();
-                    navigate({ view: 'author', id: n.id });
-                  },
-                },
+                Link,
+                { key: n.id, to: { view: 'author', id: n.id } },
                 h(
                   'circle',
                   { cx: p.x, cy: p.y, r: 4 + Math.sqrt(n.papers) * 2 },
@@ -993,33 +988,12 @@ function NetworkView({ params }) {
             { className: 'muted' },
             `${network.nodes.length} most productive authors; lines join co-authors (thicker: more joint papers).`,
           ),
-          h(
-            'p',
-            { className: 'exports' },
-            'Download the co-authorship network: ',
-            [
-              ['graphml', 'GraphML'],
-              ['gexf', 'GEXF'],
-              ['vosviewer_map', 'VOSviewer map'],
-              ['vosviewer_network', 'VOSviewer network'],
-              ['csv', 'CSV edges'],
-            ].map(([format, name], i) =>
-              h(
-                React.Fragment,
-                { key: format },
-                i ? ' · ' : '',
-                h(
-                  'a',
-                  {
-                    className: 'export',
-                    download: true,
-                    href: `/export/network?network=coauthorship&format=${format}&maxNodes=40${params.collection ? `&collection=${encodeURIComponent(params.collection)}` : ''}`,
-                  },
-                  name,
-                ),
-              ),
-            ),
-          ),
+          h(DownloadLinks, {
+            label: 'Download the co-authorship network',
+            path: '/export/network',
+            query: `network=coauthorship&maxNodes=40${params.collection ? `&collection=${encodeURIComponent(params.collection)}` : ''}`,
+            formats: NETWORK_FORMATS,
+          }),
         )
       : null,
   );
