@@ -5,6 +5,7 @@ import type { Embedder } from './embedding/embedder';
 import { OnnxSentenceEmbedder } from './embedding/embedder';
 import { WordPieceTokenizer } from './embedding/wordpiece-tokenizer';
 import { modelFiles } from './embedding/embedder';
+import { CachingEmbedder, fileSha256 } from './embedding/embedding-cache';
 import { DatabaseMonitor } from './graph/database-monitor';
 import { GraphExecutor } from './graph/executor';
 import { queries } from './graph/query-registry';
@@ -68,6 +69,16 @@ export function createAppContext(
     embedder ??= OnnxSentenceEmbedder.load(settings.model);
     return embedder;
   };
+  // Texts stored in the graph go through the on-disk cache; questions and queries do not.
+  let corpusEmbedder: Promise<Embedder> | undefined;
+  const loadCorpusEmbedder = (): Promise<Embedder> => {
+    corpusEmbedder ??= settings.model.cache
+      ? loadEmbedder().then((inner) =>
+          CachingEmbedder.open(inner, settings.model.cacheDir, fileSha256(modelFiles(settings.model).model)),
+        )
+      : loadEmbedder();
+    return corpusEmbedder;
+  };
   let tokenizer: WordPieceTokenizer | undefined;
   const tokenCounter = () => {
     tokenizer ??= WordPieceTokenizer.fromVocabFile(modelFiles(settings.model).vocab);
@@ -77,7 +88,7 @@ export function createAppContext(
   const crossref = external.clients.crossref as CrossrefClient;
   const ingest = new IngestService({
     executor,
-    embedder: loadEmbedder,
+    embedder: loadCorpusEmbedder,
     tokenCounter,
     chunking: settings.chunking,
     ingest: settings.ingest,
@@ -112,7 +123,7 @@ export function createAppContext(
   });
   const documentSets = new DocumentSetService({
     executor,
-    embedder: loadEmbedder,
+    embedder: loadCorpusEmbedder,
     tokenCounter,
     chunking: settings.chunking,
     documents: settings.documents,

@@ -4,6 +4,6 @@ MATCH (:Author {id: $id})-[:AUTHORED]->(p:Paper)
 WHERE p.stub = false
   // include: fragments/paper-filter
 WITH DISTINCT p
-RETURN collect(COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }) AS internal,
+RETURN collect(p.internalCitedBy) AS internal,
        collect(coalesce(p.citedByCount, 0)) AS global,
        min(p.year) AS firstYear, max(p.year) AS lastYear

@@ -3,7 +3,7 @@
 MATCH (p:Paper)
 WHERE p.stub = false
   // include: fragments/paper-filter
-WITH p, COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } AS citations
+WITH p, p.internalCitedBy AS citations
 ORDER BY citations DESC, p.id
 LIMIT $limit
 RETURN p.id AS id, p.title AS title, p.year AS year

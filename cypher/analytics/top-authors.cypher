@@ -4,7 +4,7 @@ MATCH (p:Paper)
 WHERE p.stub = false
   // include: fragments/paper-filter
 // Each paper's citations once, then spread over its authors (not once per authorship).
-WITH p, CASE $by WHEN 'GLOBAL_CITATIONS' THEN coalesce(p.citedByCount, 0) ELSE COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } END AS citations
+WITH p, CASE $by WHEN 'GLOBAL_CITATIONS' THEN coalesce(p.citedByCount, 0) ELSE p.internalCitedBy END AS citations
 MATCH (a:Author)-[:AUTHORED]->(p)
 // One row per person and paper, however many of the person's records signed it.
 WITH coalesce('orcid:' + a.orcid, a.id) AS person, p, citations, min(a.id) AS record

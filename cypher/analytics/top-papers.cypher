@@ -2,7 +2,7 @@
 MATCH (p:Paper)
 WHERE p.stub = false
   // include: fragments/paper-filter
-WITH p, COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } AS internal, coalesce(p.citedByCount, 0) AS global
+WITH p, p.internalCitedBy AS internal, coalesce(p.citedByCount, 0) AS global
 WITH p, internal, global, CASE $by WHEN 'GLOBAL_CITATIONS' THEN global ELSE internal END AS score
 ORDER BY score DESC, p.id
 // Collect node references and project only the page: projecting every paper (abstracts included) is the cost.

@@ -3,7 +3,7 @@ MATCH (p:Paper)-[:PUBLISHED_IN]->(v:Venue)
 WHERE p.stub = false
   // include: fragments/paper-filter
 WITH v, count(p) AS papers, sum(coalesce(p.citedByCount, 0)) AS globalCitations,
-     sum(COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }) AS internalCitations, min(p.year) AS firstYear, max(p.year) AS lastYear
+     sum(p.internalCitedBy) AS internalCitations, min(p.year) AS firstYear, max(p.year) AS lastYear
 ORDER BY papers DESC, v.id
 WITH collect([v, papers, globalCitations, internalCitations, firstYear, lastYear]) AS rows
 RETURN size(rows) AS total,

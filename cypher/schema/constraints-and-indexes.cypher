@@ -10,6 +10,7 @@ CREATE INDEX paper_year IF NOT EXISTS FOR (p:Paper) ON (p.year);
 CREATE INDEX paper_stub IF NOT EXISTS FOR (p:Paper) ON (p.stub);
 CREATE INDEX paper_document_hash IF NOT EXISTS FOR (p:Paper) ON (p.documentHash);
 CREATE INDEX author_orcid IF NOT EXISTS FOR (a:Author) ON (a.orcid);
+CREATE INDEX author_person IF NOT EXISTS FOR (a:Author) ON (a.person);
 CREATE FULLTEXT INDEX paper_text IF NOT EXISTS FOR (p:Paper) ON EACH [p.title, p.abstract, p.enrichment] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (c:Chunk) ON EACH [c.text, c.paperTitle] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding) OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}};

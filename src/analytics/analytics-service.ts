@@ -1,5 +1,5 @@
 import type { GraphExecutor } from '../graph/executor';
-import { type CompiledQuery, paperFilterParams, queries } from '../graph/query-registry';
+import { type CompiledQuery, isFiltered, paperFilterParams, queries } from '../graph/query-registry';
 import { MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
 import { contentTerms } from '../text';
@@ -301,7 +301,10 @@ export class AnalyticsService {
 
   topAuthors(filter: PaperFilter | null | undefined, by: CitationBasis, page: PageRequest) {
     return this.slice<{ author: AuthorRow; papers: number; score: number }>(
-      queries().topAuthors({ by, ...paperFilterParams(filter), ...page }),
+      // With no filter the stored per-person totals answer without recounting every authorship.
+      isFiltered(filter)
+        ? queries().topAuthors({ by, ...paperFilterParams(filter), ...page })
+        : queries().topAuthorsAll({ by, ...page }),
       page,
     );
   }
@@ -525,7 +528,9 @@ export class AnalyticsService {
     wholeNumber(minJoint, 'minJointPapers', 1, 1_000_000);
     const params = paperFilterParams(filter);
     const nodes = await this.executor.read<{ author: AuthorRow; papers: number; person: string; ids: string[] }>(
-      queries().collaborationNodes({ ...params, limit: Math.min(limit, MAX_NETWORK_NODES) }),
+      isFiltered(filter)
+        ? queries().collaborationNodes({ ...params, limit: Math.min(limit, MAX_NETWORK_NODES) })
+        : queries().collaborationNodesAll({ limit: Math.min(limit, MAX_NETWORK_NODES) }),
     );
     // Edges come keyed by person (ORCID, else record id); a node is shown by its representative record.
     const shownAs = new Map(nodes.map((node) => [node.person, node.author.id]));

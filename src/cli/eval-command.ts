@@ -10,18 +10,20 @@ import {
   loadQrels,
   loadQueries,
   markdownTable,
+  screeningTable,
   type EvaluationConfig,
   type EvaluationRun,
 } from '../retrieval/evaluation';
 import type { SearchOptions } from '../retrieval/search-service';
 
 export const EVAL_USAGE = `citegraph eval retrieval --queries FILE --qrels FILE|DIR [--corpus PATH...] [--collection NAME | --collection-per-query]
-                         [--config JSON|FILE] [--ablation] [--name NAME] [--out DIR] [--limit N]
+                         [--config JSON|FILE] [--ablation] [--screening] [--name NAME] [--out DIR] [--limit N]
   --corpus       ingest these files first (idempotent; BEIR corpus or OpenAlex works)
   --collection   evaluate inside this collection (default: from the corpus file name)
   --collection-per-query   each query is evaluated inside the collection named by its id (SYNERGY reviews)
   --config       search options for the default run, as JSON or a JSON file
   --ablation     BM25 only, dense only, fused (0.9/0.1 and equal), and each stage added, in one run
+  --screening    also rank each query's whole judged set: recall at 5/10/20% screened and WSS@95 per query
 `;
 
 function parseConfig(value: string | undefined): Partial<SearchOptions> {
@@ -45,6 +47,7 @@ export async function evalRetrievalCommand(
       'collection-per-query': { type: 'boolean', default: false },
       config: { type: 'string' },
       ablation: { type: 'boolean', default: false },
+      screening: { type: 'boolean', default: false },
       name: { type: 'string' },
       out: { type: 'string' },
       limit: { type: 'string' },
@@ -85,15 +88,16 @@ export async function evalRetrievalCommand(
     const run = await evaluate(app.requestContext(), app.search, set, config, {
       ...(collection ? { collection } : {}),
       collectionPerQuery: perQuery,
+      screening: values.screening,
     });
     runs.push(run);
     out(
-      `${config.name}: nDCG@10 ${run.mean['nDCG@10'].toFixed(4)}  Recall@100 ${run.mean['Recall@100'].toFixed(4)}  (${run.queries} queries, p50 ${run.latency.p50.toFixed(0)} ms)`,
+      `${config.name}: nDCG@10 ${run.mean['nDCG@10'].toFixed(4)}  Recall@100 ${run.mean['Recall@100'].toFixed(4)}${run.screening ? `  WSS@95 ${run.screening.mean['WSS@95'].toFixed(4)}` : ''}  (${run.queries} queries, p50 ${run.latency.p50.toFixed(0)} ms)`,
     );
   }
   const name = values.name ?? (perQuery ? 'per-query-collections' : (collection ?? 'eval'));
   const title = `${name}: ${runs[0]?.queries ?? 0} queries${collection ? `, collection ${collection}` : ''}${perQuery ? ', each query in its own collection' : ''}`;
-  const table = markdownTable(title, runs);
+  const table = markdownTable(title, runs) + (values.screening ? `\n${screeningTable(name, runs)}` : '');
   const dir = values.out ?? path.join(PROJECT_ROOT, '.cache', 'eval');
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

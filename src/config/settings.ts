@@ -136,7 +136,13 @@ export const SETTINGS_SCHEMA = {
       'folder holding model.onnx and vocab.txt (filled by scripts/setup.js)',
       { shownDefault: '.cache/model', path: true },
     ),
-    batchSize: integer('CITEGRAPH_EMBED_BATCH', 16, 1, 512, 'texts per ONNX run'),
+    batchSize: integer(
+      'CITEGRAPH_EMBED_BATCH',
+      4,
+      1,
+      512,
+      'texts per ONNX run (length-sorted; small batches pad least)',
+    ),
     maxSequenceLength: integer(
       'CITEGRAPH_MODEL_MAX_SEQ',
       256,
@@ -145,6 +151,23 @@ export const SETTINGS_SCHEMA = {
       'word pieces the model attends to (all-MiniLM-L6-v2: 256)',
     ),
     threads: integer('CITEGRAPH_EMBED_THREADS', 0, 0, 64, 'ONNX intra-op threads (0 = onnxruntime default)'),
+    optimization: choice(
+      'CITEGRAPH_EMBED_OPTIMIZATION',
+      'basic',
+      ['disabled', 'basic', 'extended', 'all'],
+      'ONNX Runtime graph optimisation level',
+    ),
+    cache: boolean(
+      'CITEGRAPH_EMBED_CACHE',
+      true,
+      'keep every computed vector on disk, keyed by model hash and exact text',
+    ),
+    cacheDir: string(
+      'CITEGRAPH_EMBED_CACHE_DIR',
+      (env) => path.join(env.CITEGRAPH_CACHE_DIR || '.cache', 'embeddings'),
+      'folder of the embedding cache',
+      { shownDefault: '.cache/embeddings', path: true },
+    ),
   },
   chunking: {
     maxTokens: integer('CITEGRAPH_CHUNK_MAX_TOKENS', 200, 16, 510, 'word pieces per chunk, title excluded'),

@@ -47,7 +47,7 @@ export class OnnxSentenceEmbedder implements Embedder {
     const ort = await import('onnxruntime-node');
     const session = await ort.InferenceSession.create(files.model, {
       executionProviders: ['cpu'],
-      graphOptimizationLevel: 'basic',
+      graphOptimizationLevel: settings.optimization,
       ...(settings.threads > 0 ? { intraOpNumThreads: settings.threads } : {}),
     });
     return new OnnxSentenceEmbedder(ort, session, WordPieceTokenizer.fromVocabFile(files.vocab), settings);

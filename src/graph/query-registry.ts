@@ -104,6 +104,11 @@ export const QUERY_SPECS = {
   }>('ingest/write-document', ['paperId', 'newProps', 'documentProps', 'collection', 'chunks', 'references']),
   referenceCandidates: spec<{ entries: unknown[] }>('ingest/reference-candidates', ['entries']),
   touchCollections: spec<{ ids: string[]; collection: string }>('ingest/touch-collections', ['ids', 'collection']),
+  affectedBefore: spec<{ papers: string[] }>('aggregates/affected-before', ['papers']),
+  refreshAggregates: spec<{ papers: string[]; people: string[] }>('aggregates/refresh', ['papers', 'people']),
+  aggregatesMissing: spec<Record<string, never>>('aggregates/missing', []),
+  refreshAllPapers: spec<Record<string, never>>('aggregates/refresh-all-papers', []),
+  refreshAllPeople: spec<Record<string, never>>('aggregates/refresh-all-people', []),
   papersInCollection: spec<{ collection: string }>('collection/papers-in-collection', ['collection']),
   leaveCollection: spec<{ ids: string[]; collection: string }>('collection/leave-collection', ['ids', 'collection']),
   removePapers: spec<{ ids: string[] }>('collection/remove-papers', ['ids']),
@@ -267,6 +272,7 @@ export const QUERY_SPECS = {
     'limit',
     ...PAPER_FILTER,
   ]),
+  topAuthorsAll: spec<Page & { by: string }>('analytics/top-authors-all', ['by', 'skip', 'limit']),
   venueStats: spec<PaperFilterParams & Page>('analytics/venue-stats', ['skip', 'limit', ...PAPER_FILTER]),
   topicYears: spec<PaperFilterParams & { topicIds: string[]; from: number; to: number }>('analytics/topic-years', [
     'topicIds',
@@ -299,6 +305,7 @@ export const QUERY_SPECS = {
     'limit',
     ...PAPER_FILTER,
   ]),
+  collaborationNodesAll: spec<{ limit: number }>('analytics/collaboration-nodes-all', ['limit']),
   collaborationEdges: spec<PaperFilterParams & { authorIds: string[]; minJoint: number; maxEdges: number }>(
     'analytics/collaboration-edges',
     ['authorIds', 'minJoint', 'maxEdges', ...PAPER_FILTER],

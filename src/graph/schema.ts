@@ -1,5 +1,5 @@
 import type { GraphExecutor } from './executor';
-import { readCypher, splitStatements } from './query-registry';
+import { queries, readCypher, splitStatements } from './query-registry';
 
 /** Name and indexed properties of a CREATE … INDEX statement, to notice an index whose definition changed. */
 export function indexDefinition(statement: string): { name: string; properties: string[] } | null {
@@ -37,5 +37,17 @@ export async function applySchema(executor: GraphExecutor): Promise<number> {
     await executor.autoCommit({ name: `schema#${index}`, text });
   }
   await executor.autoCommit({ name: 'schema#await', text: 'CALL db.awaitIndexes(600)' });
+  const [state] = await executor.autoCommit<{ missing: boolean }>(queries().aggregatesMissing({}));
+  if (state?.missing) await refreshAllAggregates(executor);
   return statements.length;
+}
+
+/**
+ * Recounts every stored aggregate (internal citation counts, per-person totals) of the whole graph. Run when a store
+ * written before they existed is opened, and by `citegraph db refresh-aggregates`.
+ */
+export async function refreshAllAggregates(executor: GraphExecutor): Promise<{ papers: number; people: number }> {
+  const [papers] = await executor.autoCommit<{ papers: number }>(queries().refreshAllPapers({}));
+  const [people] = await executor.autoCommit<{ people: number }>(queries().refreshAllPeople({}));
+  return { papers: papers?.papers ?? 0, people: people?.people ?? 0 };
 }

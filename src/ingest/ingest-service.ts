@@ -7,7 +7,7 @@ import type { WorkRecord } from '../domain';
 import { anonymousAuthorId } from '../domain';
 import type { Embedder } from '../embedding/embedder';
 import { CitegraphError } from '../errors';
-import type { GraphExecutor } from '../graph/executor';
+import type { GraphExecutor, TransactionRunner } from '../graph/executor';
 import { queries } from '../graph/query-registry';
 import type { Logger } from '../logger';
 import { chunkText, type TokenCounter } from './chunker';
@@ -336,6 +336,7 @@ export class IngestService {
     const writeStarted = Date.now();
     try {
       await this.deps.executor.writeTransaction('ingest-document', async (tx) => {
+        const before = await affectedBefore(tx, [match.paperId]);
         await tx.run(
           queries().writeDocument({
             paperId: match.paperId,
@@ -364,6 +365,7 @@ export class IngestService {
             }),
           );
         }
+        await tx.run(queries().refreshAggregates({ papers: [match.paperId, ...before.cited], people: before.people }));
       });
     } catch (error) {
       const reason = error instanceof CitegraphError ? `${error.code}: ${error.message}` : String(error);
@@ -556,11 +558,13 @@ export class IngestService {
           collection,
         }),
       );
+      const before = await affectedBefore(tx, ids);
       await tx.run(q.replaceAuthorships({ papers: ids, rows: authorRows }));
       await tx.run(q.replaceVenues({ papers: ids, rows: venueRows }));
       await tx.run(q.replaceTopics({ papers: ids, rows: topicRows }));
       await tx.run(q.replaceChunks({ papers: ids, chunks }));
       await tx.run(q.replaceCitations({ papers: ids, rows: citationRows }));
+      await tx.run(q.refreshAggregates({ papers: [...ids, ...before.cited], people: before.people }));
     });
     summary.timings.writeMs += Date.now() - started;
     summary.papersWritten += papers.length;
@@ -662,6 +666,10 @@ export class IngestService {
           topics: string[];
         }>(q.leaveCollection({ ids: batch, collection }));
         if (left.length === 0) return;
+        const before = await affectedBefore(
+          tx,
+          left.map((row) => row.id),
+        );
         const [removed] = await tx.run<{ deleted: number; stubbed: string[] }>(
           q.removePapers({ ids: left.map((row) => row.id) }),
         );
@@ -673,6 +681,9 @@ export class IngestService {
             venues: unique(left.map((row) => row.venues)),
             topics: unique(left.map((row) => row.topics)),
           }),
+        );
+        await tx.run(
+          q.refreshAggregates({ papers: [...(removed?.stubbed ?? []), ...before.cited], people: before.people }),
         );
         result.deleted += removed?.deleted ?? 0;
         result.stubbed += removed?.stubbed.length ?? 0;
@@ -752,4 +763,19 @@ export function formatSummary(summary: IngestSummary): string {
   for (const warning of summary.warnings.slice(0, 10)) lines.push(`  warning ${warning.where}: ${warning.reason}`);
   if (summary.warnings.length > 10) lines.push(`  … and ${summary.warnings.length - 10} more warnings`);
   return lines.join('\n');
+}
+
+/**
+ * What a write to `papers` is about to change in the stored aggregates (aggregates/refresh recounts it afterwards):
+ * the papers they cite now and the people who sign them now.
+ */
+async function affectedBefore(
+  tx: TransactionRunner,
+  papers: readonly string[],
+): Promise<{ cited: string[]; people: string[] }> {
+  const rows = await tx.run<{ cited: string[]; people: string[] }>(queries().affectedBefore({ papers: [...papers] }));
+  return {
+    cited: [...new Set(rows.flatMap((row) => row.cited))],
+    people: [...new Set(rows.flatMap((row) => row.people))],
+  };
 }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { RequestContext } from '../request-context';
 import { shortOpenAlexId } from '../text';
-import { evaluateRanking, meanMetrics, METRIC_NAMES, type Judgments, type QueryMetrics } from './metrics';
+import {
+  evaluateRanking,
+  meanMetrics,
+  METRIC_NAMES,
+  SCREENING_METRIC_NAMES,
+  screeningMetrics,
+  type Judgments,
+  type QueryMetrics,
+  type ScreeningMetrics,
+} from './metrics';
 import type { SearchOptions, SearchService } from './search-service';
 
 /** A benchmark query set with its judgments, ids already mapped to graph ids. */
@@ -82,6 +91,8 @@ export interface EvaluationRun {
   perQuery: Array<{ id: string; metrics: QueryMetrics }>;
   latency: { p50: number; p95: number; mean: number };
   queries: number;
+  /** With `screening`: the measures of the whole candidate set ranked (its judged records), per query and averaged. */
+  screening?: { mean: ScreeningMetrics; perQuery: Array<{ id: string; total: number; metrics: ScreeningMetrics }> };
 }
 
 /** The ablation ladder: each retriever alone, fused, then each stage added to the fused default. */
@@ -114,10 +125,11 @@ export async function evaluate(
   search: SearchService,
   set: EvaluationSet,
   config: EvaluationConfig,
-  scope: { collection?: string; collectionPerQuery?: boolean },
+  scope: { collection?: string; collectionPerQuery?: boolean; screening?: boolean },
   depth = 100,
 ): Promise<EvaluationRun> {
   const perQuery: Array<{ id: string; metrics: QueryMetrics }> = [];
+  const screening: Array<{ id: string; total: number; metrics: ScreeningMetrics }> = [];
   const latencies: number[] = [];
   for (const query of set.queries) {
     const judgments = set.qrels.get(query.id);
@@ -133,6 +145,20 @@ export async function evaluate(
         judgments,
       ),
     });
+    if (scope.screening) {
+      // The candidate set is every judged record (SYNERGY labels judge every record a review's search found).
+      const total = judgments.size;
+      const order = await search.screeningOrder(ctx, query.text, total, { collections }, config.options);
+      screening.push({
+        id: query.id,
+        total,
+        metrics: screeningMetrics(
+          order.filter((id) => judgments.has(id)),
+          judgments,
+          total,
+        ),
+      });
+    }
   }
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
@@ -145,7 +171,40 @@ export async function evaluate(
       mean: latencies.reduce((a, b) => a + b, 0) / (latencies.length || 1),
     },
     queries: perQuery.length,
+    ...(scope.screening
+      ? { screening: { mean: meanScreening(screening.map((entry) => entry.metrics)), perQuery: screening } }
+      : {}),
   };
+}
+
+function meanScreening(perQuery: readonly ScreeningMetrics[]): ScreeningMetrics {
+  const mean = Object.fromEntries(SCREENING_METRIC_NAMES.map((name) => [name, 0])) as unknown as ScreeningMetrics;
+  for (const metrics of perQuery)
+    for (const name of SCREENING_METRIC_NAMES) mean[name] += metrics[name] / perQuery.length;
+  return mean;
+}
+
+/** Screening measures per query and configuration, as markdown. */
+export function screeningTable(title: string, runs: readonly EvaluationRun[]): string {
+  const lines = [
+    `### ${title}: screening the whole candidate set`,
+    '',
+    `| configuration | query | records | ${SCREENING_METRIC_NAMES.join(' | ')} |`,
+    `|---|---|---|${SCREENING_METRIC_NAMES.map(() => '---').join('|')}|`,
+  ];
+  const cell = (name: keyof ScreeningMetrics, value: number) =>
+    name === 'screenedFor95' ? value.toFixed(0) : value.toFixed(3);
+  for (const run of runs) {
+    if (!run.screening) continue;
+    for (const entry of run.screening.perQuery)
+      lines.push(
+        `| ${run.config.name} | ${entry.id} | ${entry.total} | ${SCREENING_METRIC_NAMES.map((name) => cell(name, entry.metrics[name])).join(' | ')} |`,
+      );
+    lines.push(
+      `| ${run.config.name} | **mean** | | ${SCREENING_METRIC_NAMES.map((name) => cell(name, run.screening!.mean[name])).join(' | ')} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** The runs as a markdown table. */

@@ -93,3 +93,62 @@ export function meanMetrics(perQuery: readonly QueryMetrics[]): QueryMetrics {
   for (const metrics of perQuery) for (const name of METRIC_NAMES) mean[name] += metrics[name] / perQuery.length;
   return mean;
 }
+
+/** What a screening user reads off a ranking of a whole candidate set (a systematic review's search results). */
+export interface ScreeningMetrics {
+  /** Share of the included records found after screening the first 5, 10 and 20% of the candidate set. */
+  'Recall@5%': number;
+  'Recall@10%': number;
+  'Recall@20%': number;
+  /**
+   * Work saved over sampling at 95% recall (Cohen et al. 2006, as ASReview computes it): (N − k)/N − 0.05, where k is
+   * how many records are screened, in ranking order, until 95% of the included ones are found. 0 means no better
+   * than reading in random order; the best possible is 0.95 − R/N.
+   */
+  'WSS@95': number;
+  /** k above: records screened to reach 95% recall. */
+  screenedFor95: number;
+}
+
+export const SCREENING_METRIC_NAMES: ReadonlyArray<keyof ScreeningMetrics> = [
+  'Recall@5%',
+  'Recall@10%',
+  'Recall@20%',
+  'WSS@95',
+  'screenedFor95',
+];
+
+/**
+ * Screening measures of `ranking` over a candidate set of `total` records of which `judgments` marks the included
+ * ones. Records the ranking does not reach are read after it, included ones last (the conservative order), so a
+ * retriever that misses an included record pays for it.
+ */
+export function screeningMetrics(ranking: readonly string[], judgments: Judgments, total: number): ScreeningMetrics {
+  const included = relevant(judgments);
+  const seen = new Set<string>();
+  const order = ranking.filter((id) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  const foundAt: number[] = []; // 1-based ranks of the included records within the ranking
+  order.forEach((id, index) => {
+    if ((judgments.get(id) ?? 0) > 0) foundAt.push(index + 1);
+  });
+  const recallAtShare = (share: number) => {
+    if (included === 0) return 0;
+    const cutoff = Math.ceil(share * total);
+    return foundAt.filter((rank) => rank <= cutoff).length / included;
+  };
+  const needed = Math.ceil(0.95 * included);
+  // Not reached inside the ranking: the missing included records come last of the remaining ones.
+  const screenedFor95 =
+    needed === 0 ? 0 : needed <= foundAt.length ? foundAt[needed - 1]! : total - (included - needed);
+  return {
+    'Recall@5%': recallAtShare(0.05),
+    'Recall@10%': recallAtShare(0.1),
+    'Recall@20%': recallAtShare(0.2),
+    'WSS@95': total === 0 ? 0 : (total - screenedFor95) / total - 0.05,
+    screenedFor95,
+  };
+}

@@ -158,8 +158,82 @@ export class SearchService {
     filter?: PaperFilter | null,
     overrides?: Partial<SearchOptions>,
   ): Promise<SearchResponse> {
-    const options = resolveOptions(this.defaults, overrides);
     checkFirst(first);
+    const { ranked, trace, vector, options } = await this.rank(
+      ctx,
+      query,
+      first,
+      filter,
+      resolveOptions(this.defaults, overrides),
+    );
+    const timings = trace.timings;
+    const top = ranked.slice(0, first);
+    const started = process.hrtime.bigint();
+    const [papers, passages] = await Promise.all([
+      this.papers(top.map((c) => c.id)),
+      options.passages > 0 && vector
+        ? this.passages(
+            top.map((c) => c.id),
+            vector,
+            options.passages,
+          )
+        : Promise.resolve(new Map<string, Passage[]>()),
+    ]);
+    timings.hydrateMs = elapsed(started);
+
+    const results: SearchResult[] = [];
+    top.forEach((candidate, index) => {
+      const paper = papers.get(candidate.id);
+      if (!paper) return;
+      const sparse = candidate.ranks.sparse;
+      const dense = candidate.ranks.dense;
+      results.push({
+        paper,
+        rank: index + 1,
+        score: candidate.score,
+        passages: passages.get(candidate.id) ?? [],
+        trace: {
+          sparse: sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
+          dense: dense ? { rank: dense.rank, score: dense.score ?? 0 } : null,
+          expanded: trace.expansionTerms.length > 0 && sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
+          fusedScore: candidate.fusedScore,
+          fusedRank: candidate.fusedRank,
+          citation: candidate.citation,
+          pagerank: candidate.pagerank,
+          finalScore: candidate.score,
+          moves: candidate.moves,
+        },
+      });
+    });
+    return { results, trace };
+  }
+
+  /**
+   * Every paper of `filter` the retrievers reach, in the order screening would read them: the same retrievers,
+   * fusion and graph stages as `search`, with candidate lists as deep as `depth` (the size of a review, say) and no
+   * hydration. Used by `citegraph eval` for the screening measures; not exposed over GraphQL.
+   */
+  async screeningOrder(
+    ctx: RequestContext,
+    query: string,
+    depth: number,
+    filter: PaperFilter | null,
+    overrides?: Partial<SearchOptions>,
+  ): Promise<string[]> {
+    const bounded = Math.min(Math.max(1, Math.floor(depth)), 50_000);
+    // Deeper than the retrieval setting allows a request: an evaluation reads whole reviews.
+    const options = { ...resolveOptions(this.defaults, overrides), candidates: bounded, passages: 0 };
+    const { ranked } = await this.rank(ctx, query, bounded, filter, options);
+    return ranked.map((candidate) => candidate.id);
+  }
+
+  private async rank(
+    ctx: RequestContext,
+    query: string,
+    first: number,
+    filter: PaperFilter | null | undefined,
+    options: SearchOptions,
+  ): Promise<{ ranked: Candidate[]; trace: SearchTrace; vector: Float32Array | null; options: SearchOptions }> {
     if (query.length > 10_000) throw badInput('the query is longer than 10,000 characters');
     const timings: Record<string, number> = {};
     const trace: SearchTrace = {
@@ -299,45 +373,7 @@ export class SearchService {
       timings.mmrMs = elapsed(started);
     }
 
-    const top = ranked.slice(0, first);
-    started = process.hrtime.bigint();
-    const [papers, passages] = await Promise.all([
-      this.papers(top.map((c) => c.id)),
-      options.passages > 0 && vector
-        ? this.passages(
-            top.map((c) => c.id),
-            vector,
-            options.passages,
-          )
-        : Promise.resolve(new Map<string, Passage[]>()),
-    ]);
-    timings.hydrateMs = elapsed(started);
-
-    const results: SearchResult[] = [];
-    top.forEach((candidate, index) => {
-      const paper = papers.get(candidate.id);
-      if (!paper) return;
-      const sparse = candidate.ranks.sparse;
-      const dense = candidate.ranks.dense;
-      results.push({
-        paper,
-        rank: index + 1,
-        score: candidate.score,
-        passages: passages.get(candidate.id) ?? [],
-        trace: {
-          sparse: sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
-          dense: dense ? { rank: dense.rank, score: dense.score ?? 0 } : null,
-          expanded: trace.expansionTerms.length > 0 && sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
-          fusedScore: candidate.fusedScore,
-          fusedRank: candidate.fusedRank,
-          citation: candidate.citation,
-          pagerank: candidate.pagerank,
-          finalScore: candidate.score,
-          moves: candidate.moves,
-        },
-      });
-    });
-    return { results, trace };
+    return { ranked, trace, vector, options };
   }
 
   /** Embeds a query with the same model as the chunks. */

@@ -6,6 +6,7 @@ import {
   ndcgAtK,
   precisionAtK,
   recallAtK,
+  screeningMetrics,
 } from '../../src/retrieval/metrics';
 
 const judgments = new Map([
@@ -60,5 +61,37 @@ describe('retrieval metrics (hand-computed)', () => {
     const b = evaluateRanking(['zz'], judgments);
     expect(meanMetrics([a, b])['P@1']).toBe(0.5);
     expect(meanMetrics([a, b])['MRR@10']).toBe(0.5);
+  });
+});
+
+describe('screening measures of a whole candidate set', () => {
+  // 20 records, 4 included (a, b, c, d).
+  const review = new Map<string, number>([
+    ['a', 1],
+    ['b', 1],
+    ['c', 1],
+    ['d', 1],
+    ...Array.from({ length: 16 }, (_, i) => [`x${i}`, 0] as [string, number]),
+  ]);
+
+  it('reads recall at 5, 10 and 20% screened and the work saved at 95% recall', () => {
+    // Included at ranks 1, 3, 4 and 10.
+    const ranking = ['a', 'x0', 'b', 'c', 'x1', 'x2', 'x3', 'x4', 'x5', 'd', 'x6'];
+    const metrics = screeningMetrics(ranking, review, 20);
+    expect(metrics['Recall@5%']).toBe(0.25); // first 1 record
+    expect(metrics['Recall@10%']).toBe(0.25); // first 2
+    expect(metrics['Recall@20%']).toBe(0.75); // first 4
+    // 95% of 4 is 3.8: all four must be found, at rank 10. (20 − 10)/20 − 0.05 = 0.45.
+    expect(metrics.screenedFor95).toBe(10);
+    expect(metrics['WSS@95']).toBeCloseTo(0.45, 10);
+  });
+
+  it('puts included records the ranking never reached at the end', () => {
+    // d is never retrieved: it is read last of the 20.
+    const metrics = screeningMetrics(['a', 'b', 'c', 'x0'], review, 20);
+    expect(metrics.screenedFor95).toBe(20);
+    expect(metrics['WSS@95']).toBeCloseTo(-0.05, 10);
+    // A perfect ranking saves 0.95 − 4/20.
+    expect(screeningMetrics(['a', 'b', 'c', 'd'], review, 20)['WSS@95']).toBeCloseTo(0.75, 10);
   });
 });

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync } from 'node:fs';
+import path from 'node:path';
+import type { Embedder } from './embedder';
+
+/** SHA-256 of a file's bytes, hex. The cache's namespace: another model file is another cache. */
+export function fileSha256(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** Bytes of one record: the 32-byte SHA-256 of the exact text, then the vector as little-endian float32. */
+function recordBytes(dimensions: number): number {
+  return 32 + dimensions * 4;
+}
+
+export interface EmbeddingCacheStats {
+  readonly hits: number;
+  readonly misses: number;
+  readonly entries: number;
+}
+
+/**
+ * An on-disk cache of sentence vectors keyed by the model file's hash and the exact text embedded. One append-only
+ * file per model (`<dir>/<model sha256>.f32`) of fixed-size records, read once when the cache opens; a record cut
+ * short by a crash is ignored, and appending a text twice (two processes racing) only stores the same vector twice.
+ * A re-ingest, a second collection holding the same paper or a settings change that keeps chunk texts embeds
+ * nothing again; a changed chunking embeds only the changed texts.
+ */
+export class CachingEmbedder implements Embedder {
+  private readonly vectors = new Map<string, Float32Array>();
+  private hits = 0;
+  private misses = 0;
+
+  private constructor(
+    private readonly inner: Embedder,
+    readonly file: string,
+  ) {}
+
+  get dimensions(): number {
+    return this.inner.dimensions;
+  }
+
+  get tokenizer(): Embedder['tokenizer'] {
+    return this.inner.tokenizer;
+  }
+
+  /** Opens (or starts) the cache of the model whose file hash is `modelHash` in `dir`. */
+  static open(inner: Embedder, dir: string, modelHash: string): CachingEmbedder {
+    mkdirSync(dir, { recursive: true });
+    const cache = new CachingEmbedder(inner, path.join(dir, `${modelHash}.f32`));
+    cache.load();
+    return cache;
+  }
+
+  stats(): EmbeddingCacheStats {
+    return { hits: this.hits, misses: this.misses, entries: this.vectors.size };
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    const keys = texts.map(textKey);
+    const result = new Array<Float32Array>(texts.length);
+    const missing: number[] = [];
+    const firstOfKey = new Map<string, number>();
+    keys.forEach((key, index) => {
+      const cached = this.vectors.get(key);
+      if (cached) {
+        result[index] = cached.slice();
+        this.hits += 1;
+      } else if (!firstOfKey.has(key)) {
+        firstOfKey.set(key, index);
+        missing.push(index);
+      }
+    });
+    if (missing.length > 0) {
+      const computed = await this.inner.embed(missing.map((index) => texts[index]!));
+      const records = Buffer.alloc(missing.length * recordBytes(this.dimensions));
+      missing.forEach((index, position) => {
+        const vector = computed[position]!;
+        this.vectors.set(keys[index]!, vector.slice());
+        const at = position * recordBytes(this.dimensions);
+        Buffer.from(keys[index]!, 'hex').copy(records, at);
+        for (let d = 0; d < vector.length; d += 1) records.writeFloatLE(vector[d]!, at + 32 + d * 4);
+      });
+      this.misses += missing.length;
+      appendFileSync(this.file, records);
+    }
+    keys.forEach((key, index) => {
+      if (result[index]) return;
+      const vector = this.vectors.get(key)!;
+      result[index] = vector.slice();
+      if (firstOfKey.get(key) !== index) this.hits += 1;
+    });
+    return result;
+  }
+
+  private load(): void {
+    if (!existsSync(this.file)) return;
+    const size = recordBytes(this.dimensions);
+    const whole = Math.floor(statSync(this.file).size / size);
+    // A record cut short by a crash would misalign every record appended after it.
+    if (statSync(this.file).size !== whole * size) truncateSync(this.file, whole * size);
+    const bytes = readFileSync(this.file);
+    for (let at = 0; at < bytes.length; at += size) {
+      const key = bytes.toString('hex', at, at + 32);
+      const vector = new Float32Array(this.dimensions);
+      for (let d = 0; d < this.dimensions; d += 1) vector[d] = bytes.readFloatLE(at + 32 + d * 4);
+      this.vectors.set(key, vector);
+    }
+  }
+}
+
+function textKey(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

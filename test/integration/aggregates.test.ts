@@ -1,0 +1,157 @@
+import type { AppContext } from '../../src/app-context';
+import type { WorkRecord } from '../../src/domain';
+import { refreshAllAggregates } from '../../src/graph/schema';
+import { createTestContext, removeCollections } from '../helpers/context';
+
+/** Stored aggregates (aggregates/refresh) checked against a recount from the raw graph after every kind of write. */
+const A = 'aggregates-a';
+const B = 'aggregates-b';
+const { app } = createTestContext();
+
+function work(id: string, fields: Partial<WorkRecord> & { authors?: Array<[string, string | null]> }): WorkRecord {
+  const { authors = [], ...rest } = fields;
+  return {
+    id,
+    ids: { openalex: id },
+    doi: null,
+    title: `Work ${id}`,
+    abstract: null,
+    year: 2020,
+    publicationDate: null,
+    type: 'article',
+    citedByCount: 0,
+    isRetracted: false,
+    source: 'openalex',
+    authorships: authors.map(([authorId, orcid], order) => ({
+      authorId,
+      name: `Author ${authorId}`,
+      orcid,
+      position: order === 0 ? 'first' : 'last',
+      order,
+      corresponding: false,
+      institutions: [],
+    })),
+    venue: null,
+    topics: [],
+    references: [],
+    ...rest,
+  };
+}
+
+/** Stored and recounted values for the papers and people the suite's works touch; equal when the store is right. */
+async function storedAndRecounted(context: AppContext) {
+  const read = <T extends object>(text: string) =>
+    context.executor.autoCommit<T>({ name: 'aggregates-check', text, params: { ids: ALL_IDS } });
+  const papers = await read<{ id: string; stored: number | null; recounted: number }>(
+    `MATCH (p:Paper) WHERE p.id IN $ids
+     RETURN p.id AS id, p.internalCitedBy AS stored, COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } AS recounted
+     ORDER BY id`,
+  );
+  const people = await read<{ record: string; stored: unknown[]; recounted: unknown[] }>(
+    `MATCH (a:Author) WHERE a.id STARTS WITH 'A9'
+     WITH coalesce('orcid:' + a.orcid, a.id) AS person, collect(a) AS records
+     CALL (records) {
+       UNWIND records AS a
+       MATCH (a)-[:AUTHORED]->(p:Paper {stub: false})
+       WITH DISTINCT p
+       RETURN count(p) AS papers, sum(COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }) AS internal,
+              sum(coalesce(p.citedByCount, 0)) AS global
+     }
+     UNWIND records AS a
+     RETURN a.id AS record,
+            [a.person, a.personPapers, a.personInternal, a.personGlobal, a.personRecord] AS stored,
+            [person, papers, internal, global, reduce(m = null, r IN records | CASE WHEN m IS NULL OR r.id < m THEN r.id ELSE m END)] AS recounted
+     ORDER BY record`,
+  );
+  return { papers, people };
+}
+
+async function expectFresh(): Promise<void> {
+  const { papers, people } = await storedAndRecounted(app);
+  for (const paper of papers)
+    expect({ id: paper.id, count: paper.stored }).toEqual({ id: paper.id, count: paper.recounted });
+  for (const person of people)
+    expect({ record: person.record, totals: person.stored }).toEqual({
+      record: person.record,
+      totals: person.recounted,
+    });
+}
+
+const ALL_IDS = ['W9100000001', 'W9100000002', 'W9100000003', 'W9100000004', 'W9100000009'];
+
+beforeAll(async () => {
+  await removeCollections(app, [A, B]);
+});
+
+afterAll(async () => {
+  await removeCollections(app, [A, B]);
+  await app.close();
+});
+
+describe('stored aggregates: internal citation counts and per-person totals', () => {
+  it('stay equal to a recount through ingest, re-ingest, a stub becoming a full paper and removal', async () => {
+    // Two records of one person (same ORCID) sign W1 and W2; W1 and W2 both cite W3 (a stub) and W9 (a stub).
+    await app.ingest.writeRecords(
+      [
+        work('W9100000001', {
+          citedByCount: 10,
+          authors: [
+            ['A9000000001', '0000-0001-0000-0001'],
+            ['A9000000003', null],
+          ],
+          references: ['W9100000003', 'W9100000009', 'W9100000002'],
+        }),
+        work('W9100000002', {
+          citedByCount: 5,
+          authors: [['A9000000002', '0000-0001-0000-0001']],
+          references: ['W9100000003', 'W9100000009'],
+        }),
+      ],
+      { collection: A, embed: 'defer' },
+    );
+    await expectFresh();
+    const { people } = await storedAndRecounted(app);
+    expect(people.find((row) => row.record === 'A9000000002')?.stored).toEqual([
+      'orcid:0000-0001-0000-0001',
+      2, // W1 and W2, each once
+      1, // W2 cited by W1
+      15,
+      'A9000000001',
+    ]);
+    const top = await app.analytics.topAuthors(null, 'GLOBAL_CITATIONS', { skip: 0, limit: 1000 });
+    const person = top.items.find((item) => item.author.id === 'A9000000001');
+    expect(person).toMatchObject({ papers: 2, score: 15 });
+    expect(top.items.some((item) => item.author.id === 'A9000000002')).toBe(false);
+
+    // The stub W3 becomes a full paper (another collection), citing W1 and signed by the no-ORCID author.
+    await app.ingest.writeRecords(
+      [work('W9100000003', { citedByCount: 7, authors: [['A9000000003', null]], references: ['W9100000001'] })],
+      { collection: B, embed: 'defer' },
+    );
+    await expectFresh();
+
+    // Re-ingest W1 with other references and without its second author; W2 learns nothing new.
+    await app.ingest.writeRecords(
+      [
+        work('W9100000001', {
+          citedByCount: 11,
+          authors: [['A9000000001', '0000-0001-0000-0001']],
+          references: ['W9100000004'],
+        }),
+      ],
+      { collection: A, embed: 'defer' },
+    );
+    await expectFresh();
+    const [w9] = (await storedAndRecounted(app)).papers.filter((row) => row.id === 'W9100000009');
+    expect(w9?.stored).toBe(1); // only W2 cites it now
+
+    // Removing collection A stubs W1 (W3 cites it) and deletes W2; W3's author keeps its totals right.
+    await removeCollections(app, [A]);
+    await expectFresh();
+
+    // The whole-graph recount finds nothing to change.
+    const before = await storedAndRecounted(app);
+    await refreshAllAggregates(app.executor);
+    expect(await storedAndRecounted(app)).toEqual(before);
+  });
+});
