@@ -36,7 +36,11 @@ async function main(): Promise<void> {
     );
     process.stdout.write('| query | p50 ms | p95 ms | max ms |\n|---|---|---|---|\n');
     for (const row of await timeCases(cases, runs))
-      process.stdout.write(`| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} |\n`);
+      process.stdout.write(
+        row.failed
+          ? `| ${row.name} | failed: ${row.failed} | | |\n`
+          : `| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} |\n`,
+      );
   } finally {
     await app.close();
   }
@@ -151,19 +155,26 @@ export function analyticsCases(
   ];
 }
 
-/** p50, p95 and max of each case over `runs` runs after three warm-up runs. */
+/** p50, p95 and max of each case over `runs` runs after `warmups` warm-up runs. */
 export async function timeCases(
   cases: Array<[string, (i: number) => Promise<unknown>]>,
   runs: number,
-): Promise<Array<{ name: string; p50: number; p95: number; max: number }>> {
-  const rows: Array<{ name: string; p50: number; p95: number; max: number }> = [];
+  warmups = 3,
+): Promise<Array<{ name: string; p50: number; p95: number; max: number; failed?: string }>> {
+  const rows: Array<{ name: string; p50: number; p95: number; max: number; failed?: string }> = [];
   for (const [name, run] of cases) {
-    for (let i = 0; i < 3; i += 1) await run(i);
     const times: number[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      const started = process.hrtime.bigint();
-      await run(i);
-      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    try {
+      for (let i = 0; i < warmups; i += 1) await run(i);
+      for (let i = 0; i < runs; i += 1) {
+        const started = process.hrtime.bigint();
+        await run(i);
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    } catch (error) {
+      // A query that fails (memory, timeout) is reported as such; the other queries are still measured.
+      rows.push({ name, p50: NaN, p95: NaN, max: NaN, failed: (error as Error).message.slice(0, 160) });
+      continue;
     }
     times.sort((x, y) => x - y);
     rows.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1]! });

@@ -81,3 +81,56 @@ export function normalisePmid(value: unknown): string | null {
   const match = /(\d+)\/?$/.exec(raw.trim());
   return match ? match[1]! : null;
 }
+
+/**
+ * A graph id as a user may type it: an OpenAlex id in any case or as its URL (`https://openalex.org/W2125158795`,
+ * `w2125158795`) becomes the short upper-case id the graph stores; anything else (`scifact:123`, `anon:W1:0`) is
+ * kept as given, trimmed.
+ */
+export function graphId(value: string): string {
+  const trimmed = value.trim();
+  const match = /^(?:https?:\/\/(?:api\.)?openalex\.org\/(?:[a-z]+\/)?)?([wasictfpv]\d+)\/?$/i.exec(trimmed);
+  return match ? match[1]!.toUpperCase() : trimmed;
+}
+
+/**
+ * A Lucene query over names from what a user typed: the exact phrase boosted, or every word as a prefix
+ * ("breast canc" finds "Breast cancer"). Only letters and digits reach Lucene, so no syntax can be injected.
+ * Null when nothing searchable is left.
+ */
+export function nameQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, 16);
+  if (words.length === 0) return null;
+  return `"${words.join(' ')}"^4 OR (${words.map((word) => `${word}*`).join(' AND ')})`;
+}
+
+/** Levenshtein distance of two short strings. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * The known names closest to an unknown one, for a hint: compared without case and punctuation ("nelson-2002" and
+ * "Nelson_2002" are the same), then by edit distance; at most `max`, only those within half the name's length.
+ */
+export function closestNames(name: string, known: readonly string[], max = 3): string[] {
+  const key = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const wanted = key(name);
+  return known
+    .map((candidate) => ({ candidate, distance: editDistance(wanted, key(candidate)) }))
+    .filter((entry) => entry.distance <= Math.max(2, Math.floor(wanted.length / 2)))
+    .sort((x, y) => x.distance - y.distance || (x.candidate < y.candidate ? -1 : 1))
+    .slice(0, max)
+    .map((entry) => entry.candidate);
+}

@@ -7,10 +7,11 @@ WITH count(a) AS total
 CALL () {
   MATCH (a:Author)
   WHERE a.personPapers > 0 AND a.personRecord = a.id
-  WITH a, CASE $by WHEN 'GLOBAL_CITATIONS' THEN a.personGlobal ELSE a.personInternal END AS score
+  WITH a, CASE $by WHEN 'GLOBAL_CITATIONS' THEN a.personGlobal ELSE a.personInternal END AS citations
+  WITH a, citations, CASE $by WHEN 'PAPERS' THEN a.personPapers ELSE citations END AS score
   ORDER BY score DESC, a.personPapers DESC, a.id
   SKIP $skip
   LIMIT $limit
-  RETURN collect({author: properties(a), papers: a.personPapers, score: score}) AS items
+  RETURN collect({author: properties(a), papers: a.personPapers, score: score, citations: citations}) AS items
 }
 RETURN total, items

@@ -21,3 +21,7 @@ CREATE INDEX document_set_owner IF NOT EXISTS FOR (s:DocumentSet) ON (s.owner);
 CREATE INDEX document_set_expires IF NOT EXISTS FOR (s:DocumentSet) ON (s.expiresAt);
 CREATE INDEX set_document_set IF NOT EXISTS FOR (d:SetDocument) ON (d.setId);
 CREATE INDEX set_chunk_set IF NOT EXISTS FOR (c:SetChunk) ON (c.setId);
+CREATE FULLTEXT INDEX topic_name IF NOT EXISTS FOR (t:Topic) ON EACH [t.name];
+CREATE FULLTEXT INDEX author_name IF NOT EXISTS FOR (a:Author) ON EACH [a.name];
+CREATE FULLTEXT INDEX venue_name IF NOT EXISTS FOR (v:Venue) ON EACH [v.name];
+CREATE FULLTEXT INDEX institution_name IF NOT EXISTS FOR (i:Institution) ON EACH [i.name];

@@ -8,6 +8,8 @@ import type { RequestContext } from '../request-context';
 import type { SearchService } from '../retrieval/search-service';
 
 export type CitationBasis = 'INTERNAL_CITATIONS' | 'GLOBAL_CITATIONS';
+/** What ranks authors: their number of papers or their papers' citations. */
+export type AuthorRanking = 'PAPERS' | CitationBasis;
 
 /** Most papers a topic set holds; a larger set is cut (and says so). */
 export const TOPIC_SET_LIMIT = 5000;
@@ -299,8 +301,8 @@ export class AnalyticsService {
     );
   }
 
-  topAuthors(filter: PaperFilter | null | undefined, by: CitationBasis, page: PageRequest) {
-    return this.slice<{ author: AuthorRow; papers: number; score: number }>(
+  topAuthors(filter: PaperFilter | null | undefined, by: AuthorRanking, page: PageRequest) {
+    return this.slice<{ author: AuthorRow; papers: number; score: number; citations: number }>(
       // With no filter the stored per-person totals answer without recounting every authorship.
       isFiltered(filter)
         ? queries().topAuthors({ by, ...paperFilterParams(filter), ...page })

@@ -1,5 +1,6 @@
 import type { PaperFilter } from '../domain';
 import { badInput } from '../errors';
+import { graphId } from '../text';
 import type { WorkFilter } from './generated/graphql';
 
 /** Most values one list argument of a filter may carry. */
@@ -32,9 +33,10 @@ export function toPaperFilter(filter: WorkFilter | null | undefined): PaperFilte
     collections: list('collections', filter.collections),
     yearFrom: from,
     yearTo: to,
-    topics: list('topics', filter.topics),
-    authors: list('authors', filter.authors),
-    venues: list('venues', filter.venues),
+    // Ids as users type them: OpenAlex URLs and any case name the graph's ids.
+    topics: list('topics', filter.topics)?.map(graphId) ?? null,
+    authors: list('authors', filter.authors)?.map(graphId) ?? null,
+    venues: list('venues', filter.venues)?.map(graphId) ?? null,
     hasDoi: filter.hasDoi ?? null,
     citedByMin: min,
     citedByMax: max,

@@ -59,7 +59,9 @@ export type ScoredPaperEdgeModel = EdgeModel<ScoredPaperModel>;
 export interface ScoredAuthorModel {
   readonly author: AuthorRow;
   readonly papers: number;
+  /** What ranked the author: papers or citations, per `by`. */
   readonly score: number;
+  readonly citations: number;
 }
 export type ScoredAuthorConnectionModel = ConnectionModel<ScoredAuthorModel>;
 export type ScoredAuthorEdgeModel = EdgeModel<ScoredAuthorModel>;

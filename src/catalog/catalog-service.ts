@@ -11,9 +11,9 @@ import type {
 import { pagesOf } from '../documents/document-text';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
-import { paperFilterParams, queries } from '../graph/query-registry';
+import { type CompiledQuery, paperFilterParams, queries } from '../graph/query-registry';
 import { MAX_PAGE, type PageRequest } from '../paging';
-import { normaliseDoi } from '../text';
+import { graphId, nameQuery, normaliseDoi } from '../text';
 
 /** A page of a list whose size is counted only when a client asks for it. */
 export interface LazyPage<T> {
@@ -71,11 +71,71 @@ export class CatalogService {
   }> {
     const [counts] = await this.executor.read<Record<string, number>>(queries().stats({}));
     const collections = await this.executor.read<{ collection: string; papers: number }>(queries().collectionStats({}));
-    return { counts: counts ?? {}, collections };
+    // Chunks waiting for `citegraph embed` (ingested with deferred embedding, or bulk-loaded).
+    const [pending] = await this.executor.read<{ missing: number }>(queries().countChunksMissingEmbedding({}));
+    const pendingChunks = pending?.missing ?? 0;
+    return {
+      counts: { ...(counts ?? {}), pendingChunks, embeddedChunks: (counts?.chunks ?? 0) - pendingChunks },
+      collections,
+    };
+  }
+
+  /** Topics by name (full-text over names, best match first), with their numbers of full papers. */
+  topicsNamed(text: string, limit: number): Promise<Array<{ topic: TopicRow; score: number; papers: number }>> {
+    return this.named(text, limit, (params) => queries().topicsNamed(params));
+  }
+
+  /** Identified author records by name, best match first, with the paper count of the person they belong to. */
+  authorsNamed(
+    text: string,
+    limit: number,
+  ): Promise<Array<{ author: AuthorRow; score: number; papers: number; institutions: InstitutionRow[] }>> {
+    return this.named(text, limit, (params) => queries().authorsNamed(params));
+  }
+
+  /** Ids of venues by name, best match first. */
+  async venueIdsNamed(text: string, limit: number): Promise<string[]> {
+    const rows = await this.named<{ id: string }>(text, limit, (params) => queries().venuesNamed(params));
+    return rows.map((row) => row.id);
+  }
+
+  /** Institutions by name, best match first, with the number of their authors' full papers. */
+  institutionsNamed(
+    text: string,
+    limit: number,
+  ): Promise<Array<{ institution: InstitutionRow; score: number; papers: number }>> {
+    return this.named(text, limit, (params) => queries().institutionsNamed(params));
+  }
+
+  async venueById(id: string): Promise<{ venue: VenueRow; papers: number } | null> {
+    const [row] = await this.executor.read<{ venue: VenueRow; papers: number }>(
+      queries().venueById({ id: graphId(id) }),
+    );
+    return row ?? null;
+  }
+
+  async institutionById(id: string): Promise<{ institution: InstitutionRow; papers: number } | null> {
+    const [row] = await this.executor.read<{ institution: InstitutionRow; papers: number }>(
+      queries().institutionById({ id: graphId(id) }),
+    );
+    return row ?? null;
+  }
+
+  private async named<T extends object>(
+    text: string,
+    limit: number,
+    query: (params: { query: string; scan: number; limit: number }) => CompiledQuery,
+  ): Promise<T[]> {
+    const lucene = nameQuery(text);
+    if (!lucene) throw badInput(`search needs a word to look for, got "${text.slice(0, 80)}"`, { argument: 'search' });
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
+      throw badInput(`first must be an integer in [1, ${MAX_PAGE}], got ${limit}`, { argument: 'first' });
+    // Ranked by Lucene, then re-ordered by counts among equal scores: read more hits than asked for.
+    return this.executor.read<T>(query({ query: lucene, scan: Math.max(limit * 5, 100), limit }));
   }
 
   async paperById(id: string): Promise<PaperRow | null> {
-    const rows = await this.executor.read<{ paper: PaperRow }>(queries().paperById({ id }));
+    const rows = await this.executor.read<{ paper: PaperRow }>(queries().paperById({ id: graphId(id) }));
     return rows[0]?.paper ?? null;
   }
 

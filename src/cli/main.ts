@@ -4,12 +4,14 @@ import { parseArgs } from 'node:util';
 import { createAppContext, type AppContext } from '../app-context';
 import { environmentHelp, loadSettings, PROJECT_ROOT } from '../config/settings';
 import { badInput, CitegraphError } from '../errors';
+import { closestNames } from '../text';
 import { embeddedStatus, startEmbedded, stopEmbedded } from '../graph/embedded-server';
 import { queries } from '../graph/query-registry';
 import { applySchema } from '../graph/schema';
 import { documentFormat } from '../documents/read-document';
 import { formatSummary, type IngestFormat } from '../ingest/ingest-service';
 import { serveGraphQL } from '../api/server';
+import { bulkLoad } from './bulk-load';
 import { ensureDatabase } from './database';
 import { EXIT, exitCodeFor } from './exit-codes';
 import { enrichPapers } from '../retrieval/enrichment';
@@ -29,6 +31,9 @@ usage:
                                        (records: .jsonl/.json[.gz]; documents: .pdf .md .html .txt;
                                        --resolve-online: references via Crossref/OpenAlex)
   citegraph embed                      embed chunks ingested with --defer-embedding
+  citegraph bulk-load PATH... --replace-database [--collection NAME]
+                                       OpenAlex/BEIR records → CSV → neo4j-admin import into a NEW embedded store
+                                       (replaces the whole database; embeddings left for \`citegraph embed\`)
   citegraph collection delete NAME...  remove collections and everything only they held (papers, chunks, stubs, …)
   citegraph stats                      counts per label and relationship type (JSON)
   --json (ingest, embed, collection, db, schema, enrich, search, ask, fetch): the summary as JSON on stdout; stats,
@@ -150,6 +155,41 @@ async function ingestCommand(args: string[]): Promise<void> {
   });
 }
 
+async function bulkLoadCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      collection: { type: 'string' },
+      'replace-database': { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length === 0) throw badInput('bulk-load needs at least one PATH');
+  if (!values['replace-database'])
+    throw badInput('bulk-load replaces the whole embedded database: pass --replace-database to say so');
+  const missing = positionals.filter((entry) => !existsSync(entry));
+  if (missing.length > 0) throw badInput(`no such file or folder: ${missing.join(', ')}`);
+  const files = positionals.flatMap((entry) =>
+    isDirectory(entry)
+      ? readdirSync(entry)
+          .filter((name) => /\.(jsonl|json|ndjson)(\.gz)?$/.test(name))
+          .sort()
+          .map((name) => path.join(entry, name))
+      : [entry],
+  );
+  await withApp(async (app) => {
+    const result = await bulkLoad(app, files, {
+      ...(values.collection ? { collection: values.collection } : {}),
+      progress: true,
+    });
+    say(
+      `${formatSummary(result.summary)}\nbulk load: ${result.counts.papers} papers, ${result.counts.stubs} stubs, ${result.counts.authors} authors, ${result.counts.cites} citations, ${result.counts.chunks} chunks; CSV ${result.seconds.csv.toFixed(1)} s, import ${result.seconds.import.toFixed(1)} s, indexes and aggregates ${result.seconds.schema.toFixed(1)} s`,
+      result,
+    );
+    if (result.summary.skipped.length > 0) process.exitCode = EXIT.PARTIAL;
+  });
+}
+
 function isDirectory(entry: string): boolean {
   return existsSync(entry) && statSync(entry).isDirectory();
 }
@@ -187,6 +227,7 @@ async function exportCommand(args: string[]): Promise<void> {
   if (!values.ids && !values.collection?.length) throw badInput('export needs --ids W1,W2,… or --collection NAME');
   await withApp(async (app) => {
     await ensureDatabase(app);
+    await checkCollections(app, values.collection);
     const file = await app.exports.export(
       values.ids
         ? {
@@ -220,6 +261,7 @@ async function searchCommand(args: string[]): Promise<void> {
   const format = values.format === undefined ? null : bibliographyFormat(values.format);
   await withApp(async (app) => {
     await ensureDatabase(app);
+    await checkCollections(app, values.collection);
     const response = await app.search.search(
       app.requestContext(),
       query,
@@ -271,6 +313,7 @@ async function askCommand(args: string[]): Promise<void> {
   });
   await withApp(async (app) => {
     await ensureDatabase(app);
+    await checkCollections(app, values.collection);
     const result = await app.ask.ask(app.requestContext(), positionals.join(' '), {
       collections: values.collection ?? null,
       externalSearch: values['no-external'] ? false : null,
@@ -375,11 +418,30 @@ async function fetchCommand(args: string[]): Promise<void> {
   });
 }
 
+/**
+ * Refuses collection names the graph does not hold (exit 2), naming the closest known ones: a misspelt name would
+ * otherwise give an empty result or delete nothing without a word.
+ */
+async function checkCollections(app: AppContext, names: readonly string[] | undefined): Promise<void> {
+  if (!names?.length) return;
+  const known = (await app.catalog.stats()).collections.map((entry) => entry.collection);
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const hints = unknown.map((name) => {
+    const close = closestNames(name, known);
+    return `${name}${close.length ? ` (did you mean ${close.join(', ')}?)` : ''}`;
+  });
+  throw badInput(
+    `no such collection: ${hints.join('; ')}; the graph holds ${known.length} (citegraph stats lists them)`,
+  );
+}
+
 async function collectionCommand(args: string[]): Promise<void> {
   const [action, ...names] = args;
   if (action !== 'delete' || names.length === 0) throw badInput('usage: citegraph collection delete NAME...');
   await withApp(async (app) => {
     await ensureDatabase(app);
+    await checkCollections(app, names);
     const results = [];
     for (const name of names) {
       const done = await app.ingest.deleteCollection(name);
@@ -419,6 +481,7 @@ async function networkCommand(args: string[]): Promise<void> {
   if (!Number.isInteger(maxNodes) || maxNodes < 2) throw badInput('--max-nodes must be a whole number of at least 2');
   await withApp(async (app) => {
     await ensureDatabase(app);
+    await checkCollections(app, values.collection);
     const built = await app.science.network(
       values.collection?.length ? { collections: values.collection } : null,
       network.toUpperCase() as 'COUPLING' | 'COCITATION' | 'COAUTHORSHIP' | 'CITATION',
@@ -477,6 +540,7 @@ async function scienceCommand(args: string[]): Promise<void> {
   };
   await withApp(async (app) => {
     await ensureDatabase(app);
+    await checkCollections(app, values.collection);
     const s = app.science;
     const bursts = { s: 2, gamma: 1 };
     const result = await (async () => {
@@ -601,7 +665,7 @@ function say(text: string, data: unknown): void {
  * Commands whose summary `say` prints, so that --json is taken off their arguments here (search, ask and fetch read it
  * themselves; stats, science, network and export print JSON or files anyway; elsewhere it is an unknown option).
  */
-const SAYS_JSON = new Set(['ingest', 'embed', 'collection', 'db', 'schema', 'enrich', 'stats']);
+const SAYS_JSON = new Set(['ingest', 'bulk-load', 'embed', 'collection', 'db', 'schema', 'enrich', 'stats']);
 
 export async function main(argv: string[]): Promise<void> {
   const [command, ...given] = argv;
@@ -622,6 +686,8 @@ export async function main(argv: string[]): Promise<void> {
       });
     case 'ingest':
       return ingestCommand(rest);
+    case 'bulk-load':
+      return bulkLoadCommand(rest);
     case 'embed':
       return withApp(async (app) => {
         await ensureDatabase(app);

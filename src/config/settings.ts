@@ -248,7 +248,13 @@ export const SETTINGS_SCHEMA = {
       10,
       'weight of the BM25 list in reciprocal rank fusion',
     ),
-    rrfK: integer('CITEGRAPH_RRF_K', 60, 1, 1000, 'the K of reciprocal rank fusion'),
+    rrfK: integer(
+      'CITEGRAPH_RRF_K',
+      10,
+      1,
+      1000,
+      'the K of reciprocal rank fusion (10: chosen on the dev halves, scripts/bench-fusion)',
+    ),
     aggregation: choice('CITEGRAPH_CHUNK_AGGREGATION', 'max', ['max', 'sum'], 'how chunk scores roll up to a paper'),
     candidates: integer(
       'CITEGRAPH_RETRIEVAL_CANDIDATES',

@@ -122,12 +122,12 @@ function detectFormat(value: unknown): IngestFormat {
   return typeof value === 'object' && value !== null && '_id' in value ? 'beir' : 'openalex';
 }
 
-interface PreparedPaper {
+export interface PreparedPaper {
   record: WorkRecord;
   hash: string;
 }
 
-interface ChunkRow {
+export interface ChunkRow {
   id: string;
   paperId: string;
   ordinal: number;
@@ -150,7 +150,7 @@ function contentHash(record: WorkRecord, chunking: ChunkingSettings): string {
   return createHash('sha256').update(JSON.stringify({ record, chunking })).digest('hex').slice(0, 24);
 }
 
-function paperProps(record: WorkRecord, hash: string): Record<string, unknown> {
+export function paperProps(record: WorkRecord, hash: string): Record<string, unknown> {
   return {
     s2Id: record.ids.s2 ?? null,
     doi: record.doi,
@@ -223,7 +223,44 @@ export class IngestService {
     return summary;
   }
 
-  private async ingestFile(file: string, options: IngestOptions, summary: IngestSummary): Promise<void> {
+  /**
+   * Reads, maps and chunks files as `ingestFiles` does (same skips, warnings and duplicate checks) and hands every
+   * batch to `sink` instead of writing it over Bolt: the bulk path (src/ingest/bulk-csv.ts) writes CSV files for
+   * `neo4j-admin database import`. Embedding is left for `citegraph embed`.
+   */
+  async exportFiles(
+    files: readonly string[],
+    options: Omit<IngestOptions, 'embed'>,
+    sink: (papers: readonly PreparedPaper[], chunks: readonly ChunkRow[], collection: string) => Promise<void>,
+  ): Promise<IngestSummary> {
+    const summary = emptySummary();
+    const started = Date.now();
+    const deferred: IngestOptions = { ...options, embed: 'defer' };
+    for (const file of files) {
+      await this.ingestFile(file, deferred, summary, async (batch, _where, collection) => {
+        const chunks = await this.prepareChunks(batch, deferred, summary);
+        const writeStarted = Date.now();
+        await sink(batch, chunks, collection);
+        summary.timings.writeMs += Date.now() - writeStarted;
+        summary.papersWritten += batch.length;
+        summary.chunks += chunks.length;
+      });
+      summary.files += 1;
+    }
+    summary.timings.totalMs = Date.now() - started;
+    return summary;
+  }
+
+  private async ingestFile(
+    file: string,
+    options: IngestOptions,
+    summary: IngestSummary,
+    write: (batch: PreparedPaper[], where: string[], collection: string) => Promise<void> = (
+      batch,
+      where,
+      collection,
+    ) => this.writeBatch(batch, where, collection, options, summary),
+  ): Promise<void> {
     const collection = options.collection ?? defaultCollection(file);
     if (!summary.collections.includes(collection)) summary.collections.push(collection);
     const progress = new Progress(options.progress ?? Boolean(process.stderr.isTTY));
@@ -266,7 +303,7 @@ export class IngestService {
       batch.push({ record, hash: contentHash(record, this.deps.chunking) });
       batchWhere.push(raw.where);
       if (batch.length >= this.deps.ingest.batchSize) {
-        await this.writeBatch(batch, batchWhere, collection, options, summary);
+        await write(batch, batchWhere, collection);
         batch = [];
         batchWhere = [];
         progress.update(
@@ -277,7 +314,7 @@ export class IngestService {
         );
       }
     }
-    if (batch.length > 0) await this.writeBatch(batch, batchWhere, collection, options, summary);
+    if (batch.length > 0) await write(batch, batchWhere, collection);
     progress.done();
   }
 
@@ -516,37 +553,7 @@ export class IngestService {
   ): Promise<void> {
     const q = queries();
     const ids = papers.map((paper) => paper.record.id);
-    const authorRows: unknown[] = [];
-    const venueRows: unknown[] = [];
-    const topicRows: unknown[] = [];
-    const citationRows: Array<{ from: string; to: string; toDoi: string | null }> = [];
-    let selfCitations = 0;
-    for (const { record } of papers) {
-      for (const authorship of record.authorships) {
-        authorRows.push({
-          paperId: record.id,
-          authorId: authorship.authorId ?? anonymousAuthorId(record.id, authorship.order),
-          anonymous: authorship.authorId === null,
-          name: authorship.name,
-          orcid: authorship.orcid,
-          position: authorship.position,
-          order: authorship.order,
-          corresponding: authorship.corresponding,
-          institutions: authorship.institutions,
-        });
-      }
-      if (record.venue) venueRows.push({ paperId: record.id, venueId: record.venue.id, ...record.venue });
-      for (const topic of record.topics) topicRows.push({ paperId: record.id, topicId: topic.id, ...topic });
-      for (const reference of record.references) {
-        if (reference === record.id) selfCitations += 1;
-        else
-          citationRows.push({
-            from: record.id,
-            to: reference,
-            toDoi: reference.startsWith('doi:') ? reference.slice(4) : null,
-          });
-      }
-    }
+    const { authorRows, venueRows, topicRows, citationRows, selfCitations } = graphRows(papers);
     const started = Date.now();
     await this.deps.executor.writeTransaction('ingest-batch', async (tx) => {
       await tx.run(
@@ -778,4 +785,59 @@ async function affectedBefore(
     cited: [...new Set(rows.flatMap((row) => row.cited))],
     people: [...new Set(rows.flatMap((row) => row.people))],
   };
+}
+
+/** One authorship as the graph stores it: the AUTHORED edge, its Author and the author's institutions. */
+export interface AuthorshipRow {
+  paperId: string;
+  authorId: string;
+  anonymous: boolean;
+  name: string;
+  orcid: string | null;
+  position: string;
+  order: number;
+  corresponding: boolean;
+  institutions: WorkRecord['authorships'][number]['institutions'];
+}
+
+/** The rows a batch of papers writes besides the papers themselves: the one mapping the Bolt and bulk paths share. */
+export function graphRows(papers: readonly PreparedPaper[]): {
+  authorRows: AuthorshipRow[];
+  venueRows: Array<NonNullable<WorkRecord['venue']> & { paperId: string; venueId: string }>;
+  topicRows: Array<WorkRecord['topics'][number] & { paperId: string; topicId: string }>;
+  citationRows: Array<{ from: string; to: string; toDoi: string | null }>;
+  selfCitations: number;
+} {
+  const authorRows: AuthorshipRow[] = [];
+  const venueRows: Array<NonNullable<WorkRecord['venue']> & { paperId: string; venueId: string }> = [];
+  const topicRows: Array<WorkRecord['topics'][number] & { paperId: string; topicId: string }> = [];
+  const citationRows: Array<{ from: string; to: string; toDoi: string | null }> = [];
+  let selfCitations = 0;
+  for (const { record } of papers) {
+    for (const authorship of record.authorships) {
+      authorRows.push({
+        paperId: record.id,
+        authorId: authorship.authorId ?? anonymousAuthorId(record.id, authorship.order),
+        anonymous: authorship.authorId === null,
+        name: authorship.name,
+        orcid: authorship.orcid,
+        position: authorship.position,
+        order: authorship.order,
+        corresponding: authorship.corresponding,
+        institutions: authorship.institutions,
+      });
+    }
+    if (record.venue) venueRows.push({ paperId: record.id, venueId: record.venue.id, ...record.venue });
+    for (const topic of record.topics) topicRows.push({ paperId: record.id, topicId: topic.id, ...topic });
+    for (const reference of record.references) {
+      if (reference === record.id) selfCitations += 1;
+      else
+        citationRows.push({
+          from: record.id,
+          to: reference,
+          toDoi: reference.startsWith('doi:') ? reference.slice(4) : null,
+        });
+    }
+  }
+  return { authorRows, venueRows, topicRows, citationRows, selfCitations };
 }

@@ -5,7 +5,7 @@ describe('settings', () => {
   it('has defaults for every field and freezes them', () => {
     const settings = loadSettings({});
     expect(settings.neo4j.uri).toBeUndefined();
-    expect(settings.retrieval).toMatchObject({ denseWeight: 0.5, sparseWeight: 0.5, rrfK: 60 });
+    expect(settings.retrieval).toMatchObject({ denseWeight: 0.5, sparseWeight: 0.5, rrfK: 10 });
     expect(settings.chunking).toEqual({ maxTokens: 200, overlapTokens: 30 });
     expect(Object.isFrozen(settings.neo4j)).toBe(true);
   });
@@ -34,7 +34,7 @@ describe('settings', () => {
     expect(settingsHash(loadSettings({ NEO4J_PASSWORD: 'a' }))).toBe(
       settingsHash(loadSettings({ NEO4J_PASSWORD: 'b' })),
     );
-    expect(settingsHash(loadSettings({ CITEGRAPH_RRF_K: '10' }))).not.toBe(settingsHash(loadSettings({})));
+    expect(settingsHash(loadSettings({ CITEGRAPH_RRF_K: '60' }))).not.toBe(settingsHash(loadSettings({})));
   });
 });
 

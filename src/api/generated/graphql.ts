@@ -16,6 +16,15 @@ export type Scalars = {
   Float: { input: number; output: number; }
 };
 
+/** What ranks authors in topAuthors. */
+export type AuthorRanking =
+  /** Number of full papers (each once however many of the person's records signed it). */
+  | 'PAPERS'
+  /** Sum of the papers' citations from full papers inside the graph. */
+  | 'INTERNAL_CITATIONS'
+  /** Sum of the papers' OpenAlex citation counts. */
+  | 'GLOBAL_CITATIONS';
+
 export type CitationBasis =
   /** Citations from full papers inside the graph (CITES edges). */
   | 'INTERNAL_CITATIONS'
@@ -112,9 +121,15 @@ export type ScoredPaperConnection = {
 export type ScoredAuthor = {
   __typename?: 'ScoredAuthor';
   author: Author;
+  /** The person's full papers in the filter. */
   papers: Scalars['Int']['output'];
-  /** Sum of the citations (internal or global) of the author's papers in the filter. */
+  /**
+   * Sum of the citations of the author's papers in the filter: global ones when ranked by GLOBAL_CITATIONS, internal
+   * ones otherwise.
+   */
   citations: Scalars['Int']['output'];
+  /** What ranked the author: papers (by: PAPERS) or citations. */
+  score: Scalars['Int']['output'];
 };
 
 export type ScoredAuthorEdge = {
@@ -505,19 +520,43 @@ export type Query = {
   health: Health;
   /** Counts per label and relationship type, and papers per collection. */
   stats: Stats;
-  /** A paper by its graph id (OpenAlex W-id, or collection:id for corpora without global ids) or by DOI. */
+  /**
+   * A paper by its graph id (OpenAlex W-id — also as its URL and in any case — or collection:id for corpora without
+   * global ids) or by DOI.
+   */
   paper?: Maybe<Paper>;
   /** An author by id (OpenAlex A-id, or anon:<work>:<position> for an author the source gave no id). */
   author?: Maybe<Author>;
   /** Full (non-stub) papers in the filter, a page at a time, ordered by id. */
   papers: PaperConnection;
+  /**
+   * Topics whose name matches the text (full text over names: the exact phrase first, then every word as a prefix),
+   * best match first and, among equal matches, most papers first. Find a topic's id by its name here.
+   */
+  topics: Array<TopicMatch>;
+  /** Identified authors whose name matches the text, best match first and, among equal matches, most papers first. */
+  authors: Array<AuthorMatch>;
+  /** Institutions whose name matches the text, best match first and, among equal matches, most papers first. */
+  institutions: Array<InstitutionMatch>;
+  /** A venue (journal, repository, conference) by its id (OpenAlex S-id, its URL, any case). */
+  venue?: Maybe<VenueCount>;
+  /** An institution by its id (OpenAlex I-id, its URL, any case). */
+  institution?: Maybe<InstitutionCount>;
   topic?: Maybe<Topic>;
   /** Most cited papers in the filter. */
   topPapers: ScoredPaperConnection;
-  /** Most cited authors in the filter (sum of their papers' citations). */
+  /**
+   * Authors of the filter ranked by their papers' citations (summed) or by their number of papers. Records sharing an
+   * ORCID are one person, shown by the record with the smallest id.
+   */
   topAuthors: ScoredAuthorConnection;
   /** Venues by number of papers in the filter. */
   venues: VenueStatsConnection;
+  /**
+   * Topics whose share of papers grew most between the early and the late half of [from, to], among the papers of the
+   * filter (the same ranking as Trends.emerging, without needing topics or a query).
+   */
+  emergingTopics: Array<EmergingTopic>;
   /**
    * Papers per year for several topics, or for the papers a text query retrieves (up to 200), plus the topics that grew
    * fastest over the window.
@@ -646,6 +685,39 @@ export type QueryPapersArgs = {
 
 
 /** The entry points of citegraph's GraphQL API. */
+export type QueryTopicsArgs = {
+  search: Scalars['String']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryAuthorsArgs = {
+  search: Scalars['String']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryInstitutionsArgs = {
+  search: Scalars['String']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryVenueArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryInstitutionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
 export type QueryTopicArgs = {
   id: Scalars['ID']['input'];
 };
@@ -663,7 +735,7 @@ export type QueryTopPapersArgs = {
 /** The entry points of citegraph's GraphQL API. */
 export type QueryTopAuthorsArgs = {
   filter?: InputMaybe<WorkFilter>;
-  by?: InputMaybe<CitationBasis>;
+  by?: InputMaybe<AuthorRanking>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
@@ -672,8 +744,18 @@ export type QueryTopAuthorsArgs = {
 /** The entry points of citegraph's GraphQL API. */
 export type QueryVenuesArgs = {
   filter?: InputMaybe<WorkFilter>;
+  search?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryEmergingTopicsArgs = {
+  filter?: InputMaybe<WorkFilter>;
+  from: Scalars['Int']['input'];
+  to: Scalars['Int']['input'];
+  options?: InputMaybe<EmergingOptions>;
 };
 
 
@@ -837,6 +919,43 @@ export type QueryDocumentSetArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** A topic found by name. */
+export type TopicMatch = {
+  __typename?: 'TopicMatch';
+  topic: Topic;
+  /** Full papers carrying the topic. */
+  papers: Scalars['Int']['output'];
+  /** Lucene's relevance of the name to the text (higher is closer); comparable within one answer only. */
+  score: Scalars['Float']['output'];
+};
+
+/** An author found by name. */
+export type AuthorMatch = {
+  __typename?: 'AuthorMatch';
+  author: Author;
+  /** Full papers of the person (records sharing an ORCID counted as one). */
+  papers: Scalars['Int']['output'];
+  /** Lucene's relevance of the name to the text; comparable within one answer only. */
+  score: Scalars['Float']['output'];
+};
+
+/** An institution found by name. */
+export type InstitutionMatch = {
+  __typename?: 'InstitutionMatch';
+  institution: Institution;
+  /** Full papers of the institution's authors. */
+  papers: Scalars['Int']['output'];
+  /** Lucene's relevance of the name to the text; comparable within one answer only. */
+  score: Scalars['Float']['output'];
+};
+
+/** An institution with the number of its authors' full papers. */
+export type InstitutionCount = {
+  __typename?: 'InstitutionCount';
+  institution: Institution;
+  papers: Scalars['Int']['output'];
+};
+
 export type Health = {
   __typename?: 'Health';
   /** True when the service and its database answer. */
@@ -881,7 +1000,12 @@ export type Stats = {
   authors: Scalars['Int']['output'];
   /** Authors the source gave no id, kept one per work. */
   anonymousAuthors: Scalars['Int']['output'];
+  /** Text chunks (abstract and document passages) of the papers. */
   chunks: Scalars['Int']['output'];
+  /** Chunks with an embedding: dense search reaches them. */
+  embeddedChunks: Scalars['Int']['output'];
+  /** Chunks still waiting for an embedding (ingested with --defer-embedding, or bulk-loaded): run `citegraph embed`. */
+  pendingChunks: Scalars['Int']['output'];
   /** CITES edges whose cited paper is a full paper. */
   citesBetweenPapers: Scalars['Int']['output'];
   labels: Array<LabelCount>;
@@ -1832,6 +1956,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AuthorRanking: AuthorRanking;
   CitationBasis: CitationBasis;
   EmergingOptions: EmergingOptions;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -1889,6 +2014,10 @@ export type ResolversTypes = {
   SufficiencyBand: SufficiencyBand;
   EvidenceSource: EvidenceSource;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  TopicMatch: ResolverTypeWrapper<Omit<TopicMatch, 'topic'> & { topic: ResolversTypes['Topic'] }>;
+  AuthorMatch: ResolverTypeWrapper<Omit<AuthorMatch, 'author'> & { author: ResolversTypes['Author'] }>;
+  InstitutionMatch: ResolverTypeWrapper<Omit<InstitutionMatch, 'institution'> & { institution: ResolversTypes['Institution'] }>;
+  InstitutionCount: ResolverTypeWrapper<Omit<InstitutionCount, 'institution'> & { institution: ResolversTypes['Institution'] }>;
   Health: ResolverTypeWrapper<Health>;
   LabelCount: ResolverTypeWrapper<LabelCount>;
   RelationshipCount: ResolverTypeWrapper<RelationshipCount>;
@@ -2012,6 +2141,10 @@ export type ResolversParentTypes = {
   AskCost: AskCost;
   AskResult: AskResultModel;
   Query: Record<PropertyKey, never>;
+  TopicMatch: Omit<TopicMatch, 'topic'> & { topic: ResolversParentTypes['Topic'] };
+  AuthorMatch: Omit<AuthorMatch, 'author'> & { author: ResolversParentTypes['Author'] };
+  InstitutionMatch: Omit<InstitutionMatch, 'institution'> & { institution: ResolversParentTypes['Institution'] };
+  InstitutionCount: Omit<InstitutionCount, 'institution'> & { institution: ResolversParentTypes['Institution'] };
   Health: Health;
   LabelCount: LabelCount;
   RelationshipCount: RelationshipCount;
@@ -2150,6 +2283,7 @@ export type ScoredAuthorResolvers<ContextType = GraphqlContext, ParentType exten
   author?: Resolver<ResolversTypes['Author'], ParentType, ContextType>;
   papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   citations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ScoredAuthorEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ScoredAuthorEdge'] = ResolversParentTypes['ScoredAuthorEdge']> = {
@@ -2384,10 +2518,16 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   paper?: Resolver<Maybe<ResolversTypes['Paper']>, ParentType, ContextType, Partial<QueryPaperArgs>>;
   author?: Resolver<Maybe<ResolversTypes['Author']>, ParentType, ContextType, RequireFields<QueryAuthorArgs, 'id'>>;
   papers?: Resolver<ResolversTypes['PaperConnection'], ParentType, ContextType, RequireFields<QueryPapersArgs, 'first'>>;
+  topics?: Resolver<Array<ResolversTypes['TopicMatch']>, ParentType, ContextType, RequireFields<QueryTopicsArgs, 'search' | 'first'>>;
+  authors?: Resolver<Array<ResolversTypes['AuthorMatch']>, ParentType, ContextType, RequireFields<QueryAuthorsArgs, 'search' | 'first'>>;
+  institutions?: Resolver<Array<ResolversTypes['InstitutionMatch']>, ParentType, ContextType, RequireFields<QueryInstitutionsArgs, 'search' | 'first'>>;
+  venue?: Resolver<Maybe<ResolversTypes['VenueCount']>, ParentType, ContextType, RequireFields<QueryVenueArgs, 'id'>>;
+  institution?: Resolver<Maybe<ResolversTypes['InstitutionCount']>, ParentType, ContextType, RequireFields<QueryInstitutionArgs, 'id'>>;
   topic?: Resolver<Maybe<ResolversTypes['Topic']>, ParentType, ContextType, RequireFields<QueryTopicArgs, 'id'>>;
   topPapers?: Resolver<ResolversTypes['ScoredPaperConnection'], ParentType, ContextType, RequireFields<QueryTopPapersArgs, 'by' | 'first'>>;
   topAuthors?: Resolver<ResolversTypes['ScoredAuthorConnection'], ParentType, ContextType, RequireFields<QueryTopAuthorsArgs, 'by' | 'first'>>;
   venues?: Resolver<ResolversTypes['VenueStatsConnection'], ParentType, ContextType, RequireFields<QueryVenuesArgs, 'first'>>;
+  emergingTopics?: Resolver<Array<ResolversTypes['EmergingTopic']>, ParentType, ContextType, RequireFields<QueryEmergingTopicsArgs, 'from' | 'to'>>;
   trends?: Resolver<ResolversTypes['Trends'], ParentType, ContextType, RequireFields<QueryTrendsArgs, 'from' | 'to'>>;
   collaborationNetwork?: Resolver<ResolversTypes['CollaborationNetwork'], ParentType, ContextType, RequireFields<QueryCollaborationNetworkArgs, 'limit' | 'minJointPapers'>>;
   ask?: Resolver<ResolversTypes['AskResult'], ParentType, ContextType, RequireFields<QueryAskArgs, 'question'>>;
@@ -2408,6 +2548,29 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   search?: Resolver<ResolversTypes['SearchResults'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query' | 'first'>>;
   documentSets?: Resolver<Array<ResolversTypes['DocumentSet']>, ParentType, ContextType>;
   documentSet?: Resolver<Maybe<ResolversTypes['DocumentSet']>, ParentType, ContextType, RequireFields<QueryDocumentSetArgs, 'id'>>;
+};
+
+export type TopicMatchResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TopicMatch'] = ResolversParentTypes['TopicMatch']> = {
+  topic?: Resolver<ResolversTypes['Topic'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type AuthorMatchResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AuthorMatch'] = ResolversParentTypes['AuthorMatch']> = {
+  author?: Resolver<ResolversTypes['Author'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type InstitutionMatchResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['InstitutionMatch'] = ResolversParentTypes['InstitutionMatch']> = {
+  institution?: Resolver<ResolversTypes['Institution'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type InstitutionCountResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['InstitutionCount'] = ResolversParentTypes['InstitutionCount']> = {
+  institution?: Resolver<ResolversTypes['Institution'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type HealthResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Health'] = ResolversParentTypes['Health']> = {
@@ -2441,6 +2604,8 @@ export type StatsResolvers<ContextType = GraphqlContext, ParentType extends Reso
   authors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   anonymousAuthors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   chunks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  embeddedChunks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pendingChunks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   citesBetweenPapers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   labels?: Resolver<Array<ResolversTypes['LabelCount']>, ParentType, ContextType>;
   relationships?: Resolver<Array<ResolversTypes['RelationshipCount']>, ParentType, ContextType>;
@@ -2960,6 +3125,10 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AskCost?: AskCostResolvers<ContextType>;
   AskResult?: AskResultResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  TopicMatch?: TopicMatchResolvers<ContextType>;
+  AuthorMatch?: AuthorMatchResolvers<ContextType>;
+  InstitutionMatch?: InstitutionMatchResolvers<ContextType>;
+  InstitutionCount?: InstitutionCountResolvers<ContextType>;
   Health?: HealthResolvers<ContextType>;
   LabelCount?: LabelCountResolvers<ContextType>;
   RelationshipCount?: RelationshipCountResolvers<ContextType>;

@@ -1,11 +1,12 @@
 import type { AppContext } from '../../app-context';
 import { badInput } from '../../errors';
-import { type PageRequest, pageRequest } from '../../paging';
+import { MAX_PAGE, type PageRequest, pageRequest } from '../../paging';
 import type { RequestContext } from '../../request-context';
 import { connectionFields, edgeCursor, toConnection } from '../connections';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
 import { toPaperFilter } from '../inputs';
+import { graphId } from '../../text';
 
 /** The page a list argument pair asks for, checked, with a cap reported as a warning. */
 function page(
@@ -24,7 +25,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
     lanes.analytics.run(context.request, work);
   return {
     Query: {
-      topic: (_, args) => analytics.topic(args.id),
+      topic: (_, args) => analytics.topic(graphId(args.id)),
       topPapers: async (_, args, context) =>
         heavy(context, async () =>
           toConnection(
@@ -46,8 +47,31 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
           ),
         ),
       venues: async (_, args, context) =>
-        heavy(context, async () =>
-          toConnection(await analytics.venueStats(toPaperFilter(args.filter), page(args, 'venues', context.request))),
+        heavy(context, async () => {
+          const filter = toPaperFilter(args.filter);
+          if (args.search != null) {
+            // The venues named like the text, within the filter's venues when it names some.
+            const named = await app.catalog.venueIdsNamed(args.search, MAX_PAGE);
+            const venues = filter.venues ? named.filter((id) => filter.venues!.includes(id)) : named;
+            if (venues.length === 0) return toConnection({ items: [], skip: 0, total: 0, limit: 0 });
+            return toConnection(
+              await analytics.venueStats({ ...filter, venues }, page(args, 'venues', context.request)),
+            );
+          }
+          return toConnection(await analytics.venueStats(filter, page(args, 'venues', context.request)));
+        }),
+      emergingTopics: (_, args, context) =>
+        heavy(context, () =>
+          analytics.emergingTopics(
+            args.from,
+            args.to,
+            {
+              minSupport: args.options?.minSupport ?? 5,
+              first: args.options?.first ?? 10,
+              minLevel: args.options?.minLevel ?? 1,
+            },
+            toPaperFilter(args.filter),
+          ),
         ),
       trends: (_, args, context) =>
         heavy(context, async () => {
@@ -170,7 +194,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
       globalCitations: (row) => row.global,
     },
     ScoredAuthor: {
-      citations: (row) => row.score,
+      citations: (row) => row.citations,
     },
     CountedPaperConnection: connectionFields(),
     CountedPaperEdge: { cursor: edgeCursor, node: (edge) => edge.item.paper, count: (edge) => edge.item.count },

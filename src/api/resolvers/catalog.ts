@@ -5,6 +5,7 @@ import { pageRequest } from '../../paging';
 import { connectionFields, edgeCursor, toConnection } from '../connections';
 import type { Resolvers } from '../generated/graphql';
 import { toPaperFilter } from '../inputs';
+import { graphId } from '../../text';
 
 const LABELS: Array<[label: string, key: string]> = [
   ['Paper', 'paperNodes'],
@@ -54,6 +55,8 @@ export function catalogResolvers(app: AppContext): Resolvers {
           authors: count('authorNodes') - count('anonymousAuthors'),
           anonymousAuthors: count('anonymousAuthors'),
           chunks: count('chunks'),
+          embeddedChunks: count('embeddedChunks'),
+          pendingChunks: count('pendingChunks'),
           citesBetweenPapers: count('citesBetweenPapers'),
           labels: LABELS.map(([label, key]) => ({ label, count: count(key) })),
           relationships: RELATIONSHIPS.map(([type, key]) => ({ type, count: count(key) })),
@@ -65,9 +68,19 @@ export function catalogResolvers(app: AppContext): Resolvers {
         return args.id != null ? catalog.paperById(args.id) : catalog.paperByDoi(args.doi!);
       },
       author: async (_, args, context) => {
-        const found = await context.loaders.author.load(args.id);
+        const found = await context.loaders.author.load(graphId(args.id));
         return found ? { ...found.author, institutions: found.institutions, paperCount: found.paperCount } : null;
       },
+      topics: (_, args) => catalog.topicsNamed(args.search, args.first ?? 20),
+      authors: async (_, args) =>
+        (await catalog.authorsNamed(args.search, args.first ?? 20)).map((row) => ({
+          author: { ...row.author, institutions: row.institutions, paperCount: row.papers },
+          papers: row.papers,
+          score: row.score,
+        })),
+      institutions: (_, args) => catalog.institutionsNamed(args.search, args.first ?? 20),
+      venue: (_, args) => catalog.venueById(args.id),
+      institution: (_, args) => catalog.institutionById(args.id),
       papers: async (_, args, context) => {
         const page = pageRequest(args.first, args.after, { field: 'papers', warnings: context.request });
         const result = await catalog.papers(toPaperFilter(args.filter), page);
