@@ -1,8 +1,8 @@
 // The most productive identified people of the whole graph, from the stored per-person totals: what
 // analytics/collaboration-nodes computes with no filter. Shown by the record with the smallest id; `ids` are all
-// the person's records.
-MATCH (a:Author)
-WHERE a.personPapers > 0 AND a.personRecord = a.id AND a.anonymous = false
+// the person's records. Read from the top of the :Person(personPapers) index.
+MATCH (a:Person)
+WHERE a.personPapers IS NOT NULL AND a.anonymous = false
 WITH a
 ORDER BY a.personPapers DESC, a.person
 LIMIT $limit

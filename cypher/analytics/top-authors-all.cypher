@@ -1,17 +1,24 @@
-// Most cited people of the whole graph, from the stored per-person totals (aggregates/refresh keeps them): what
-// analytics/top-authors computes with no filter, without recounting every authorship. A person is shown by its
-// record with the smallest id.
-MATCH (a:Author)
-WHERE a.personPapers > 0 AND a.personRecord = a.id
-WITH count(a) AS total
+// Most cited (or most productive) people of the whole graph, from the stored per-person totals (aggregates/refresh
+// keeps them): what analytics/top-authors computes with no filter. The record standing for each person carries
+// :Person, indexed on each total, so the page is read from the top of an index and the total from the label count.
+// Ties: more papers first, then the smaller id (by papers: the smaller id), as analytics/top-authors orders them.
+MATCH (person:Person)
+WITH count(person) AS total
 CALL () {
-  MATCH (a:Author)
-  WHERE a.personPapers > 0 AND a.personRecord = a.id
-  WITH a, CASE $by WHEN 'GLOBAL_CITATIONS' THEN a.personGlobal ELSE a.personInternal END AS citations
-  WITH a, citations, CASE $by WHEN 'PAPERS' THEN a.personPapers ELSE citations END AS score
-  ORDER BY score DESC, a.personPapers DESC, a.id
-  SKIP $skip
-  LIMIT $limit
-  RETURN collect({author: properties(a), papers: a.personPapers, score: score, citations: citations}) AS items
+  MATCH (a:Person)
+  WHERE $by = 'INTERNAL_CITATIONS' AND a.personInternal IS NOT NULL
+  WITH a ORDER BY a.personInternal DESC, a.personPapers DESC, a.id SKIP $skip LIMIT $limit
+  RETURN a, a.personInternal AS citations, a.personInternal AS score
+  UNION ALL
+  MATCH (a:Person)
+  WHERE $by = 'GLOBAL_CITATIONS' AND a.personGlobal IS NOT NULL
+  WITH a ORDER BY a.personGlobal DESC, a.personPapers DESC, a.id SKIP $skip LIMIT $limit
+  RETURN a, a.personGlobal AS citations, a.personGlobal AS score
+  UNION ALL
+  MATCH (a:Person)
+  WHERE $by = 'PAPERS' AND a.personPapers IS NOT NULL
+  WITH a ORDER BY a.personPapers DESC, a.id SKIP $skip LIMIT $limit
+  RETURN a, a.personInternal AS citations, a.personPapers AS score
 }
+WITH total, collect({author: properties(a), papers: a.personPapers, score: score, citations: citations}) AS items
 RETURN total, items

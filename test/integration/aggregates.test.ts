@@ -59,8 +59,9 @@ async function storedAndRecounted(context: AppContext) {
      }
      UNWIND records AS a
      RETURN a.id AS record,
-            [a.person, a.personPapers, a.personInternal, a.personGlobal, a.personRecord] AS stored,
-            [person, papers, internal, global, reduce(m = null, r IN records | CASE WHEN m IS NULL OR r.id < m THEN r.id ELSE m END)] AS recounted
+            [a.person, a.personPapers, a.personInternal, a.personGlobal, a.personRecord, a:Person] AS stored,
+            [person, papers, internal, global, reduce(m = null, r IN records | CASE WHEN m IS NULL OR r.id < m THEN r.id ELSE m END),
+             papers > 0 AND a.id = reduce(m = null, r IN records | CASE WHEN m IS NULL OR r.id < m THEN r.id ELSE m END)] AS recounted
      ORDER BY record`,
   );
   return { papers, people };
@@ -117,6 +118,7 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
       1, // W2 cited by W1
       15,
       'A9000000001',
+      false, // A9000000001 stands for the person
     ]);
     const top = await app.analytics.topAuthors(null, 'GLOBAL_CITATIONS', { skip: 0, limit: 1000 });
     const person = top.items.find((item) => item.author.id === 'A9000000001');
