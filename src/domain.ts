@@ -95,6 +95,8 @@ export interface PaperRow {
   readonly isRetracted?: boolean;
   readonly source?: string | null;
   readonly collections?: readonly string[];
+  /** Citations from full papers of the graph (a stored aggregate, recounted by every write). */
+  readonly internalCitedBy?: number;
   readonly openalexId?: string | null;
   readonly pmid?: string | null;
   readonly mag?: string | null;

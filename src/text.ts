@@ -102,7 +102,7 @@ export function nameQuery(text: string): string | null {
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
+    .filter((word) => word.length > 0 && word.length <= 64)
     .slice(0, 16);
   if (words.length === 0) return null;
   return `"${words.join(' ')}"^4 OR (${words.map((word) => `${word}*`).join(' AND ')})`;

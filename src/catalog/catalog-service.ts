@@ -54,6 +54,8 @@ export interface EvidencePaperRow extends EvidencePaper {
 /** Reads papers, authors and counts: the catalogue part of the API and the metadata the pipeline cites. */
 /** Full-text hits read before a collection filter when looking for papers that mention given phrases. */
 const MENTIONING_SCAN = 20_000;
+/** Longest text a lookup by name takes (names are short; a longer text is a mistake or an attack). */
+const MAX_NAME_SEARCH = 300;
 /** How far apart (in positions, as Lucene's phrase slop) the words of one phrase may be for `near`. */
 const NEAR_SLOP = 12;
 
@@ -126,6 +128,8 @@ export class CatalogService {
     limit: number,
     query: (params: { query: string; scan: number; limit: number }) => CompiledQuery,
   ): Promise<T[]> {
+    if (text.length > MAX_NAME_SEARCH)
+      throw badInput(`search is longer than ${MAX_NAME_SEARCH} characters`, { argument: 'search' });
     const lucene = nameQuery(text);
     if (!lucene) throw badInput(`search needs a word to look for, got "${text.slice(0, 80)}"`, { argument: 'search' });
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)

@@ -68,7 +68,7 @@ describe('GraphQL search', () => {
     expect(results.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3]);
     expect(results[0].passages[0].text.length).toBeGreaterThan(10);
     expect(results[0].trace.sparse.rank).toBe(1);
-    expect(trace.options).toMatchObject({ denseWeight: 0.5, sparseWeight: 0.5, rrfK: 60 });
+    expect(trace.options).toMatchObject({ denseWeight: 0.5, sparseWeight: 0.5, rrfK: 10 });
     expect(trace.luceneQuery).toBe('aspirin myocardial infarction');
     expect(trace.timings.map((t: { stage: string }) => t.stage)).toEqual(
       expect.arrayContaining(['embed', 'sparse', 'dense', 'fusion']),
