@@ -17,13 +17,14 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createAppContext } from '../src/app-context';
-import { loadSettings, PROJECT_ROOT, type Settings } from '../src/config/settings';
+import { loadSettings, PROJECT_ROOT } from '../src/config/settings';
 import { cosine, OnnxSentenceEmbedder } from '../src/embedding/embedder';
-import { startEmbedded, stopEmbedded } from '../src/graph/embedded-server';
+import { stopEmbedded } from '../src/graph/embedded-server';
 import { queries } from '../src/graph/query-registry';
 import { applySchema } from '../src/graph/schema';
 import { embeddingInput } from '../src/ingest/ingest-service';
 import { silentLogger } from '../src/logger';
+import { freshStoreSettings } from './bench-env';
 
 const REFERENCE = { CITEGRAPH_EMBED_OPTIMIZATION: 'basic', CITEGRAPH_EMBED_THREADS: '0', CITEGRAPH_EMBED_BATCH: '16' };
 
@@ -88,7 +89,7 @@ async function options(corpus: string, count: number): Promise<string[]> {
 async function ingest(corpus: string): Promise<void> {
   const external = Boolean(process.env.NEO4J_URI);
   const cacheDir = mkdtempSync(path.join(tmpdir(), 'citegraph-bench-embed-'));
-  const runs = [
+  const runs: Array<{ label: string; env: Record<string, string> }> = [
     { label: 'before (reference settings, no cache)', env: { ...REFERENCE, CITEGRAPH_EMBED_CACHE: 'false' } },
     { label: 'defaults, cache cold', env: { CITEGRAPH_EMBED_CACHE_DIR: cacheDir } },
     { label: 'defaults, store deleted, cache warm', env: { CITEGRAPH_EMBED_CACHE_DIR: cacheDir } },
@@ -96,13 +97,7 @@ async function ingest(corpus: string): Promise<void> {
   const rows: string[] = [];
   try {
     for (const run of runs) {
-      let settings: Settings = loadSettings({ ...process.env, ...(external ? {} : BENCH_EMBED_ENV), ...run.env });
-      if (!external) {
-        await stopEmbedded(settings);
-        rmSync(settings.neo4j.embeddedDataDir, { recursive: true, force: true });
-        const status = await startEmbedded(settings);
-        settings = loadSettings({ ...process.env, ...BENCH_EMBED_ENV, ...run.env, NEO4J_URI: status.uri });
-      }
+      const { settings } = await freshStoreSettings(BENCH_EMBED_ENV, run.env);
       const app = createAppContext({ settings, logger: silentLogger, llm: null });
       try {
         await app.executor.autoCommit(queries().clearDatabase({}));

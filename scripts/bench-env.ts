@@ -1,7 +1,8 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createAppContext, type AppContext } from '../src/app-context';
-import { loadSettings, PROJECT_ROOT } from '../src/config/settings';
-import { startEmbedded } from '../src/graph/embedded-server';
+import { loadSettings, PROJECT_ROOT, type Settings } from '../src/config/settings';
+import { startEmbedded, stopEmbedded } from '../src/graph/embedded-server';
 import { consoleLogger } from '../src/logger';
 
 /** The benchmarks' own embedded Neo4j: port 7698, store .data/neo4j-bench (bench-ingest --keep fills it). */
@@ -26,4 +27,29 @@ export async function openBenchApp(
     settings = loadSettings({ ...process.env, ...BENCH_ENV, NEO4J_URI: status.uri, ...overrides });
   }
   return createAppContext({ settings, logger: consoleLogger, ...options });
+}
+
+/**
+ * Settings on an empty store for a benchmark that loads its own data: the embedded server of `serverEnv` (port,
+ * store, memory) is stopped, its store deleted and the server started again, and the settings point at it by URI —
+ * or, with `embedded`, keep naming the embedded server (for the bulk path, which stops and starts it itself). With
+ * NEO4J_URI set the settings name that database, which the caller empties. `runEnv` applies in both cases.
+ */
+export async function freshStoreSettings(
+  serverEnv: Record<string, string>,
+  runEnv: Record<string, string> = {},
+  options: { embedded?: boolean } = {},
+): Promise<{ settings: Settings; external: boolean }> {
+  const external = Boolean(process.env.NEO4J_URI);
+  if (external) return { settings: loadSettings({ ...process.env, ...runEnv }), external };
+  const settings = loadSettings({ ...process.env, ...serverEnv, ...runEnv });
+  await stopEmbedded(settings);
+  rmSync(settings.neo4j.embeddedDataDir, { recursive: true, force: true });
+  const status = await startEmbedded(settings);
+  return {
+    settings: options.embedded
+      ? settings
+      : loadSettings({ ...process.env, ...serverEnv, ...runEnv, NEO4J_URI: status.uri }),
+    external,
+  };
 }

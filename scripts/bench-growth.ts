@@ -17,12 +17,13 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { createAppContext, type AppContext } from '../src/app-context';
 import { loadSettings, PROJECT_ROOT, type Settings } from '../src/config/settings';
-import { startEmbedded, stopEmbedded } from '../src/graph/embedded-server';
+import { stopEmbedded } from '../src/graph/embedded-server';
 import { queries } from '../src/graph/query-registry';
 import { applySchema } from '../src/graph/schema';
 import { bulkLoad } from '../src/cli/bulk-load';
 import { silentLogger } from '../src/logger';
 import { analyticsCases, timeCases } from './bench-analytics';
+import { freshStoreSettings } from './bench-env';
 import { writeSyntheticWorks } from './synthetic-works';
 
 const GROWTH_ENV = {
@@ -47,16 +48,9 @@ function argument(args: string[], name: string): string | undefined {
 }
 
 async function openEmptyApp(bulk: boolean): Promise<{ app: AppContext; settings: Settings; external: boolean }> {
-  const external = Boolean(process.env.NEO4J_URI);
-  if (bulk && external) throw new Error('--bulk loads the embedded store: unset NEO4J_URI');
-  let settings = loadSettings({ ...process.env, ...(external ? {} : GROWTH_ENV) });
-  if (!external) {
-    await stopEmbedded(settings);
-    rmSync(settings.neo4j.embeddedDataDir, { recursive: true, force: true });
-    const status = await startEmbedded(settings);
-    // The bulk path stops and restarts the embedded server itself: it needs the embedded settings, not a URI.
-    if (!bulk) settings = loadSettings({ ...process.env, ...GROWTH_ENV, NEO4J_URI: status.uri });
-  }
+  if (bulk && process.env.NEO4J_URI) throw new Error('--bulk loads the embedded store: unset NEO4J_URI');
+  // The bulk path stops and restarts the embedded server itself: it needs the embedded settings, not a URI.
+  const { settings, external } = await freshStoreSettings(GROWTH_ENV, {}, { embedded: bulk });
   const app = createAppContext({ settings, logger: silentLogger, llm: null });
   await app.executor.autoCommit(queries().clearDatabase({}));
   await applySchema(app.executor);

@@ -8,17 +8,17 @@
  * database is EMPTIED first. With --keep the embedded server is left running with the data, for bench-search and
  * the retrieval evaluation.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { createAppContext } from '../src/app-context';
-import { loadSettings, PROJECT_ROOT } from '../src/config/settings';
-import { startEmbedded, stopEmbedded } from '../src/graph/embedded-server';
+import { PROJECT_ROOT } from '../src/config/settings';
+import { stopEmbedded } from '../src/graph/embedded-server';
 import { queries } from '../src/graph/query-registry';
 import { applySchema } from '../src/graph/schema';
 import { formatSummary } from '../src/ingest/ingest-service';
 import { consoleLogger } from '../src/logger';
-import { BENCH_ENV } from './bench-env';
+import { BENCH_ENV, freshStoreSettings } from './bench-env';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -26,14 +26,7 @@ async function main(): Promise<void> {
   const shared = args.includes('--data')
     ? args[args.indexOf('--data') + 1]!
     : path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
-  const external = Boolean(process.env.NEO4J_URI);
-  let settings = loadSettings({ ...process.env, ...(external ? {} : BENCH_ENV) });
-  if (!external) {
-    await stopEmbedded(settings);
-    rmSync(settings.neo4j.embeddedDataDir, { recursive: true, force: true });
-    const status = await startEmbedded(settings);
-    settings = loadSettings({ ...process.env, ...BENCH_ENV, NEO4J_URI: status.uri });
-  }
+  const { settings, external } = await freshStoreSettings(BENCH_ENV);
   const app = createAppContext({ settings, logger: consoleLogger });
   try {
     await app.executor.autoCommit(queries().clearDatabase({}));

@@ -19,18 +19,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
-
-/** mulberry32: a small, fast, seedable PRNG (deterministic across platforms). */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../src/analytics/science-of-science';
 
 /** Index in [0, n) drawn with probability ∝ 1/(i+1)^s, by inverting a precomputed cumulative table. */
 function zipf(n: number, s: number): (random: () => number) => number {
@@ -93,7 +82,7 @@ export interface SyntheticOptions {
 
 /** The works, in publication order, one OpenAlex-shaped object at a time. */
 export function* syntheticWorks(options: SyntheticOptions): Generator<Record<string, unknown>> {
-  const random = prng(options.seed);
+  const random = seeded(options.seed);
   const n = options.papers;
   const firstYear = 1980;
   const lastYear = 2024;

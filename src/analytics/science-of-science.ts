@@ -398,3 +398,18 @@ export function nameKey(name: string): string | null {
   if (words.length < 2) return null;
   return `${words[words.length - 1]} ${words[0]![0]}`;
 }
+
+/**
+ * A seeded generator (mulberry32): the same seed gives the same sequence on every platform — Louvain visits nodes in
+ * this order (the same seed, the same clusters), and the synthetic graphs of scripts/synthetic-works are drawn from it.
+ */
+export function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

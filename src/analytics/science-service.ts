@@ -21,6 +21,7 @@ import {
   kleinbergBursts,
   type LotkaFit,
   nameKey,
+  seeded,
 } from './science-of-science';
 
 export interface Disruption extends DisruptionCounts {
@@ -124,18 +125,6 @@ export interface Clustering {
   edges: number;
   modularity: number;
   clusters: PaperCluster[];
-}
-
-/** A seeded generator (mulberry32): Louvain visits nodes in random order, the same seed gives the same clusters. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Most papers a set-level query (prior and derivative works) takes. */

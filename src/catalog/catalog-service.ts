@@ -67,12 +67,17 @@ export class CatalogService {
     return rows[0] ?? { name: 'unknown', version: 'unknown', edition: 'unknown' };
   }
 
+  /** Papers per collection (without the counts over the whole graph that `stats` adds). */
+  collections(): Promise<Array<{ collection: string; papers: number }>> {
+    return this.executor.read<{ collection: string; papers: number }>(queries().collectionStats({}));
+  }
+
   async stats(): Promise<{
     counts: Record<string, number>;
     collections: Array<{ collection: string; papers: number }>;
   }> {
     const [counts] = await this.executor.read<Record<string, number>>(queries().stats({}));
-    const collections = await this.executor.read<{ collection: string; papers: number }>(queries().collectionStats({}));
+    const collections = await this.collections();
     // Chunks waiting for `citegraph embed` (ingested with deferred embedding, or bulk-loaded).
     const [pending] = await this.executor.read<{ missing: number }>(queries().countChunksMissingEmbedding({}));
     const pendingChunks = pending?.missing ?? 0;

@@ -424,7 +424,7 @@ async function fetchCommand(args: string[]): Promise<void> {
  */
 async function checkCollections(app: AppContext, names: readonly string[] | undefined): Promise<void> {
   if (!names?.length) return;
-  const known = (await app.catalog.stats()).collections.map((entry) => entry.collection);
+  const known = (await app.catalog.collections()).map((entry) => entry.collection);
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length === 0) return;
   const hints = unknown.map((name) => {

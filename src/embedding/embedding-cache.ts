@@ -96,9 +96,10 @@ export class CachingEmbedder implements Embedder {
   private load(): void {
     if (!existsSync(this.file)) return;
     const size = recordBytes(this.dimensions);
-    const whole = Math.floor(statSync(this.file).size / size);
+    const bytesOnDisk = statSync(this.file).size;
+    const whole = Math.floor(bytesOnDisk / size);
     // A record cut short by a crash would misalign every record appended after it.
-    if (statSync(this.file).size !== whole * size) truncateSync(this.file, whole * size);
+    if (bytesOnDisk !== whole * size) truncateSync(this.file, whole * size);
     const bytes = readFileSync(this.file);
     for (let at = 0; at < bytes.length; at += size) {
       const key = bytes.toString('hex', at, at + 32);

@@ -16,14 +16,15 @@ export function csvField(value: unknown): string {
 /** Array fields are joined by this character (`--array-delimiter`): one that no id, name or ISSN holds. */
 export const ARRAY_DELIMITER = '\u001f';
 
-/** The columns of one CSV file: `name:type` headers as neo4j-admin reads them, and how a row fills them. */
-interface CsvFile {
-  readonly header: readonly string[];
-  readonly stream: WriteStream;
-}
+type Column = readonly [name: string, type: string];
+
+/** A node file (`id:ID(Label)`, properties, `:LABEL`) or a relationship file (`:START_ID`, `:END_ID`, properties, `:TYPE`). */
+type FileSpec =
+  | { readonly label: string; readonly columns: readonly Column[] }
+  | { readonly type: string; readonly from: string; readonly to: string; readonly columns: readonly Column[] };
 
 /** Paper properties in the order of the papers file; types follow what the Bolt path stores. */
-const PAPER_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+const PAPER_COLUMNS: readonly Column[] = [
   ['s2Id', 'string'],
   ['doi', 'string'],
   ['title', 'string'],
@@ -43,24 +44,103 @@ const PAPER_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['contentHash', 'string'],
 ];
 
+/** Every file of a bulk load: its columns, named as the properties the Bolt ingest writes. */
+const FILES = {
+  papers: { label: 'Paper', columns: [...PAPER_COLUMNS, ['stub', 'boolean'], ['collections', 'string[]']] },
+  stubs: {
+    label: 'Paper',
+    columns: [
+      ['stub', 'boolean'],
+      ['doi', 'string'],
+    ],
+  },
+  authors: {
+    label: 'Author',
+    columns: [
+      ['name', 'string'],
+      ['orcid', 'string'],
+      ['anonymous', 'boolean'],
+    ],
+  },
+  institutions: {
+    label: 'Institution',
+    columns: [
+      ['name', 'string'],
+      ['ror', 'string'],
+      ['countryCode', 'string'],
+      ['type', 'string'],
+    ],
+  },
+  venues: {
+    label: 'Venue',
+    columns: [
+      ['name', 'string'],
+      ['issnL', 'string'],
+      ['issn', 'string[]'],
+      ['type', 'string'],
+      ['publisher', 'string'],
+    ],
+  },
+  topics: {
+    label: 'Topic',
+    columns: [
+      ['name', 'string'],
+      ['level', 'long'],
+      ['kind', 'string'],
+    ],
+  },
+  chunks: {
+    label: 'Chunk',
+    columns: [
+      ['text', 'string'],
+      ['ordinal', 'long'],
+      ['tokenCount', 'long'],
+      ['start', 'long'],
+      ['end', 'long'],
+      ['section', 'string'],
+      ['paperId', 'string'],
+      ['paperTitle', 'string'],
+    ],
+  },
+  authored: {
+    type: 'AUTHORED',
+    from: 'Author',
+    to: 'Paper',
+    columns: [
+      ['position', 'string'],
+      ['order', 'long'],
+      ['corresponding', 'boolean'],
+    ],
+  },
+  affiliated: { type: 'AFFILIATED_WITH', from: 'Author', to: 'Institution', columns: [] },
+  published: { type: 'PUBLISHED_IN', from: 'Paper', to: 'Venue', columns: [] },
+  'has-topic': { type: 'HAS_TOPIC', from: 'Paper', to: 'Topic', columns: [['score', 'double']] },
+  cites: { type: 'CITES', from: 'Paper', to: 'Paper', columns: [] },
+  'has-chunk': { type: 'HAS_CHUNK', from: 'Paper', to: 'Chunk', columns: [] },
+} satisfies Record<string, FileSpec>;
+
+type FileName = keyof typeof FILES;
+
+function header(spec: FileSpec): string[] {
+  const columns = spec.columns.map(([name, type]) => `${name}:${type}`);
+  return 'label' in spec
+    ? [`id:ID(${spec.label})`, ...columns, ':LABEL']
+    : [`:START_ID(${spec.from})`, `:END_ID(${spec.to})`, ...columns, ':TYPE'];
+}
+
 /**
  * Writes the graph of a bulk load as CSV files for `neo4j-admin database import full`: nodes (papers, stubs, authors,
  * institutions, venues, topics, chunks) and relationships, with the same properties the Bolt ingest writes
- * (`graphRows`, `paperProps`). Authors, institutions, venues and topics are written once each; a cited work that no
- * record holds becomes a stub, as in `replace-citations`. Stored aggregates and indexes are made after the import
- * (`applySchema`). Chunks come without embeddings: `citegraph embed` adds them.
+ * (`graphRows`, `paperProps`). Authors, institutions, venues, topics and affiliations are written once each; a cited
+ * work that no record holds becomes a stub, as in `replace-citations`. Stored aggregates and indexes are made after
+ * the import (`applySchema`). Chunks come without embeddings: `citegraph embed` adds them.
  */
 export class BulkCsvWriter {
-  private readonly files = new Map<string, CsvFile>();
+  private readonly files = new Map<FileName, WriteStream>();
+  /** Keys already written to the files that hold each node (or affiliation) once. */
+  private readonly written = new Map<FileName, Set<string>>();
   private readonly papers = new Set<string>();
   private readonly cited = new Map<string, string | null>();
-  private readonly seen = {
-    authors: new Set<string>(),
-    institutions: new Set<string>(),
-    venues: new Set<string>(),
-    topics: new Set<string>(),
-  };
-  private readonly affiliations = new Set<string>();
   readonly counts = { papers: 0, stubs: 0, authors: 0, chunks: 0, cites: 0, authored: 0 };
 
   constructor(readonly dir: string) {
@@ -73,131 +153,37 @@ export class BulkCsvWriter {
     for (const { record, hash } of papers) {
       this.papers.add(record.id);
       this.cited.delete(record.id);
-      const props = paperProps(record, hash);
-      await this.row(
-        'papers',
-        [
-          'id:ID(Paper)',
-          ...PAPER_COLUMNS.map(([name, type]) => `${name}:${type}`),
-          'stub:boolean',
-          'collections:string[]',
-          ':LABEL',
-        ],
-        [record.id, ...PAPER_COLUMNS.map(([name]) => props[name]), false, [collection], 'Paper'],
-      );
+      await this.node('papers', record.id, { ...paperProps(record, hash), stub: false, collections: [collection] });
       this.counts.papers += 1;
     }
     for (const row of authorRows) {
-      if (!this.seen.authors.has(row.authorId)) {
-        this.seen.authors.add(row.authorId);
+      if (await this.once('authors', row.authorId, () => this.node('authors', row.authorId, row)))
         this.counts.authors += 1;
-        await this.row(
-          'authors',
-          ['id:ID(Author)', 'name:string', 'orcid:string', 'anonymous:boolean', ':LABEL'],
-          [row.authorId, row.name, row.orcid, row.anonymous, 'Author'],
-        );
-      }
-      await this.row(
-        'authored',
-        [':START_ID(Author)', ':END_ID(Paper)', 'position:string', 'order:long', 'corresponding:boolean', ':TYPE'],
-        [row.authorId, row.paperId, row.position, row.order, row.corresponding, 'AUTHORED'],
-      );
+      await this.edge('authored', row.authorId, row.paperId, row);
       this.counts.authored += 1;
       for (const institution of row.institutions) {
-        if (!this.seen.institutions.has(institution.id)) {
-          this.seen.institutions.add(institution.id);
-          await this.row(
-            'institutions',
-            ['id:ID(Institution)', 'name:string', 'ror:string', 'countryCode:string', 'type:string', ':LABEL'],
-            [
-              institution.id,
-              institution.name,
-              institution.ror,
-              institution.countryCode,
-              institution.type,
-              'Institution',
-            ],
-          );
-        }
-        const key = `${row.authorId}\u0000${institution.id}`;
-        if (!this.affiliations.has(key)) {
-          this.affiliations.add(key);
-          await this.row(
-            'affiliated',
-            [':START_ID(Author)', ':END_ID(Institution)', ':TYPE'],
-            [row.authorId, institution.id, 'AFFILIATED_WITH'],
-          );
-        }
+        await this.once('institutions', institution.id, () => this.node('institutions', institution.id, institution));
+        await this.once('affiliated', `${row.authorId}\u0000${institution.id}`, () =>
+          this.edge('affiliated', row.authorId, institution.id, {}),
+        );
       }
     }
     for (const row of venueRows) {
-      if (!this.seen.venues.has(row.venueId)) {
-        this.seen.venues.add(row.venueId);
-        await this.row(
-          'venues',
-          ['id:ID(Venue)', 'name:string', 'issnL:string', 'issn:string[]', 'type:string', 'publisher:string', ':LABEL'],
-          [row.venueId, row.name, row.issnL, row.issn, row.type, row.publisher, 'Venue'],
-        );
-      }
-      await this.row(
-        'published',
-        [':START_ID(Paper)', ':END_ID(Venue)', ':TYPE'],
-        [row.paperId, row.venueId, 'PUBLISHED_IN'],
-      );
+      await this.once('venues', row.venueId, () => this.node('venues', row.venueId, row));
+      await this.edge('published', row.paperId, row.venueId, {});
     }
     for (const row of topicRows) {
-      if (!this.seen.topics.has(row.topicId)) {
-        this.seen.topics.add(row.topicId);
-        await this.row(
-          'topics',
-          ['id:ID(Topic)', 'name:string', 'level:long', 'kind:string', ':LABEL'],
-          [row.topicId, row.name, row.level, row.kind, 'Topic'],
-        );
-      }
-      await this.row(
-        'has-topic',
-        [':START_ID(Paper)', ':END_ID(Topic)', 'score:double', ':TYPE'],
-        [row.paperId, row.topicId, row.score, 'HAS_TOPIC'],
-      );
+      await this.once('topics', row.topicId, () => this.node('topics', row.topicId, row));
+      await this.edge('has-topic', row.paperId, row.topicId, row);
     }
     for (const row of citationRows) {
       if (!this.papers.has(row.to) && !this.cited.has(row.to)) this.cited.set(row.to, row.toDoi);
-      await this.row('cites', [':START_ID(Paper)', ':END_ID(Paper)', ':TYPE'], [row.from, row.to, 'CITES']);
+      await this.edge('cites', row.from, row.to, {});
       this.counts.cites += 1;
     }
     for (const chunk of chunks) {
-      await this.row(
-        'chunks',
-        [
-          'id:ID(Chunk)',
-          'text:string',
-          'ordinal:long',
-          'tokenCount:long',
-          'start:long',
-          'end:long',
-          'section:string',
-          'paperId:string',
-          'paperTitle:string',
-          ':LABEL',
-        ],
-        [
-          chunk.id,
-          chunk.text,
-          chunk.ordinal,
-          chunk.tokenCount,
-          chunk.start,
-          chunk.end,
-          chunk.section,
-          chunk.paperId,
-          chunk.paperTitle,
-          'Chunk',
-        ],
-      );
-      await this.row(
-        'has-chunk',
-        [':START_ID(Paper)', ':END_ID(Chunk)', ':TYPE'],
-        [chunk.paperId, chunk.id, 'HAS_CHUNK'],
-      );
+      await this.node('chunks', chunk.id, chunk);
+      await this.edge('has-chunk', chunk.paperId, chunk.id, {});
       this.counts.chunks += 1;
     }
   }
@@ -209,27 +195,50 @@ export class BulkCsvWriter {
   async finish(): Promise<string[]> {
     for (const [id, doi] of this.cited) {
       if (this.papers.has(id)) continue;
-      await this.row('stubs', ['id:ID(Paper)', 'stub:boolean', 'doi:string', ':LABEL'], [id, true, doi, 'Paper']);
+      await this.node('stubs', id, { stub: true, doi });
       this.counts.stubs += 1;
     }
     const args: string[] = [];
-    for (const [name, file] of this.files) {
-      file.stream.end();
-      await once(file.stream, 'finish');
-      const kind = file.header.includes(':TYPE') ? '--relationships' : '--nodes';
+    for (const [name, stream] of this.files) {
+      stream.end();
+      await once(stream, 'finish');
+      const kind = 'label' in FILES[name] ? '--nodes' : '--relationships';
       args.push(`${kind}=${path.join(this.dir, `${name}.csv`)}`);
     }
     return args;
   }
 
-  private async row(name: string, header: readonly string[], values: readonly unknown[]): Promise<void> {
-    let file = this.files.get(name);
-    if (!file) {
-      const stream = createWriteStream(path.join(this.dir, `${name}.csv`));
-      file = { header, stream };
-      this.files.set(name, file);
-      stream.write(`${header.join(',')}\n`);
+  /** Runs `write` the first time `key` is met for `name`; says whether it did. */
+  private async once(name: FileName, key: string, write: () => Promise<void>): Promise<boolean> {
+    let keys = this.written.get(name);
+    if (!keys) this.written.set(name, (keys = new Set()));
+    if (keys.has(key)) return false;
+    keys.add(key);
+    await write();
+    return true;
+  }
+
+  private node(name: FileName, id: string, props: object): Promise<void> {
+    const spec = FILES[name] as FileSpec & { label: string };
+    return this.row(name, [id, ...this.values(spec, props), spec.label]);
+  }
+
+  private edge(name: FileName, from: string, to: string, props: object): Promise<void> {
+    const spec = FILES[name] as FileSpec & { type: string };
+    return this.row(name, [from, to, ...this.values(spec, props), spec.type]);
+  }
+
+  private values(spec: FileSpec, props: object): unknown[] {
+    return spec.columns.map(([column]) => (props as Record<string, unknown>)[column]);
+  }
+
+  private async row(name: FileName, values: readonly unknown[]): Promise<void> {
+    let stream = this.files.get(name);
+    if (!stream) {
+      stream = createWriteStream(path.join(this.dir, `${name}.csv`));
+      this.files.set(name, stream);
+      stream.write(`${header(FILES[name]).join(',')}\n`);
     }
-    if (!file.stream.write(`${values.map(csvField).join(',')}\n`)) await once(file.stream, 'drain');
+    if (!stream.write(`${values.map(csvField).join(',')}\n`)) await once(stream, 'drain');
   }
 }

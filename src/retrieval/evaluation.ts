@@ -6,6 +6,7 @@ import { shortOpenAlexId } from '../text';
 import {
   evaluateRanking,
   meanMetrics,
+  meanOf,
   METRIC_NAMES,
   SCREENING_METRIC_NAMES,
   screeningMetrics,
@@ -172,16 +173,17 @@ export async function evaluate(
     },
     queries: perQuery.length,
     ...(scope.screening
-      ? { screening: { mean: meanScreening(screening.map((entry) => entry.metrics)), perQuery: screening } }
+      ? {
+          screening: {
+            mean: meanOf(
+              screening.map((entry) => entry.metrics),
+              SCREENING_METRIC_NAMES,
+            ),
+            perQuery: screening,
+          },
+        }
       : {}),
   };
-}
-
-function meanScreening(perQuery: readonly ScreeningMetrics[]): ScreeningMetrics {
-  const mean = Object.fromEntries(SCREENING_METRIC_NAMES.map((name) => [name, 0])) as unknown as ScreeningMetrics;
-  for (const metrics of perQuery)
-    for (const name of SCREENING_METRIC_NAMES) mean[name] += metrics[name] / perQuery.length;
-  return mean;
 }
 
 /** Screening measures per query and configuration, as markdown. */

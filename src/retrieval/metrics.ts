@@ -88,10 +88,14 @@ export function evaluateRanking(ranking: readonly string[], judgments: Judgments
 }
 
 export function meanMetrics(perQuery: readonly QueryMetrics[]): QueryMetrics {
-  const mean = Object.fromEntries(METRIC_NAMES.map((name) => [name, 0])) as unknown as QueryMetrics;
-  if (perQuery.length === 0) return mean;
-  for (const metrics of perQuery) for (const name of METRIC_NAMES) mean[name] += metrics[name] / perQuery.length;
-  return mean;
+  return meanOf(perQuery, METRIC_NAMES);
+}
+
+/** The mean of each named measure over the queries (0 each when there is none). */
+export function meanOf<T extends object>(perQuery: readonly T[], names: ReadonlyArray<keyof T>): T {
+  const mean = Object.fromEntries(names.map((name) => [name, 0])) as Record<keyof T, number>;
+  for (const metrics of perQuery) for (const name of names) mean[name] += (metrics[name] as number) / perQuery.length;
+  return mean as T;
 }
 
 /** What a screening user reads off a ranking of a whole candidate set (a systematic review's search results). */
