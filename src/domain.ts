@@ -169,11 +169,29 @@ export interface PaperFilter {
   readonly topics?: readonly string[] | null;
   readonly authors?: readonly string[] | null;
   readonly venues?: readonly string[] | null;
+  /** Papers with an identified author affiliated with any of these institutions. */
+  readonly institutions?: readonly string[] | null;
+  /** Words every matching paper's title or abstract holds (the index stems them), as the user gave them. */
+  readonly text?: string | null;
+  /**
+   * The papers `text` matches, with their Lucene relevance: set once per request before the filter reaches a query
+   * (src/api/inputs.ts); a filter with `text` and without it is a programming error.
+   */
+  readonly textScores?: ReadonlyMap<string, number> | null;
   /** Only papers with (true) or without (false) a DOI. */
   readonly hasDoi?: boolean | null;
   /** Bounds on the global citation count (OpenAlex cited_by_count). */
   readonly citedByMin?: number | null;
   readonly citedByMax?: number | null;
+}
+
+/** What orders a list of papers; ties are broken by id. */
+export type PaperSortField = 'ID' | 'YEAR' | 'CITATIONS' | 'INTERNAL_CITATIONS' | 'TITLE' | 'RELEVANCE';
+
+/** The one paper sort: a field and a direction (papers without the field come last either way). */
+export interface PaperSort {
+  readonly by: PaperSortField;
+  readonly descending: boolean;
 }
 
 // ------------------------------------------------------------------------------------------------ evidence

@@ -54,16 +54,18 @@ export interface WarningSink {
 export function pageRequest(
   first: number | null | undefined,
   after: string | null | undefined,
-  options: { fallback?: number; max?: number; field?: string; warnings?: WarningSink | null } = {},
+  options: { fallback?: number; max?: number; field?: string; argument?: string; warnings?: WarningSink | null } = {},
 ): PageRequest {
   const max = options.max ?? MAX_PAGE;
   const field = options.field ?? 'the list';
+  const argument = options.argument ?? 'first';
   const wanted = first ?? options.fallback ?? 20;
   if (!Number.isSafeInteger(wanted) || wanted < 0) {
-    throw badInput(`first must be a whole number from 0 to ${max}, got ${String(wanted).slice(0, 20)}`, {
-      argument: 'first',
+    throw badInput(`${argument} must be a whole number from 0 to ${max}, got ${String(wanted).slice(0, 20)}`, {
+      argument,
     });
   }
-  if (wanted > max) options.warnings?.warn(`${field}: first ${wanted} is above the limit; ${max} returned at most`);
+  if (wanted > max)
+    options.warnings?.warn(`${field}: ${argument} ${wanted} is above the limit; ${max} returned at most`);
   return { skip: decodeOffset(after), limit: Math.min(wanted, max) };
 }

@@ -108,6 +108,18 @@ export function nameQuery(text: string): string | null {
   return `"${words.join(' ')}"^4 OR (${words.map((word) => `${word}*`).join(' AND ')})`;
 }
 
+/** Most words of a filter's text that reach Lucene. */
+export const MAX_FILTER_WORDS = 32;
+
+/**
+ * The Lucene query of a filter's text: every content word required (stop words dropped, the first 32 words kept; the
+ * index's English analyser stems). Only letters and digits reach Lucene. Null when no word is left.
+ */
+export function filterTextQuery(text: string): string | null {
+  const words = [...new Set(contentTerms(text))].slice(0, MAX_FILTER_WORDS);
+  return words.length === 0 ? null : words.map((word) => `+${word}`).join(' ');
+}
+
 /** Levenshtein distance of two short strings. */
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

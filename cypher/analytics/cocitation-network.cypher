@@ -1,9 +1,9 @@
-// The co-citation network of a set of citing papers: the $limit works they cite most (at least twice), and the pairs
-// of those cited together by at least $minWeight papers of the set.
+// The co-citation network of a set of citing papers: the $limit works they cite most (at least twice; stubs only when
+// $stubs), and the pairs of those cited together by at least $minWeight papers of the set.
 UNWIND $ids AS id
 MATCH (:Paper {id: id})-[:CITES]->(r:Paper)
 WITH r, count(*) AS cited
-WHERE cited >= 2
+WHERE cited >= 2 AND ($stubs OR r.stub = false)
 ORDER BY cited DESC, r.id
 LIMIT $limit
 WITH collect(r.id) AS nodes, collect({id: r.id, title: r.title, year: r.year, stub: coalesce(r.stub, false), cited: cited}) AS rows

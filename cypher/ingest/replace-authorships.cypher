@@ -10,7 +10,8 @@ SET a.name = row.name,
     a.orcid = coalesce(row.orcid, a.orcid),
     a.anonymous = row.anonymous
 MERGE (a)-[r:AUTHORED]->(p)
-SET r.position = row.position, r.order = row.order, r.corresponding = row.corresponding
+SET r.position = row.position, r.order = row.order, r.corresponding = row.corresponding,
+    r.institutions = [inst IN row.institutions | inst.id]
 WITH a, row
 UNWIND row.institutions AS inst
 MERGE (i:Institution {id: inst.id})

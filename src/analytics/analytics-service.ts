@@ -1,9 +1,12 @@
 import type { GraphExecutor } from '../graph/executor';
-import { type CompiledQuery, isFiltered, paperFilterParams, queries } from '../graph/query-registry';
+import { type CompiledQuery, isFiltered, paperFilterParams, paperSortParams, queries } from '../graph/query-registry';
 import { MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
 import { contentTerms } from '../text';
-import type { AuthorRow, PaperFilter, PaperRow, TopicRow, VenueRow } from '../domain';
+import type { AuthorRow, PaperFilter, PaperRow, PaperSort, TopicRow, VenueRow } from '../domain';
+
+/** A field the filtered papers can be grouped by. */
+export type GroupField = 'YEAR' | 'TYPE' | 'COLLECTION' | 'TOPIC' | 'VENUE' | 'AUTHOR' | 'INSTITUTION' | 'COUNTRY';
 import type { RequestContext } from '../request-context';
 import type { SearchService } from '../retrieval/search-service';
 
@@ -142,35 +145,73 @@ export interface YearPoint {
   count: number;
   /** Relative change from the year before; null when that year had no paper. */
   growth: number | null;
+  /** The current calendar year or later: still being published and indexed, so its count is incomplete. */
+  partial: boolean;
 }
 
-/** Per-year counts over [from, to] with zero years filled in and year-on-year growth. */
+/** The last year whose papers are all out: the one before the current calendar year (UTC). */
+export function lastCompleteYear(now: Date = new Date()): number {
+  return now.getUTCFullYear() - 1;
+}
+
+/** Per-year counts over [from, to] with zero years filled in, year-on-year growth, and incomplete years marked. */
 export function yearSeries(
   rows: ReadonlyArray<{ year: number; count: number }>,
   from: number,
   to: number,
+  complete: number = lastCompleteYear(),
 ): YearPoint[] {
   const counts = new Map(rows.map((row) => [row.year, row.count]));
   const points: YearPoint[] = [];
   for (let year = from; year <= to; year += 1) {
     const count = counts.get(year) ?? 0;
     const previous = year > from ? points[points.length - 1]!.count : null;
-    points.push({ year, count, growth: previous ? (count - previous) / previous : null });
+    points.push({ year, count, growth: previous ? (count - previous) / previous : null, partial: year > complete });
   }
   return points;
 }
 
+/** Compound annual growth between smoothed endpoints, with the endpoints, so that the figure can be checked. */
+export interface SmoothedGrowth {
+  /** (late mean / early mean)^(1 / years between the windows' centres) − 1. */
+  rate: number;
+  early: { from: number; to: number; mean: number };
+  late: { from: number; to: number; mean: number };
+}
+
+/** Years averaged at each end of a series for its growth. */
+export const GROWTH_WINDOW = 3;
+
 /**
- * Compound annual growth between the first and the last year of a series that have papers; null when fewer than two
- * such years. A summary of how fast a topic grew that is not thrown by one odd year in the middle.
+ * Compound annual growth from smoothed endpoints, so that one odd year at either end does not decide it: over the
+ * complete years (incomplete years left out) from the first year with papers, the mean count of the first three years
+ * and of the last three (fewer in a series shorter than six years: half of it each), compounded over the years between
+ * the two windows' centres. Zero years count. Null when fewer than two such years; −1 when the late window is empty.
  */
-export function compoundGrowth(points: readonly YearPoint[]): number | null {
-  const nonZero = points.filter((point) => point.count > 0);
-  if (nonZero.length < 2) return null;
-  const first = nonZero[0]!;
-  const last = nonZero[nonZero.length - 1]!;
-  if (last.year === first.year) return null;
-  return (last.count / first.count) ** (1 / (last.year - first.year)) - 1;
+export function smoothedGrowth(
+  points: ReadonlyArray<{ year: number; count: number; partial?: boolean }>,
+): SmoothedGrowth | null {
+  const complete = points.filter((point) => point.partial !== true);
+  const start = complete.findIndex((point) => point.count > 0);
+  if (start < 0) return null;
+  const series = complete.slice(start);
+  if (series.length < 2) return null;
+  const k = Math.min(GROWTH_WINDOW, Math.floor(series.length / 2));
+  const window = (part: typeof series) => ({
+    from: part[0]!.year,
+    to: part[part.length - 1]!.year,
+    mean: part.reduce((sum, point) => sum + point.count, 0) / part.length,
+    centre: part.reduce((sum, point) => sum + point.year, 0) / part.length,
+  });
+  const early = window(series.slice(0, k));
+  const late = window(series.slice(-k));
+  const span = late.centre - early.centre;
+  if (span <= 0 || early.mean <= 0) return null;
+  return {
+    rate: (late.mean / early.mean) ** (1 / span) - 1,
+    early: { from: early.from, to: early.to, mean: early.mean },
+    late: { from: late.from, to: late.to, mean: late.mean },
+  };
 }
 
 export interface EmergingTopic {
@@ -204,8 +245,16 @@ export class AnalyticsService {
     return { total: row?.total ?? 0, items: row?.items ?? [], ...page };
   }
 
-  authorWorks(id: string, filter: PaperFilter | null | undefined, page: PageRequest): Promise<Slice<PaperRow>> {
-    return this.slice(queries().authorWorks({ id, ...paperFilterParams(filter), ...page }), page);
+  authorWorks(
+    id: string,
+    filter: PaperFilter | null | undefined,
+    page: PageRequest,
+    sort: PaperSort | null = null,
+  ): Promise<Slice<PaperRow>> {
+    return this.slice(
+      queries().authorWorks({ id, ...paperFilterParams(filter), ...paperSortParams(sort), ...page }),
+      page,
+    );
   }
 
   authorCoauthors(
@@ -285,13 +334,41 @@ export class AnalyticsService {
       .slice(0, Math.min(first, MAX_PAGE));
   }
 
+  /** The filtered full papers counted per value of one field (OpenAlex's group_by), with the papers lacking one. */
+  async groupBy(
+    field: GroupField,
+    filter: PaperFilter | null | undefined,
+    options: { byKey: boolean; limit: number },
+  ): Promise<{
+    papers: number;
+    unknown: number;
+    totalGroups: number;
+    groups: Array<{ key: string; label: string | null; count: number }>;
+  }> {
+    const [row] = await this.executor.read<{
+      papers: number;
+      unknown: number;
+      totalGroups: number;
+      groups: Array<{ key: string; label: string | null; count: number }>;
+    }>(queries().groupBy({ field, byKey: options.byKey, limit: options.limit, ...paperFilterParams(filter) }));
+    return row ?? { papers: 0, unknown: 0, totalGroups: 0, groups: [] };
+  }
+
   async topic(id: string): Promise<(TopicRow & { paperCount: number }) | null> {
     const [row] = await this.executor.read<{ topic: TopicRow; paperCount: number }>(queries().topicById({ id }));
     return row ? { ...row.topic, paperCount: row.paperCount } : null;
   }
 
-  topicPapers(id: string, filter: PaperFilter | null | undefined, page: PageRequest): Promise<Slice<PaperRow>> {
-    return this.slice(queries().topicPapers({ id, ...paperFilterParams(filter), ...page }), page);
+  topicPapers(
+    id: string,
+    filter: PaperFilter | null | undefined,
+    page: PageRequest,
+    sort: PaperSort | null = null,
+  ): Promise<Slice<PaperRow>> {
+    return this.slice(
+      queries().topicPapers({ id, ...paperFilterParams(filter), ...paperSortParams(sort), ...page }),
+      page,
+    );
   }
 
   topPapers(filter: PaperFilter | null | undefined, by: CitationBasis, page: PageRequest) {
@@ -341,7 +418,7 @@ export class AnalyticsService {
         topicId,
         points,
         total: points.reduce((sum, p) => sum + p.count, 0),
-        cagr: compoundGrowth(points),
+        cagr: smoothedGrowth(points)?.rate ?? null,
       };
     });
   }
@@ -371,7 +448,7 @@ export class AnalyticsService {
       topicId: null,
       points,
       total: points.reduce((sum, p) => sum + p.count, 0),
-      cagr: compoundGrowth(points),
+      cagr: smoothedGrowth(points)?.rate ?? null,
       paperIds: ids,
     };
   }

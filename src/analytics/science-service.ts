@@ -4,7 +4,7 @@ import type { PaperFilter, PaperRow, TopicRow, VenueRow } from '../domain';
 import { badInput, CitegraphError, ErrorCode } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import type { AnalyticsService } from './analytics-service';
-import type { ExportNetwork } from './network-export';
+import type { ExportEdge, ExportNetwork, ExportNode } from './network-export';
 import { paperFilterParams, queries } from '../graph/query-registry';
 import { MAX_PAGE } from '../paging';
 import { contentTerms } from '../text';
@@ -106,6 +106,30 @@ export interface TopicBursts {
 }
 
 export type NetworkKind = 'COUPLING' | 'COCITATION';
+
+/** Every whole network of the filtered papers: of papers (coupling, co-citation, citation), authors or topics. */
+export type WholeNetworkKind = NetworkKind | 'COAUTHORSHIP' | 'CITATION' | 'TOPIC_COOCCURRENCE';
+
+/** A node of a whole network with what a map labels it by; paper fields are null for authors and topics. */
+export interface MapNode extends ExportNode {
+  type: 'PAPER' | 'AUTHOR' | 'TOPIC';
+  degree: number;
+  year: number | null;
+  doi: string | null;
+  stub: boolean;
+  citedByCount: number | null;
+  collections: string[];
+}
+
+/** A whole network as one answer: its nodes with attributes, its weighted edges, and what was left out. */
+export interface MapNetwork {
+  kind: WholeNetworkKind;
+  directed: boolean;
+  nodes: MapNode[];
+  edges: ExportEdge[];
+  /** Nodes dropped for having no edge at minWeight (kept when isolated is asked for). */
+  isolatedDropped: number;
+}
 
 export interface PaperCluster {
   cluster: number;
@@ -432,7 +456,7 @@ export class ScienceService {
   private async links(
     filter: PaperFilter | null | undefined,
     kind: NetworkKind,
-    options: { maxNodes: number; minWeight: number },
+    options: { maxNodes: number; minWeight: number; stubs?: boolean },
   ): Promise<{
     nodes: Map<string, { title: string | null; weight: number }>;
     edges: Array<{ source: string; target: string; weight: number }>;
@@ -455,7 +479,14 @@ export class ScienceService {
     const [network] = await this.executor.read<{
       rows: Array<{ id: string; title: string | null; cited: number }>;
       edges: Array<{ source: string; target: string; weight: number }>;
-    }>(queries().cocitationNetwork({ ids: citing.map((c) => c.id), limit: maxNodes, minWeight: options.minWeight }));
+    }>(
+      queries().cocitationNetwork({
+        ids: citing.map((c) => c.id),
+        limit: maxNodes,
+        minWeight: options.minWeight,
+        stubs: options.stubs ?? true,
+      }),
+    );
     return {
       nodes: new Map((network?.rows ?? []).map((row) => [row.id, { title: row.title, weight: row.cited }])),
       edges: network?.edges ?? [],
@@ -509,8 +540,8 @@ export class ScienceService {
    */
   async network(
     filter: PaperFilter | null | undefined,
-    kind: NetworkKind | 'COAUTHORSHIP' | 'CITATION',
-    options: { maxNodes: number; minWeight: number },
+    kind: WholeNetworkKind,
+    options: { maxNodes: number; minWeight: number; stubs?: boolean; minLevel?: number },
   ): Promise<ExportNetwork> {
     if (!Number.isInteger(options.minWeight) || options.minWeight < 1) {
       throw badInput('minWeight must be a whole number of at least 1', { argument: 'minWeight' });
@@ -531,6 +562,20 @@ export class ScienceService {
       edges = (await this.executor.read<{ citing: string; cited: string }>(queries().internalCitations({ ids }))).map(
         (c) => ({ source: c.citing, target: c.cited, weight: 1 }),
       );
+    } else if (kind === 'TOPIC_COOCCURRENCE') {
+      const [network] = await this.executor.read<{
+        rows: Array<{ id: string; name: string | null; papers: number }>;
+        edges: Array<{ source: string; target: string; weight: number }>;
+      }>(
+        queries().topicCooccurrence({
+          ...paperFilterParams(filter),
+          limit: maxNodes,
+          minWeight: options.minWeight,
+          minLevel: options.minLevel ?? 1,
+        }),
+      );
+      for (const row of network?.rows ?? []) nodes.set(row.id, { label: row.name ?? row.id, weight: row.papers });
+      edges = network?.edges ?? [];
     } else {
       const network = await this.analytics.collaborationNetwork(filter, maxNodes, options.minWeight);
       for (const node of network.nodes) nodes.set(node.id, { label: node.name, weight: node.papers });
@@ -553,6 +598,47 @@ export class ScienceService {
       directed,
       nodes: [...nodes.entries()].map(([id, node]) => ({ id, ...node, cluster: cluster.get(id) ?? 0 })),
       edges,
+    };
+  }
+
+  /**
+   * A whole network of the filtered papers in one answer (`network`): the network `network()` builds, its nodes
+   * carrying what a map shows — for papers their year, DOI, stub flag, collections and citation count as stored (a
+   * stub's title, year and DOI are whatever the ingested records knew), their degree and Louvain cluster. Nodes left
+   * without an edge at minWeight are dropped unless `isolated`.
+   */
+  async graphNetwork(
+    filter: PaperFilter | null | undefined,
+    kind: WholeNetworkKind,
+    options: { maxNodes: number; minWeight: number; stubs: boolean; isolated: boolean; minLevel: number },
+  ): Promise<MapNetwork> {
+    const network = await this.network(filter, kind, options);
+    const degree = new Map<string, number>();
+    for (const edge of network.edges) {
+      degree.set(edge.source, (degree.get(edge.source) ?? 0) + 1);
+      degree.set(edge.target, (degree.get(edge.target) ?? 0) + 1);
+    }
+    const kept = network.nodes.filter((node) => options.isolated || degree.has(node.id));
+    const type = kind === 'COAUTHORSHIP' ? 'AUTHOR' : kind === 'TOPIC_COOCCURRENCE' ? 'TOPIC' : 'PAPER';
+    const papers = type === 'PAPER' ? await this.papersOf(kept.map((node) => node.id)) : new Map<string, PaperRow>();
+    return {
+      kind,
+      directed: network.directed,
+      nodes: kept.map((node) => {
+        const paper = papers.get(node.id);
+        return {
+          ...node,
+          type,
+          degree: degree.get(node.id) ?? 0,
+          year: paper?.year ?? null,
+          doi: paper?.doi ?? null,
+          stub: paper?.stub === true,
+          citedByCount: paper?.citedByCount ?? null,
+          collections: [...(paper?.collections ?? [])],
+        };
+      }),
+      edges: network.edges,
+      isolatedDropped: network.nodes.length - kept.length,
     };
   }
 

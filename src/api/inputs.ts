@@ -1,10 +1,17 @@
-import type { PaperFilter } from '../domain';
+import type { PaperFilter, PaperSort, PaperSortField } from '../domain';
 import { badInput } from '../errors';
+import type { WarningSink } from '../paging';
 import { graphId } from '../text';
-import type { WorkFilter } from './generated/graphql';
+import type { PaperSort as PaperSortInput, WorkFilter } from './generated/graphql';
 
 /** Most values one list argument of a filter may carry. */
 export const MAX_FILTER_VALUES = 200;
+
+/** Most papers a filter's text selects (the most relevant); a text matching more is reported. */
+export const MAX_TEXT_MATCHES = 20_000;
+
+/** Longest filter text, in characters. */
+export const MAX_FILTER_TEXT = 1000;
 
 function list(name: string, values: readonly string[] | null | undefined): string[] | null {
   if (!values || values.length === 0) return null;
@@ -14,6 +21,14 @@ function list(name: string, values: readonly string[] | null | undefined): strin
     });
   }
   return [...values];
+}
+
+function filterText(text: string | null | undefined): string | null {
+  if (text == null) return null;
+  if (text.length > MAX_FILTER_TEXT) {
+    throw badInput(`filter.text is longer than ${MAX_FILTER_TEXT} characters`, { argument: 'filter.text' });
+  }
+  return text;
 }
 
 /** The GraphQL `WorkFilter` as the services' one paper filter, checked before any query runs. */
@@ -37,8 +52,63 @@ export function toPaperFilter(filter: WorkFilter | null | undefined): PaperFilte
     topics: list('topics', filter.topics)?.map(graphId) ?? null,
     authors: list('authors', filter.authors)?.map(graphId) ?? null,
     venues: list('venues', filter.venues)?.map(graphId) ?? null,
+    institutions: list('institutions', filter.institutions)?.map(graphId) ?? null,
+    text: filterText(filter.text),
     hasDoi: filter.hasDoi ?? null,
     citedByMin: min,
     citedByMax: max,
   };
+}
+
+/** What reads the papers a filter's text matches (CatalogService). */
+export interface TextMatcher {
+  textMatches(text: string, limit: number): Promise<{ scores: Map<string, number>; more: boolean }>;
+}
+
+/**
+ * The GraphQL `WorkFilter` as the services' paper filter, with its text (if any) resolved to the papers it matches:
+ * the one place a filter's text is read, so every list and analysis honours it alike. A text matching more than
+ * MAX_TEXT_MATCHES papers keeps the most relevant and says so in the response's warnings.
+ */
+export async function resolveFilter(
+  filter: WorkFilter | null | undefined,
+  matcher: TextMatcher,
+  warnings: WarningSink | null,
+): Promise<PaperFilter> {
+  const checked = toPaperFilter(filter);
+  if (checked.text == null) return checked;
+  const { scores, more } = await matcher.textMatches(checked.text, MAX_TEXT_MATCHES);
+  if (more) {
+    warnings?.warn(
+      `filter.text matches more than ${MAX_TEXT_MATCHES} papers; the ${MAX_TEXT_MATCHES} most relevant are used`,
+    );
+  }
+  return { ...checked, textScores: scores };
+}
+
+const DESCENDING_BY_DEFAULT: ReadonlySet<PaperSortField> = new Set([
+  'YEAR',
+  'CITATIONS',
+  'INTERNAL_CITATIONS',
+  'RELEVANCE',
+]);
+
+/**
+ * The GraphQL `PaperSort` as the services' one paper sort: the field's natural direction when none is given, and
+ * relevance by default when the filter has a text. Null keeps a list's own order. RELEVANCE without a text is
+ * BAD_USER_INPUT.
+ */
+export function toPaperSort(sort: PaperSortInput | null | undefined, filter: PaperFilter): PaperSort | null {
+  if (!sort) return filter.text != null ? { by: 'RELEVANCE', descending: true } : null;
+  if (sort.by === 'RELEVANCE' && filter.text == null) {
+    throw badInput('sort RELEVANCE needs filter.text: relevance is to a text', { argument: 'sort' });
+  }
+  const descending = sort.direction ? sort.direction === 'DESC' : DESCENDING_BY_DEFAULT.has(sort.by);
+  return { by: sort.by, descending };
+}
+
+/** `resolveFilter` bound to a text matcher, for resolvers: `await filterOf(args.filter, context)`. */
+export function filterReader(matcher: TextMatcher) {
+  return (filter: WorkFilter | null | undefined, context: { request: WarningSink }): Promise<PaperFilter> =>
+    resolveFilter(filter, matcher, context.request);
 }

@@ -5,15 +5,16 @@ import type {
   InstitutionRow,
   PaperFilter,
   PaperRow,
+  PaperSort,
   TopicRow,
   VenueRow,
 } from '../domain';
 import { pagesOf } from '../documents/document-text';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
-import { type CompiledQuery, paperFilterParams, queries } from '../graph/query-registry';
+import { type CompiledQuery, paperFilterParams, paperSortParams, queries } from '../graph/query-registry';
 import { MAX_PAGE, type PageRequest } from '../paging';
-import { graphId, nameQuery, normaliseDoi } from '../text';
+import { filterTextQuery, graphId, nameQuery, normaliseDoi } from '../text';
 
 /** A page of a list whose size is counted only when a client asks for it. */
 export interface LazyPage<T> {
@@ -128,6 +129,20 @@ export class CatalogService {
     return row ?? null;
   }
 
+  /**
+   * Full papers whose title or abstract holds every content word of the text (the English analyser stems both), best
+   * first, at most `limit`; `more` when the text matches more than that.
+   */
+  async textMatches(text: string, limit: number): Promise<{ scores: Map<string, number>; more: boolean }> {
+    const query = filterTextQuery(text);
+    if (!query)
+      throw badInput(`filter.text needs a word to look for, got "${text.slice(0, 80)}"`, { argument: 'filter.text' });
+    const rows = await this.executor.read<{ id: string; score: number }>(
+      queries().papersMatchingText({ query, limit: limit + 1 }),
+    );
+    return { scores: new Map(rows.slice(0, limit).map((row) => [row.id, row.score])), more: rows.length > limit };
+  }
+
   private async named<T extends object>(
     text: string,
     limit: number,
@@ -227,11 +242,21 @@ export class CatalogService {
     return (await this.authorsByIds([id])).get(id) ?? null;
   }
 
-  /** Full papers in the filter, one offset page ordered by id; the total is counted on demand. */
-  async papers(filter: PaperFilter | null | undefined, page: PageRequest): Promise<LazyPage<PaperRow>> {
+  /**
+   * Full papers in the filter, one offset page in the sort's order (by id without one, read in index order); the
+   * total is counted on demand.
+   */
+  async papers(
+    filter: PaperFilter | null | undefined,
+    page: PageRequest,
+    sort: PaperSort | null = null,
+  ): Promise<LazyPage<PaperRow>> {
     const params = paperFilterParams(filter);
+    const window = { skip: page.skip, limit: page.limit + 1 };
     const rows = await this.executor.read<{ paper: PaperRow }>(
-      queries().papersPage({ ...params, skip: page.skip, limit: page.limit + 1 }),
+      sort
+        ? queries().papersPageSorted({ ...params, ...paperSortParams(sort), ...window })
+        : queries().papersPage({ ...params, ...window }),
     );
     return {
       items: rows.slice(0, page.limit).map((row) => row.paper),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CitegraphError, ErrorCode } from '../errors';
 import { PROJECT_ROOT } from '../config/settings';
-import type { PaperFilter } from '../domain';
+import type { PaperFilter, PaperSort } from '../domain';
 
 /** A Cypher statement with its parameters, ready for the executor; built by the registry, never by string pasting. */
 export interface CompiledQuery {
@@ -31,6 +31,9 @@ export interface PaperFilterParams extends Record<string, unknown> {
   topics: Nullable<string[]>;
   authors: Nullable<string[]>;
   venues: Nullable<string[]>;
+  institutions: Nullable<string[]>;
+  /** Paper id → relevance of the filter's text; null when the filter has no text. */
+  textScores: Nullable<Record<string, number>>;
   hasDoi: Nullable<boolean>;
   citedByMin: Nullable<number>;
   citedByMax: Nullable<number>;
@@ -44,6 +47,8 @@ export const PAPER_FILTER = [
   'topics',
   'authors',
   'venues',
+  'institutions',
+  'textScores',
   'hasDoi',
   'citedByMin',
   'citedByMax',
@@ -52,6 +57,12 @@ export const PAPER_FILTER = [
 /** Turns the one paper filter into registry parameters: empty lists and absent fields restrict nothing. */
 export function paperFilterParams(filter: PaperFilter | null | undefined): PaperFilterParams {
   const list = (value: readonly string[] | null | undefined) => (value && value.length > 0 ? [...value] : null);
+  if (filter?.text != null && filter.textScores == null) {
+    throw new CitegraphError(
+      ErrorCode.QUERY_REGISTRY,
+      'a filter with text reached a query before its matches were read',
+    );
+  }
   return {
     collections: list(filter?.collections),
     yearFrom: filter?.yearFrom ?? null,
@@ -59,6 +70,8 @@ export function paperFilterParams(filter: PaperFilter | null | undefined): Paper
     topics: list(filter?.topics),
     authors: list(filter?.authors),
     venues: list(filter?.venues),
+    institutions: list(filter?.institutions),
+    textScores: filter?.textScores ? Object.fromEntries(filter.textScores) : null,
     hasDoi: filter?.hasDoi ?? null,
     citedByMin: filter?.citedByMin ?? null,
     citedByMax: filter?.citedByMax ?? null,
@@ -68,6 +81,21 @@ export function paperFilterParams(filter: PaperFilter | null | undefined): Paper
 /** Whether a filter restricts anything. */
 export function isFiltered(filter: PaperFilter | null | undefined): boolean {
   return Object.values(paperFilterParams(filter)).some((value) => value !== null);
+}
+
+/** The one paper sort as registry parameters (`cypher/fragments/paper-sort-key` and `paper-order`). */
+export interface PaperSortParams extends Record<string, unknown> {
+  /** ID, YEAR, CITATIONS, INTERNAL_CITATIONS, TITLE or RELEVANCE; null keeps the query's own order. */
+  sort: Nullable<string>;
+  sortDescending: boolean;
+}
+
+/** The parameters a query that includes the paper sort declares. */
+export const PAPER_SORT = ['sort', 'sortDescending'] as const satisfies ReadonlyArray<keyof PaperSortParams>;
+
+/** Turns the one paper sort into registry parameters: no sort keeps each query's own order. */
+export function paperSortParams(sort: PaperSort | null | undefined): PaperSortParams {
+  return { sort: sort?.by ?? null, sortDescending: sort?.descending ?? false };
 }
 
 /** Offset paging of bounded lists. */
@@ -166,7 +194,14 @@ export const QUERY_SPECS = {
   papersChunks: spec<{ ids: string[]; limit: number }>('read/papers-chunks', ['ids', 'limit']),
   authorsByIds: spec<{ ids: string[] }>('read/authors-by-ids', ['ids']),
   papersPage: spec<PaperFilterParams & Page>('read/papers-page', ['skip', 'limit', ...PAPER_FILTER]),
+  papersPageSorted: spec<PaperFilterParams & PaperSortParams & Page>('read/papers-page-sorted', [
+    'skip',
+    'limit',
+    ...PAPER_FILTER,
+    ...PAPER_SORT,
+  ]),
   papersCount: spec<PaperFilterParams>('read/papers-count', [...PAPER_FILTER]),
+  papersMatchingText: spec<{ query: string; limit: number }>('read/papers-matching-text', ['query', 'limit']),
   sparsePapers: spec<PaperFilterParams & { query: string; k: number; limit: number }>('retrieval/sparse-papers', [
     'query',
     'k',
@@ -206,11 +241,12 @@ export const QUERY_SPECS = {
   ]),
   setEnrichment: spec<{ rows: unknown[] }>('retrieval/set-enrichment', ['rows']),
   indexSizes: spec<Record<string, never>>('retrieval/index-sizes', []),
-  authorWorks: spec<PaperFilterParams & Page & { id: string }>('analytics/author-works', [
+  authorWorks: spec<PaperFilterParams & PaperSortParams & Page & { id: string }>('analytics/author-works', [
     'id',
     'skip',
     'limit',
     ...PAPER_FILTER,
+    ...PAPER_SORT,
   ]),
   authorCoauthors: spec<PaperFilterParams & Page & { id: string }>('analytics/author-coauthors', [
     'id',
@@ -250,11 +286,14 @@ export const QUERY_SPECS = {
     ['ids', 'minCitations', ...PAPER_FILTER],
   ),
   couplingEdges: spec<{ ids: string[]; minWeight: number }>('analytics/coupling-edges', ['ids', 'minWeight']),
-  cocitationNetwork: spec<{ ids: string[]; limit: number; minWeight: number }>('analytics/cocitation-network', [
-    'ids',
-    'limit',
-    'minWeight',
-  ]),
+  cocitationNetwork: spec<{ ids: string[]; limit: number; minWeight: number; stubs: boolean }>(
+    'analytics/cocitation-network',
+    ['ids', 'limit', 'minWeight', 'stubs'],
+  ),
+  topicCooccurrence: spec<PaperFilterParams & { limit: number; minWeight: number; minLevel: number }>(
+    'analytics/topic-cooccurrence',
+    ['limit', 'minWeight', 'minLevel', ...PAPER_FILTER],
+  ),
   venuePaperCounts: spec<PaperFilterParams>('analytics/venue-paper-counts', [...PAPER_FILTER]),
   referenceYearCounts: spec<PaperFilterParams & { from: number; to: number; limit: number }>(
     'analytics/reference-year-counts',
@@ -268,11 +307,18 @@ export const QUERY_SPECS = {
   paperCocited: spec<Page & { id: string }>('analytics/paper-cocited', ['id', 'skip', 'limit']),
   paperCoupled: spec<Page & { id: string }>('analytics/paper-coupled', ['id', 'skip', 'limit']),
   topicById: spec<{ id: string }>('analytics/topic-by-id', ['id']),
-  topicPapers: spec<PaperFilterParams & Page & { id: string }>('analytics/topic-papers', [
+  groupBy: spec<PaperFilterParams & { field: string; byKey: boolean; limit: number }>('analytics/group-by', [
+    'field',
+    'byKey',
+    'limit',
+    ...PAPER_FILTER,
+  ]),
+  topicPapers: spec<PaperFilterParams & PaperSortParams & Page & { id: string }>('analytics/topic-papers', [
     'id',
     'skip',
     'limit',
     ...PAPER_FILTER,
+    ...PAPER_SORT,
   ]),
   topPapers: spec<PaperFilterParams & Page & { by: string }>('analytics/top-papers', [
     'by',

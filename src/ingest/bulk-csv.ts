@@ -110,6 +110,7 @@ const FILES = {
       ['position', 'string'],
       ['order', 'long'],
       ['corresponding', 'boolean'],
+      ['institutions', 'string[]'],
     ],
   },
   affiliated: { type: 'AFFILIATED_WITH', from: 'Author', to: 'Institution', columns: [] },
@@ -159,7 +160,10 @@ export class BulkCsvWriter {
     for (const row of authorRows) {
       if (await this.once('authors', row.authorId, () => this.node('authors', row.authorId, row)))
         this.counts.authors += 1;
-      await this.edge('authored', row.authorId, row.paperId, row);
+      await this.edge('authored', row.authorId, row.paperId, {
+        ...row,
+        institutions: row.institutions.map((institution) => institution.id),
+      });
       this.counts.authored += 1;
       for (const institution of row.institutions) {
         await this.once('institutions', institution.id, () => this.node('institutions', institution.id, institution));

@@ -1,4 +1,4 @@
-import { compoundGrowth, mergeByOrcid, yearSeries } from '../../src/analytics/analytics-service';
+import { mergeByOrcid, smoothedGrowth, yearSeries } from '../../src/analytics/analytics-service';
 import {
   connectsConcepts,
   judgeConnection,
@@ -11,7 +11,6 @@ import {
 import { describePlan, planQuestion, planSchema, topicPhrase } from '../../src/pipeline/planner';
 import { RouteClassifier } from '../../src/pipeline/route-classifier';
 import { routeQuestion } from '../../src/pipeline/router';
-import { cagr } from '../../src/pipeline/stages/computed-answers';
 import {
   CLASSIFIER_TRUST,
   combineRoute,
@@ -118,28 +117,42 @@ describe('analytics planner', () => {
 });
 
 describe('growth figures agree with the counts they summarise', () => {
-  it('defines CAGR over the two stated years', () => {
-    expect(cagr({ year: 2000, count: 10 }, { year: 2010, count: 20 })).toBeCloseTo(2 ** (1 / 10) - 1, 10);
-    expect(cagr({ year: 2000, count: 0 }, { year: 2010, count: 20 })).toBeNull();
-    expect(cagr({ year: 2010, count: 5 }, { year: 2010, count: 20 })).toBeNull();
+  const series = (counts: number[], from = 2000, complete = 2100) =>
+    yearSeries(
+      counts.map((count, i) => ({ year: from + i, count })),
+      from,
+      from + counts.length - 1,
+      complete,
+    );
+
+  it('compounds the means of the first and last three years over the years between their centres', () => {
+    // 2000–2002 average 10, 2008–2010 average 20, centres 2001 and 2009.
+    const growth = smoothedGrowth(series([9, 10, 11, 0, 50, 0, 0, 0, 19, 20, 21]))!;
+    expect(growth.early).toEqual({ from: 2000, to: 2002, mean: 10 });
+    expect(growth.late).toEqual({ from: 2008, to: 2010, mean: 20 });
+    expect(growth.rate).toBeCloseTo(2 ** (1 / 8) - 1, 10);
   });
 
-  it('never reports decline when the later count is higher, whatever happens in between', () => {
-    // The shape that once gave "-5.6%" next to "164 against 36": a late peak, a small last year.
-    const points = yearSeries(
-      [
-        { year: 2000, count: 2 },
-        { year: 2005, count: 30 },
-        { year: 2010, count: 3 },
-      ],
-      2000,
-      2010,
-    );
-    const first = points.find((p) => p.count > 0)!;
-    const last = [...points].reverse().find((p) => p.count > 0)!;
-    const growth = cagr(first, last)!;
-    expect(Math.sign(growth)).toBe(Math.sign(last.count - first.count));
-    expect(compoundGrowth(points)).toBeCloseTo(growth, 10);
+  it('is not decided by one odd year at an end', () => {
+    // The shape that gave 0 from the end years alone: a series peaking at 39 papers that ends where it began.
+    const peaked = series([3, 8, 15, 27, 39, 30, 12, 3]);
+    const endYearsOnly = (3 / 3) ** (1 / 7) - 1;
+    expect(endYearsOnly).toBe(0);
+    expect(smoothedGrowth(peaked)!.rate).toBeGreaterThan(0);
+    // A last year far below its neighbours moves the figure far less than two single years would.
+    const dip = smoothedGrowth(series([10, 10, 10, 20, 20, 2]))!.rate;
+    expect(dip).toBeGreaterThan(0);
+  });
+
+  it('starts at the first year with papers and leaves incomplete years out', () => {
+    const late = smoothedGrowth(series([0, 0, 4, 4, 8, 8]))!;
+    expect(late.early.from).toBe(2002);
+    const withPartial = series([4, 4, 8, 8, 1], 2020, 2023);
+    expect(withPartial.map((point) => point.partial)).toEqual([false, false, false, false, true]);
+    expect(smoothedGrowth(withPartial)!.late).toEqual({ from: 2022, to: 2023, mean: 8 });
+    expect(smoothedGrowth(series([0, 0, 5]))).toBeNull();
+    expect(smoothedGrowth(series([0, 0, 0]))).toBeNull();
+    expect(smoothedGrowth(series([5, 0, 0, 0]))!.rate).toBe(-1);
   });
 });
 

@@ -174,6 +174,11 @@ export type YearCount = {
   count: Scalars['Int']['output'];
   /** Relative change from the year before (null when that year had none). */
   growth?: Maybe<Scalars['Float']['output']>;
+  /**
+   * True for the current calendar year (and any later one): papers are still being published and indexed, so the count
+   * is incomplete. Left out of cagr.
+   */
+  partial: Scalars['Boolean']['output'];
 };
 
 export type TrendSeries = {
@@ -183,7 +188,12 @@ export type TrendSeries = {
   topic?: Maybe<Topic>;
   points: Array<YearCount>;
   total: Scalars['Int']['output'];
-  /** Compound annual growth between the first and last years with papers. */
+  /**
+   * Compound annual growth from smoothed endpoints: over the complete (non-partial) years from the first year with
+   * papers, the mean count of the first three years and of the last three (half the series each when it is shorter than
+   * six years), compounded over the years between the two windows' centres — (late mean / early mean)^(1 / years) − 1.
+   * Zero years count; null with fewer than two such years; −1 when the last years have no paper.
+   */
   cagr?: Maybe<Scalars['Float']['output']>;
 };
 
@@ -222,6 +232,49 @@ export type CollaborationNetwork = {
   __typename?: 'CollaborationNetwork';
   nodes: Array<CollaborationNode>;
   edges: Array<CollaborationEdge>;
+};
+
+/** A field papers are grouped by. */
+export type GroupField =
+  | 'YEAR'
+  /** The work type OpenAlex gives (article, review, preprint …). */
+  | 'TYPE'
+  | 'COLLECTION'
+  | 'TOPIC'
+  | 'VENUE'
+  /** Identified authors (records without an id are left out). */
+  | 'AUTHOR'
+  /** Institutions of the papers' identified authors. */
+  | 'INSTITUTION'
+  /** ISO country codes of the papers' authors' institutions. */
+  | 'COUNTRY';
+
+export type GroupOrder =
+  | 'COUNT'
+  | 'KEY';
+
+/** Papers counted per value of a field. */
+export type Grouping = {
+  __typename?: 'Grouping';
+  field: GroupField;
+  /** Full papers in the filter. */
+  papers: Scalars['Int']['output'];
+  /** Papers in the filter without any value of the field. */
+  unknown: Scalars['Int']['output'];
+  /** Distinct values of the field among the papers (groups beyond first are not returned). */
+  totalGroups: Scalars['Int']['output'];
+  groups: Array<Group>;
+};
+
+/** One value of a grouped field and its papers. */
+export type Group = {
+  __typename?: 'Group';
+  /** The value: a year, a type, a collection name, a graph id (topic, venue, author, institution) or a country code. */
+  key: Scalars['String']['output'];
+  /** The name behind an id key; null for years, types, collections and countries. */
+  label?: Maybe<Scalars['String']['output']>;
+  /** Papers with this value. */
+  count: Scalars['Int']['output'];
 };
 
 export type AskRoute =
@@ -527,7 +580,10 @@ export type Query = {
   paper?: Maybe<Paper>;
   /** An author by id (OpenAlex A-id, or anon:<work>:<position> for an author the source gave no id). */
   author?: Maybe<Author>;
-  /** Full (non-stub) papers in the filter, a page at a time, ordered by id. */
+  /**
+   * Full (non-stub) papers in the filter, a page at a time: in the order of sort, else by relevance when the filter has
+   * a text, else by id.
+   */
   papers: PaperConnection;
   /**
    * Topics whose name matches the text (full text over names: the exact phrase first, then every word as a prefix),
@@ -562,6 +618,12 @@ export type Query = {
    * fastest over the window.
    */
   trends: Trends;
+  /**
+   * The filtered full papers counted per value of one field, like OpenAlex's group_by: per year, type, collection, topic,
+   * venue, identified author, institution or country (of the authors' institutions). A paper with several values counts
+   * in each of them; papers with none are counted in unknown.
+   */
+  groupBy: Grouping;
   /** Co-authorship network of the most productive identified authors in the filter (at most 200 nodes). */
   collaborationNetwork: CollaborationNetwork;
   /**
@@ -630,6 +692,13 @@ export type Query = {
    */
   networkExport: NetworkFile;
   /**
+   * A whole network of the filtered papers in one call, nodes with their attributes and weighted edges among them:
+   * coupling (papers sharing references), co-citation (the works they cite, linked by papers citing both), citation
+   * (directed, among the papers), co-authorship (their most productive identified authors) or topic co-occurrence
+   * (their most frequent topics, linked by papers carrying both). Undirected networks carry Louvain clusters.
+   */
+  network: Network;
+  /**
    * Author records that may be one person: the same family name and first initial (accents and case aside), not told
    * apart by ORCIDs, sharing co-authors or institutions; strongest evidence first. Nothing stored changes.
    */
@@ -679,6 +748,7 @@ export type QueryAuthorArgs = {
 /** The entry points of citegraph's GraphQL API. */
 export type QueryPapersArgs = {
   filter?: InputMaybe<WorkFilter>;
+  sort?: InputMaybe<PaperSort>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
@@ -767,6 +837,15 @@ export type QueryTrendsArgs = {
   to: Scalars['Int']['input'];
   filter?: InputMaybe<WorkFilter>;
   emerging?: InputMaybe<EmergingOptions>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryGroupByArgs = {
+  field: GroupField;
+  filter?: InputMaybe<WorkFilter>;
+  order?: InputMaybe<GroupOrder>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -876,6 +955,18 @@ export type QueryNetworkExportArgs = {
   format: NetworkFormat;
   maxNodes?: InputMaybe<Scalars['Int']['input']>;
   minWeight?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryNetworkArgs = {
+  kind: MapKind;
+  filter?: InputMaybe<WorkFilter>;
+  minWeight?: InputMaybe<Scalars['Int']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  stubs?: InputMaybe<Scalars['Boolean']['input']>;
+  isolated?: InputMaybe<Scalars['Boolean']['input']>;
+  minLevel?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1028,10 +1119,50 @@ export type WorkFilter = {
   authors?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Venue ids (OpenAlex source S-ids): papers in any of them. */
   venues?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /**
+   * Institution ids (OpenAlex I-ids): papers with an author affiliated with any of them on that paper (for data stored
+   * before authorships kept their institutions: with any affiliation of the author).
+   */
+  institutions?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /**
+   * Words the title or abstract must all hold (stop words dropped, the first 32 words kept; English stemming, so
+   * "statins" matches "statin"). At most 20,000 papers match, the most relevant; more are reported as a warning. Lists
+   * of papers order by this relevance when no sort is given.
+   */
+  text?: InputMaybe<Scalars['String']['input']>;
   /** Only papers with a DOI (true) or without one (false). */
   hasDoi?: InputMaybe<Scalars['Boolean']['input']>;
   /** Bounds on the global citation count (OpenAlex cited_by_count), both ends included. */
   citedBy?: InputMaybe<IntRange>;
+};
+
+/** What orders a list of papers. */
+export type PaperSortField =
+  /** The graph id (the default without a text filter). Ascending by default. */
+  | 'ID'
+  /** Publication year. Descending by default. */
+  | 'YEAR'
+  /** OpenAlex's global cited_by_count. Descending by default. */
+  | 'CITATIONS'
+  /** Citations from full papers inside the graph. Descending by default. */
+  | 'INTERNAL_CITATIONS'
+  /** Title, without case. Ascending by default. */
+  | 'TITLE'
+  /** Relevance of the filter's text (needs filter.text; its default order). Descending by default. */
+  | 'RELEVANCE';
+
+export type SortDirection =
+  | 'ASC'
+  | 'DESC';
+
+/**
+ * The order of a paper list. Papers lacking the field (no year, no citation count) come last in either direction;
+ * ties are broken by id, so paging is stable.
+ */
+export type PaperSort = {
+  by: PaperSortField;
+  /** Ascending or descending; the field's natural direction when absent (see PaperSortField). */
+  direction?: InputMaybe<SortDirection>;
 };
 
 /** A range of years; either end may be left open. */
@@ -1195,6 +1326,7 @@ export type Author = {
   anonymous: Scalars['Boolean']['output'];
   institutions: Array<Institution>;
   paperCount: Scalars['Int']['output'];
+  /** The record's full papers in the filter, newest first unless sort says otherwise. */
   works: PaperConnection;
   coauthors: CoauthorConnection;
   metrics: AuthorMetrics;
@@ -1206,6 +1338,7 @@ export type Author = {
 
 export type AuthorWorksArgs = {
   filter?: InputMaybe<WorkFilter>;
+  sort?: InputMaybe<PaperSort>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1256,6 +1389,7 @@ export type Topic = {
   /** concept or topic. */
   kind?: Maybe<Scalars['String']['output']>;
   paperCount: Scalars['Int']['output'];
+  /** Full papers carrying the topic, strongest assignment first unless sort says otherwise. */
   papers: PaperConnection;
   topPapers: Array<ScoredPaper>;
   topAuthors: Array<ScoredAuthor>;
@@ -1265,6 +1399,7 @@ export type Topic = {
 
 export type TopicPapersArgs = {
   filter?: InputMaybe<WorkFilter>;
+  sort?: InputMaybe<PaperSort>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1378,6 +1513,63 @@ export type ReferenceBursts = {
   /** Citations it gets from the filtered papers in the window. */
   citations: Scalars['Int']['output'];
   bursts: Array<Burst>;
+};
+
+/** The whole networks `network` builds. */
+export type MapKind =
+  | 'COUPLING'
+  | 'COCITATION'
+  | 'CITATION'
+  | 'COAUTHORSHIP'
+  | 'TOPIC_COOCCURRENCE';
+
+/** A whole network: nodes with attributes and weighted edges among them. */
+export type Network = {
+  __typename?: 'Network';
+  kind: MapKind;
+  /** True for citation networks (source cites target). */
+  directed: Scalars['Boolean']['output'];
+  nodes: Array<NetworkNode>;
+  edges: Array<NetworkEdge>;
+  /** Nodes dropped for having no edge at minWeight. */
+  isolatedDropped: Scalars['Int']['output'];
+};
+
+/** A node of a whole network: a paper, an author or a topic. */
+export type NetworkNode = {
+  __typename?: 'NetworkNode';
+  id: Scalars['ID']['output'];
+  /** Title (papers; the id when a stub has none), name (authors, topics). */
+  label: Scalars['String']['output'];
+  /** PAPER, AUTHOR or TOPIC. */
+  type: Scalars['String']['output'];
+  /**
+   * What the node weighs: 1 for a coupled or citing paper, citations from the filtered papers for a co-cited work,
+   * papers for an author or a topic.
+   */
+  weight: Scalars['Int']['output'];
+  /** Edges at the node. */
+  degree: Scalars['Int']['output'];
+  /** Louvain cluster, 1 the largest; 0 in directed networks. */
+  cluster: Scalars['Int']['output'];
+  /** Papers only: publication year as stored. */
+  year?: Maybe<Scalars['Int']['output']>;
+  /** Papers only: DOI as stored. */
+  doi?: Maybe<Scalars['String']['output']>;
+  /** Papers only: true for a work known only as a reference. */
+  stub: Scalars['Boolean']['output'];
+  /** Papers only: OpenAlex's global citation count. */
+  citedByCount?: Maybe<Scalars['Int']['output']>;
+  /** Papers only: the collections holding the paper. */
+  collections: Array<Scalars['String']['output']>;
+};
+
+/** A weighted edge of a whole network. */
+export type NetworkEdge = {
+  __typename?: 'NetworkEdge';
+  source: Scalars['ID']['output'];
+  target: Scalars['ID']['output'];
+  weight: Scalars['Int']['output'];
 };
 
 export type ExportedNetwork =
@@ -1987,6 +2179,10 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CollaborationEdge: ResolverTypeWrapper<CollaborationEdge>;
   CollaborationNetwork: ResolverTypeWrapper<CollaborationNetwork>;
+  GroupField: GroupField;
+  GroupOrder: GroupOrder;
+  Grouping: ResolverTypeWrapper<Grouping>;
+  Group: ResolverTypeWrapper<Group>;
   AskRoute: AskRoute;
   AskOptionsInput: AskOptionsInput;
   EvidencePaper: ResolverTypeWrapper<EvidencePaper>;
@@ -2024,6 +2220,9 @@ export type ResolversTypes = {
   CollectionCount: ResolverTypeWrapper<CollectionCount>;
   Stats: ResolverTypeWrapper<Stats>;
   WorkFilter: WorkFilter;
+  PaperSortField: PaperSortField;
+  SortDirection: SortDirection;
+  PaperSort: PaperSort;
   YearRange: YearRange;
   IntRange: IntRange;
   Paper: ResolverTypeWrapper<PaperModel>;
@@ -2044,6 +2243,10 @@ export type ResolversTypes = {
   BibliographyFormat: BibliographyFormat;
   PaperFile: ResolverTypeWrapper<PaperFile>;
   ReferenceBursts: ResolverTypeWrapper<Omit<ReferenceBursts, 'paper'> & { paper: ResolversTypes['Paper'] }>;
+  MapKind: MapKind;
+  Network: ResolverTypeWrapper<Network>;
+  NetworkNode: ResolverTypeWrapper<NetworkNode>;
+  NetworkEdge: ResolverTypeWrapper<NetworkEdge>;
   ExportedNetwork: ExportedNetwork;
   NetworkFormat: NetworkFormat;
   NetworkFile: ResolverTypeWrapper<NetworkFile>;
@@ -2123,6 +2326,8 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   CollaborationEdge: CollaborationEdge;
   CollaborationNetwork: CollaborationNetwork;
+  Grouping: Grouping;
+  Group: Group;
   AskOptionsInput: AskOptionsInput;
   EvidencePaper: EvidencePaper;
   Citation: Citation;
@@ -2151,6 +2356,7 @@ export type ResolversParentTypes = {
   CollectionCount: CollectionCount;
   Stats: Stats;
   WorkFilter: WorkFilter;
+  PaperSort: PaperSort;
   YearRange: YearRange;
   IntRange: IntRange;
   Paper: PaperModel;
@@ -2170,6 +2376,9 @@ export type ResolversParentTypes = {
   PaperConnection: PaperConnectionModel;
   PaperFile: PaperFile;
   ReferenceBursts: Omit<ReferenceBursts, 'paper'> & { paper: ResolversParentTypes['Paper'] };
+  Network: Network;
+  NetworkNode: NetworkNode;
+  NetworkEdge: NetworkEdge;
   NetworkFile: NetworkFile;
   MainPathLink: Omit<MainPathLink, 'cited' | 'citing'> & { cited: ResolversParentTypes['Paper'], citing: ResolversParentTypes['Paper'] };
   MainPath: Omit<MainPath, 'papers' | 'links'> & { papers: Array<ResolversParentTypes['Paper']>, links: Array<ResolversParentTypes['MainPathLink']> };
@@ -2321,6 +2530,7 @@ export type YearCountResolvers<ContextType = GraphqlContext, ParentType extends 
   year?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   growth?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  partial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type TrendSeriesResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TrendSeries'] = ResolversParentTypes['TrendSeries']> = {
@@ -2358,6 +2568,20 @@ export type CollaborationEdgeResolvers<ContextType = GraphqlContext, ParentType 
 export type CollaborationNetworkResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CollaborationNetwork'] = ResolversParentTypes['CollaborationNetwork']> = {
   nodes?: Resolver<Array<ResolversTypes['CollaborationNode']>, ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['CollaborationEdge']>, ParentType, ContextType>;
+};
+
+export type GroupingResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Grouping'] = ResolversParentTypes['Grouping']> = {
+  field?: Resolver<ResolversTypes['GroupField'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unknown?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalGroups?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['Group']>, ParentType, ContextType>;
+};
+
+export type GroupResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Group'] = ResolversParentTypes['Group']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type EvidencePaperResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EvidencePaper'] = ResolversParentTypes['EvidencePaper']> = {
@@ -2529,6 +2753,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   venues?: Resolver<ResolversTypes['VenueStatsConnection'], ParentType, ContextType, RequireFields<QueryVenuesArgs, 'first'>>;
   emergingTopics?: Resolver<Array<ResolversTypes['EmergingTopic']>, ParentType, ContextType, RequireFields<QueryEmergingTopicsArgs, 'from' | 'to'>>;
   trends?: Resolver<ResolversTypes['Trends'], ParentType, ContextType, RequireFields<QueryTrendsArgs, 'from' | 'to'>>;
+  groupBy?: Resolver<ResolversTypes['Grouping'], ParentType, ContextType, RequireFields<QueryGroupByArgs, 'field' | 'order' | 'first'>>;
   collaborationNetwork?: Resolver<ResolversTypes['CollaborationNetwork'], ParentType, ContextType, RequireFields<QueryCollaborationNetworkArgs, 'limit' | 'minJointPapers'>>;
   ask?: Resolver<ResolversTypes['AskResult'], ParentType, ContextType, RequireFields<QueryAskArgs, 'question'>>;
   paperExport?: Resolver<ResolversTypes['PaperFile'], ParentType, ContextType, RequireFields<QueryPaperExportArgs, 'format' | 'first'>>;
@@ -2542,6 +2767,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   mainPath?: Resolver<ResolversTypes['MainPath'], ParentType, ContextType, RequireFields<QueryMainPathArgs, 'maxPapers' | 'method' | 'keyRoutes'>>;
   clusters?: Resolver<ResolversTypes['Clustering'], ParentType, ContextType, RequireFields<QueryClustersArgs, 'network' | 'maxNodes' | 'minWeight' | 'resolution'>>;
   networkExport?: Resolver<ResolversTypes['NetworkFile'], ParentType, ContextType, RequireFields<QueryNetworkExportArgs, 'network' | 'format' | 'maxNodes' | 'minWeight'>>;
+  network?: Resolver<ResolversTypes['Network'], ParentType, ContextType, RequireFields<QueryNetworkArgs, 'kind' | 'minWeight' | 'limit' | 'stubs' | 'isolated' | 'minLevel'>>;
   possibleDuplicateAuthors?: Resolver<Array<ResolversTypes['DuplicateCandidates']>, ParentType, ContextType, RequireFields<QueryPossibleDuplicateAuthorsArgs, 'first'>>;
   person?: Resolver<ResolversTypes['Person'], ParentType, ContextType, RequireFields<QueryPersonArgs, 'authorIds' | 'coauthors'>>;
   referenceBursts?: Resolver<Array<ResolversTypes['ReferenceBursts']>, ParentType, ContextType, RequireFields<QueryReferenceBurstsArgs, 'from' | 'to' | 'references' | 's' | 'gamma'>>;
@@ -2769,6 +2995,34 @@ export type ReferenceBurstsResolvers<ContextType = GraphqlContext, ParentType ex
   paper?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
   citations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   bursts?: Resolver<Array<ResolversTypes['Burst']>, ParentType, ContextType>;
+};
+
+export type NetworkResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Network'] = ResolversParentTypes['Network']> = {
+  kind?: Resolver<ResolversTypes['MapKind'], ParentType, ContextType>;
+  directed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['NetworkNode']>, ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['NetworkEdge']>, ParentType, ContextType>;
+  isolatedDropped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type NetworkNodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NetworkNode'] = ResolversParentTypes['NetworkNode']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  degree?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cluster?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  year?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  doi?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stub?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  citedByCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  collections?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type NetworkEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NetworkEdge'] = ResolversParentTypes['NetworkEdge']> = {
+  source?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type NetworkFileResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NetworkFile'] = ResolversParentTypes['NetworkFile']> = {
@@ -3108,6 +3362,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CollaborationNode?: CollaborationNodeResolvers<ContextType>;
   CollaborationEdge?: CollaborationEdgeResolvers<ContextType>;
   CollaborationNetwork?: CollaborationNetworkResolvers<ContextType>;
+  Grouping?: GroupingResolvers<ContextType>;
+  Group?: GroupResolvers<ContextType>;
   EvidencePaper?: EvidencePaperResolvers<ContextType>;
   Citation?: CitationResolvers<ContextType>;
   AnswerSentence?: AnswerSentenceResolvers<ContextType>;
@@ -3151,6 +3407,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PaperConnection?: PaperConnectionResolvers<ContextType>;
   PaperFile?: PaperFileResolvers<ContextType>;
   ReferenceBursts?: ReferenceBurstsResolvers<ContextType>;
+  Network?: NetworkResolvers<ContextType>;
+  NetworkNode?: NetworkNodeResolvers<ContextType>;
+  NetworkEdge?: NetworkEdgeResolvers<ContextType>;
   NetworkFile?: NetworkFileResolvers<ContextType>;
   MainPathLink?: MainPathLinkResolvers<ContextType>;
   MainPath?: MainPathResolvers<ContextType>;

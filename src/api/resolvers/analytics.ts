@@ -5,7 +5,7 @@ import type { RequestContext } from '../../request-context';
 import { connectionFields, edgeCursor, toConnection } from '../connections';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
-import { toPaperFilter } from '../inputs';
+import { filterReader, toPaperSort } from '../inputs';
 import { graphId } from '../../text';
 
 /** The page a list argument pair asks for, checked, with a cap reported as a warning. */
@@ -20,6 +20,7 @@ function page(
 /** Resolvers of the bibliometric part of the schema; all work is done by AnalyticsService. */
 export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
   const { analytics } = app;
+  const filterOf = filterReader(app.catalog);
   /** Whole-graph aggregations take the analytics lane. */
   const heavy = <T>(context: { request: RequestContext }, work: () => Promise<T>) =>
     lanes.analytics.run(context.request, work);
@@ -30,7 +31,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
         heavy(context, async () =>
           toConnection(
             await analytics.topPapers(
-              toPaperFilter(args.filter),
+              await filterOf(args.filter, context),
               args.by ?? 'INTERNAL_CITATIONS',
               page(args, 'topPapers', context.request),
             ),
@@ -40,7 +41,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
         heavy(context, async () =>
           toConnection(
             await analytics.topAuthors(
-              toPaperFilter(args.filter),
+              await filterOf(args.filter, context),
               args.by ?? 'INTERNAL_CITATIONS',
               page(args, 'topAuthors', context.request),
             ),
@@ -48,7 +49,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
         ),
       venues: async (_, args, context) =>
         heavy(context, async () => {
-          const filter = toPaperFilter(args.filter);
+          const filter = await filterOf(args.filter, context);
           if (args.search != null) {
             // The venues named like the text, within the filter's venues when it names some.
             const named = await app.catalog.venueIdsNamed(args.search, MAX_PAGE);
@@ -61,7 +62,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
           return toConnection(await analytics.venueStats(filter, page(args, 'venues', context.request)));
         }),
       emergingTopics: (_, args, context) =>
-        heavy(context, () =>
+        heavy(context, async () =>
           analytics.emergingTopics(
             args.from,
             args.to,
@@ -70,13 +71,13 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
               first: args.options?.first ?? 10,
               minLevel: args.options?.minLevel ?? 1,
             },
-            toPaperFilter(args.filter),
+            await filterOf(args.filter, context),
           ),
         ),
       trends: (_, args, context) =>
         heavy(context, async () => {
           if (!args.topics?.length && !args.query) throw badInput('trends needs topics or a query');
-          const filter = toPaperFilter(args.filter);
+          const filter = await filterOf(args.filter, context);
           const series = [];
           if (args.topics?.length)
             series.push(...(await analytics.topicTrends(args.topics, args.from, args.to, filter)));
@@ -94,10 +95,21 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
           );
           return { series, emerging };
         }),
+      groupBy: (_, args, context) =>
+        heavy(context, async () => {
+          const filter = await filterOf(args.filter, context);
+          const { limit } = pageRequest(args.first, null, {
+            fallback: 50,
+            field: 'groupBy',
+            warnings: context.request,
+          });
+          const grouping = await analytics.groupBy(args.field, filter, { byKey: args.order === 'KEY', limit });
+          return { field: args.field, ...grouping };
+        }),
       collaborationNetwork: (_, args, context) =>
         heavy(context, async () => {
           const network = await analytics.collaborationNetwork(
-            toPaperFilter(args.filter),
+            await filterOf(args.filter, context),
             args.limit ?? 50,
             args.minJointPapers ?? 1,
           );
@@ -108,23 +120,27 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
         }),
     },
     Author: {
-      works: async (author, args, context) =>
-        toConnection(
+      works: async (author, args, context) => {
+        const filter = await filterOf(args.filter, context);
+        return toConnection(
           await analytics.authorWorks(
             author.id,
-            toPaperFilter(args.filter),
+            filter,
             page(args, 'Author.works', context.request),
+            toPaperSort(args.sort, filter),
           ),
-        ),
+        );
+      },
       coauthors: async (author, args, context) =>
         toConnection(
           await analytics.authorCoauthors(
             author.id,
-            toPaperFilter(args.filter),
+            await filterOf(args.filter, context),
             page(args, 'Author.coauthors', context.request),
           ),
         ),
-      metrics: (author, args) => analytics.authorMetrics(author.id, toPaperFilter(args.filter)),
+      metrics: async (author, args, context) =>
+        analytics.authorMetrics(author.id, await filterOf(args.filter, context)),
       mainTopics: (author, args, context) =>
         analytics.authorTopics(
           author.id,
@@ -157,18 +173,21 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
     Topic: {
       name: (topic) => topic.name ?? topic.id,
       paperCount: async (topic) => topic.paperCount ?? (await analytics.topic(topic.id))?.paperCount ?? 0,
-      papers: async (topic, args, context) =>
-        toConnection(
+      papers: async (topic, args, context) => {
+        const filter = await filterOf(args.filter, context);
+        return toConnection(
           await analytics.topicPapers(
             topic.id,
-            toPaperFilter(args.filter),
+            filter,
             page(args, 'Topic.papers', context.request),
+            toPaperSort(args.sort, filter),
           ),
-        ),
+        );
+      },
       topPapers: async (topic, args, context) =>
         (
           await analytics.topPapers(
-            { ...toPaperFilter(args.filter), topics: [topic.id] },
+            { ...(await filterOf(args.filter, context)), topics: [topic.id] },
             args.by ?? 'INTERNAL_CITATIONS',
             page({ first: args.first ?? 10 }, 'Topic.topPapers', context.request),
           )
@@ -176,13 +195,18 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
       topAuthors: async (topic, args, context) =>
         (
           await analytics.topAuthors(
-            { ...toPaperFilter(args.filter), topics: [topic.id] },
+            { ...(await filterOf(args.filter, context)), topics: [topic.id] },
             args.by ?? 'INTERNAL_CITATIONS',
             page({ first: args.first ?? 10 }, 'Topic.topAuthors', context.request),
           )
         ).items,
-      trend: async (topic, args) => {
-        const [series] = await analytics.topicTrends([topic.id], args.from, args.to, toPaperFilter(args.filter));
+      trend: async (topic, args, context) => {
+        const [series] = await analytics.topicTrends(
+          [topic.id],
+          args.from,
+          args.to,
+          await filterOf(args.filter, context),
+        );
         return series!;
       },
     },

@@ -4,7 +4,7 @@ import { badInput } from '../../errors';
 import { pageRequest } from '../../paging';
 import { connectionFields, edgeCursor, toConnection } from '../connections';
 import type { Resolvers } from '../generated/graphql';
-import { toPaperFilter } from '../inputs';
+import { filterReader, toPaperSort } from '../inputs';
 import { graphId } from '../../text';
 
 const LABELS: Array<[label: string, key: string]> = [
@@ -32,6 +32,7 @@ function int32(value: number | null | undefined): number | null {
 /** Health, counts, papers, authors and their fields: resolvers call services only and hold no query logic. */
 export function catalogResolvers(app: AppContext): Resolvers {
   const { catalog, analytics } = app;
+  const filterOf = filterReader(app.catalog);
   return {
     Query: {
       health: async () => {
@@ -83,7 +84,8 @@ export function catalogResolvers(app: AppContext): Resolvers {
       institution: (_, args) => catalog.institutionById(args.id),
       papers: async (_, args, context) => {
         const page = pageRequest(args.first, args.after, { field: 'papers', warnings: context.request });
-        const result = await catalog.papers(toPaperFilter(args.filter), page);
+        const filter = await filterOf(args.filter, context);
+        const result = await catalog.papers(filter, page, toPaperSort(args.sort, filter));
         return { items: result.items, skip: result.skip, total: result.totalCount, hasNextPage: result.hasNextPage };
       },
     },

@@ -1,12 +1,17 @@
 import type { AppContext } from '../../app-context';
 import type { Resolvers } from '../generated/graphql';
-import { toPaperFilter } from '../inputs';
+import { filterReader } from '../inputs';
+import { pageRequest } from '../../paging';
+
+/** Most nodes of a network answered in one call. */
+const MAX_NETWORK_NODES = 500;
 import type { Lanes } from '../lanes';
 import { EXTENSIONS, exportNetwork, MEDIA_TYPES } from '../../analytics/network-export';
 
 /** Science-of-science measures (src/analytics/science-service.ts); collection-level ones take the analytics lane. */
 export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
   const { science } = app;
+  const filterOf = filterReader(app.catalog);
   return {
     Query: {
       priorWorks: (_, args) => science.priorWorks(args.ids, args.first ?? 20),
@@ -16,12 +21,12 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         return path ? { ...path, length: path.forward.length } : null;
       },
       lotka: (_, args, context) =>
-        lanes.analytics.run(context.request, () => science.lotka(toPaperFilter(args.filter))),
+        lanes.analytics.run(context.request, async () => science.lotka(await filterOf(args.filter, context))),
       bradford: (_, args, context) =>
-        lanes.analytics.run(context.request, () => science.bradford(toPaperFilter(args.filter))),
+        lanes.analytics.run(context.request, async () => science.bradford(await filterOf(args.filter, context))),
       topicBursts: (_, args, context) =>
-        lanes.analytics.run(context.request, () =>
-          science.topicBursts(toPaperFilter(args.filter), args.from, args.to, {
+        lanes.analytics.run(context.request, async () =>
+          science.topicBursts(await filterOf(args.filter, context), args.from, args.to, {
             topics: args.topics ?? 30,
             minLevel: args.minLevel ?? null,
             s: args.s ?? 2,
@@ -29,8 +34,8 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
           }),
         ),
       referenceBursts: (_, args, context) =>
-        lanes.analytics.run(context.request, () =>
-          science.referenceBursts(toPaperFilter(args.filter), args.from, args.to, {
+        lanes.analytics.run(context.request, async () =>
+          science.referenceBursts(await filterOf(args.filter, context), args.from, args.to, {
             references: args.references ?? 50,
             s: args.s ?? 2,
             gamma: args.gamma ?? 1,
@@ -38,7 +43,7 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         ),
       networkExport: (_, args, context) =>
         lanes.analytics.run(context.request, async () => {
-          const network = await science.network(toPaperFilter(args.filter), args.network, {
+          const network = await science.network(await filterOf(args.filter, context), args.network, {
             maxNodes: args.maxNodes ?? 500,
             minWeight: args.minWeight ?? 1,
           });
@@ -51,9 +56,27 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
             content: exportNetwork(network, args.format),
           };
         }),
+      network: (_, args, context) =>
+        lanes.analytics.run(context.request, async () => {
+          const filter = await filterOf(args.filter, context);
+          const { limit } = pageRequest(args.limit, null, {
+            fallback: 100,
+            max: MAX_NETWORK_NODES,
+            field: 'network',
+            argument: 'limit',
+            warnings: context.request,
+          });
+          return science.graphNetwork(filter, args.kind, {
+            maxNodes: limit,
+            minWeight: args.minWeight ?? 1,
+            stubs: args.stubs ?? true,
+            isolated: args.isolated ?? false,
+            minLevel: args.minLevel ?? 1,
+          });
+        }),
       possibleDuplicateAuthors: (_, args, context) =>
         lanes.analytics.run(context.request, async () => {
-          const groups = await science.possibleDuplicates(toPaperFilter(args.filter), args.first ?? 20);
+          const groups = await science.possibleDuplicates(await filterOf(args.filter, context), args.first ?? 20);
           return Promise.all(
             groups.map(async (group) => ({
               name: group.name,
@@ -68,18 +91,18 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         }),
       person: (_, args) => science.person(args.authorIds, args.coauthors ?? 20),
       sleepingBeauties: (_, args, context) =>
-        lanes.analytics.run(context.request, () =>
+        lanes.analytics.run(context.request, async () =>
           science.sleepingBeauties(
-            toPaperFilter(args.filter),
+            await filterOf(args.filter, context),
             args.by ?? 'INTERNAL_CITATIONS',
             args.first ?? 20,
             args.minCitations ?? 5,
           ),
         ),
       mainPath: (_, args, context) =>
-        lanes.analytics.run(context.request, () =>
+        lanes.analytics.run(context.request, async () =>
           science.mainPath(
-            toPaperFilter(args.filter),
+            await filterOf(args.filter, context),
             args.maxPapers ?? 2000,
             args.method ?? 'GLOBAL',
             args.keyRoutes ?? 10,
@@ -87,7 +110,7 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         ),
       clusters: (_, args, context) =>
         lanes.analytics.run(context.request, async () => {
-          const clustering = await science.clusters(toPaperFilter(args.filter), args.network ?? 'COUPLING', {
+          const clustering = await science.clusters(await filterOf(args.filter, context), args.network ?? 'COUPLING', {
             maxNodes: args.maxNodes ?? 500,
             minWeight: args.minWeight ?? 1,
             resolution: args.resolution ?? 1,

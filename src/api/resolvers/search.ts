@@ -2,29 +2,23 @@ import type { AppContext } from '../../app-context';
 import type { SearchOptions } from '../../retrieval/search-service';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
-import { toPaperFilter } from '../inputs';
+import { filterReader } from '../inputs';
 import { searchWithSets } from '../../sets/set-search';
 import { setScope } from './sets';
 
 /** Hybrid search over GraphQL: the service's response, with its trace in the schema's shape. */
 export function searchResolvers(app: AppContext, lanes: Lanes): Resolvers {
+  const filterOf = filterReader(app.catalog);
   return {
     Query: {
       search: async (_, args, context) => {
         const options = (args.options ?? undefined) as Partial<SearchOptions> | undefined;
         const scope = await setScope(app, context, args.documentSet);
+        const filter = await filterOf(args.filter, context);
         const response = await lanes.search.run(context.request, () =>
           scope
-            ? searchWithSets(
-                app.search,
-                context.request,
-                scope,
-                args.query,
-                args.first ?? 10,
-                toPaperFilter(args.filter),
-                options,
-              )
-            : app.search.search(context.request, args.query, args.first ?? 10, toPaperFilter(args.filter), options),
+            ? searchWithSets(app.search, context.request, scope, args.query, args.first ?? 10, filter, options)
+            : app.search.search(context.request, args.query, args.first ?? 10, filter, options),
         );
         const { trace } = response;
         return {

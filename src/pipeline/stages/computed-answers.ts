@@ -1,6 +1,7 @@
 import {
   mergeByOrcid,
   type PaperGroup,
+  smoothedGrowth,
   type Person,
   type TopicSet,
   type TopicSetPaper,
@@ -32,17 +33,13 @@ export interface Computed extends Gathered {
 
 const LIST = 5;
 
+/** A mean count as an answer states it: whole numbers as they are, others to two decimals. */
+const mean = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
+const years = (window: { from: number; to: number }) =>
+  window.from === window.to ? String(window.from) : `${window.from}–${window.to}`;
+
 const quoteList = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-
-/**
- * Compound annual growth between two years' counts: (last / first)^(1 / (lastYear − firstYear)) − 1. Null when either
- * count is zero or the years are equal. The answer names both years and both counts, so the figure can be checked.
- */
-export function cagr(first: { year: number; count: number }, last: { year: number; count: number }): number | null {
-  if (first.count <= 0 || last.count <= 0 || last.year <= first.year) return null;
-  return (last.count / first.count) ** (1 / (last.year - first.year)) - 1;
-}
 
 function filterOf(state: Gathered, plan: AnalyticsPlan, venues: string[] | null): PaperFilter {
   return {
@@ -292,9 +289,7 @@ async function trend(
   if (active.length === 0) return { refusal: `no paper on "${set.phrase}" falls in ${from}–${to}` };
   const total = points.reduce((sum, p) => sum + p.count, 0);
   const peak = [...active].sort((a, b) => b.count - a.count || b.year - a.year)[0]!;
-  const first = active[0]!;
-  const last = active[active.length - 1]!;
-  const growth = cagr(first, last);
+  const growth = smoothedGrowth(points);
   const half = Math.ceil(points.length / 2);
   const early = points.slice(0, half);
   const late = points.slice(half);
@@ -309,8 +304,10 @@ async function trend(
     },
   ];
   if (growth !== null) {
+    const { early, late: lateWindow } = growth;
+    const span = (lateWindow.from + lateWindow.to) / 2 - (early.from + early.to) / 2;
     sentences.push({
-      text: `From ${first.count} papers in ${first.year} to ${last.count} in ${last.year}, the compound annual growth is ${(100 * growth).toFixed(1)}% ((${last.count}/${first.count})^(1/${last.year - first.year}) − 1).`,
+      text: `From ${mean(early.mean)} papers a year in ${years(early)} to ${mean(lateWindow.mean)} in ${years(lateWindow)}, the compound annual growth is ${(100 * growth.rate).toFixed(1)}% ((${mean(lateWindow.mean)}/${mean(early.mean)})^(1/${span}) − 1, each end the mean of up to three years).`,
       papers: cited.slice(0, 1),
     });
   }
