@@ -3,7 +3,7 @@ networks as networkx graphs. Only `requests`, `pandas` and `networkx` are needed
 
     from citegraph_client import Citegraph
     cg = Citegraph("http://127.0.0.1:4000")          # api_key="…" when the server needs one
-    cg.top_papers(collections=["nelson-2002"]).head()
+    cg.top_papers(collections=["Nelson_2002"]).head()
 """
 
 from __future__ import annotations

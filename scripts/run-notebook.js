@@ -5,7 +5,7 @@
  * packages (examples/requirements.txt, from PyPI) go into a local virtual environment, .cache/notebook-venv, made
  * when missing or when the requirements change.
  *
- *   node scripts/run-notebook.js [--url http://127.0.0.1:4000] [--collection nelson-2002] [--out FILE | --save]
+ *   node scripts/run-notebook.js [--url http://127.0.0.1:4000] [--collection Nelson_2002] [--out FILE | --save]
  *
  * --save writes the executed notebook (with its outputs) back to examples/citegraph.ipynb.
  */
@@ -66,7 +66,7 @@ function main() {
   const env = {
     ...process.env,
     CITEGRAPH_URL: option('url', process.env.CITEGRAPH_URL || 'http://127.0.0.1:4000'),
-    CITEGRAPH_COLLECTION: option('collection', process.env.CITEGRAPH_COLLECTION || 'nelson-2002'),
+    CITEGRAPH_COLLECTION: option('collection', process.env.CITEGRAPH_COLLECTION || 'Nelson_2002'),
   };
   run(PYTHON, ['-c', EXECUTE, NOTEBOOK, target, path.join(ROOT, 'examples')], { env });
 }

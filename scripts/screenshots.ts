@@ -3,7 +3,7 @@
  * opens (quote highlighted), an author, topic trends, the collaboration network and the GraphQL explorer. Against a
  * running service (`npm start`, the bundled sample) or any URL:
  *
- *   node dist/scripts/screenshots.js [--url http://127.0.0.1:4000] [--out docs/screenshots] [--collection nelson-2002]
+ *   node dist/scripts/screenshots.js [--url http://127.0.0.1:4000] [--out docs/screenshots] [--collection Nelson_2002]
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback;
   const base = option('url', 'http://127.0.0.1:4000').replace(/\/$/, '');
   const out = path.resolve(PROJECT_ROOT, option('out', 'docs/screenshots'));
-  const collection = option('collection', 'nelson-2002');
+  const collection = option('collection', 'Nelson_2002');
   mkdirSync(out, { recursive: true });
   const browser = await launchBrowser();
   const errors: string[] = [];

@@ -18,13 +18,15 @@ WITH p,
     }
     WHEN 'INSTITUTION' THEN COLLECT {
       MATCH (p)<-[r:AUTHORED]-(a:Author)
-      UNWIND coalesce(r.institutions, [(a)-[:AFFILIATED_WITH]->(x) | x.id]) AS institutionId
+      UNWIND CASE WHEN p.affiliationsPerPaper THEN coalesce(r.institutions, [])
+        ELSE [(a)-[:AFFILIATED_WITH]->(x) | x.id] END AS institutionId
       MATCH (i:Institution {id: institutionId})
       RETURN DISTINCT [i.id, i.name]
     }
     WHEN 'COUNTRY' THEN COLLECT {
       MATCH (p)<-[r:AUTHORED]-(a:Author)
-      UNWIND coalesce(r.institutions, [(a)-[:AFFILIATED_WITH]->(x) | x.id]) AS institutionId
+      UNWIND CASE WHEN p.affiliationsPerPaper THEN coalesce(r.institutions, [])
+        ELSE [(a)-[:AFFILIATED_WITH]->(x) | x.id] END AS institutionId
       MATCH (i:Institution {id: institutionId})
       WHERE i.countryCode IS NOT NULL
       RETURN DISTINCT [i.countryCode, null]

@@ -8,7 +8,8 @@ AND ($authors IS NULL OR EXISTS { (p)<-[:AUTHORED]-(filterAuthor:Author) WHERE f
 AND ($venues IS NULL OR EXISTS { (p)-[:PUBLISHED_IN]->(filterVenue:Venue) WHERE filterVenue.id IN $venues })
 AND ($institutions IS NULL OR EXISTS {
   (p)<-[filterAuthorship:AUTHORED]-(filterAuthor:Author)
-  WHERE any(inst IN coalesce(filterAuthorship.institutions, [(filterAuthor)-[:AFFILIATED_WITH]->(x) | x.id])
+  WHERE any(inst IN CASE WHEN p.affiliationsPerPaper THEN coalesce(filterAuthorship.institutions, [])
+    ELSE [(filterAuthor)-[:AFFILIATED_WITH]->(x) | x.id] END
     WHERE inst IN $institutions)
 })
 AND ($textScores IS NULL OR $textScores[p.id] IS NOT NULL)

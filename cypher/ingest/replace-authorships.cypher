@@ -11,7 +11,8 @@ SET a.name = row.name,
     a.anonymous = row.anonymous
 MERGE (a)-[r:AUTHORED]->(p)
 SET r.position = row.position, r.order = row.order, r.corresponding = row.corresponding,
-    r.institutions = [inst IN row.institutions | inst.id]
+    // The institutions of this authorship (none: no property, as a bulk import leaves it).
+    r.institutions = CASE WHEN size(row.institutions) = 0 THEN null ELSE [inst IN row.institutions | inst.id] END
 WITH a, row
 UNWIND row.institutions AS inst
 MERGE (i:Institution {id: inst.id})

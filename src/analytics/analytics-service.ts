@@ -182,11 +182,15 @@ export interface SmoothedGrowth {
 /** Years averaged at each end of a series for its growth. */
 export const GROWTH_WINDOW = 3;
 
+/** Fewest papers the early window must hold for a growth rate: from fewer, compounding says nothing. */
+export const MIN_GROWTH_BASE = 3;
+
 /**
  * Compound annual growth from smoothed endpoints, so that one odd year at either end does not decide it: over the
  * complete years (incomplete years left out) from the first year with papers, the mean count of the first three years
  * and of the last three (fewer in a series shorter than six years: half of it each), compounded over the years between
- * the two windows' centres. Zero years count. Null when fewer than two such years; −1 when the late window is empty.
+ * the two windows' centres. Zero years count. Null when fewer than two such years or when the early window holds fewer
+ * than three papers (too thin a base to compound from); −1 when the late window is empty.
  */
 export function smoothedGrowth(
   points: ReadonlyArray<{ year: number; count: number; partial?: boolean }>,
@@ -206,7 +210,7 @@ export function smoothedGrowth(
   const early = window(series.slice(0, k));
   const late = window(series.slice(-k));
   const span = late.centre - early.centre;
-  if (span <= 0 || early.mean <= 0) return null;
+  if (span <= 0 || early.mean * k < MIN_GROWTH_BASE) return null;
   return {
     rate: (late.mean / early.mean) ** (1 / span) - 1,
     early: { from: early.from, to: early.to, mean: early.mean },

@@ -60,15 +60,17 @@ export function toPaperFilter(filter: WorkFilter | null | undefined): PaperFilte
   };
 }
 
-/** What reads the papers a filter's text matches (CatalogService). */
+/** What reads the papers a filter's text matches and the values it names that do not exist (CatalogService). */
 export interface TextMatcher {
   textMatches(text: string, limit: number): Promise<{ scores: Map<string, number>; more: boolean }>;
+  unknownFilterValues(filter: PaperFilter): Promise<string[]>;
 }
 
 /**
  * The GraphQL `WorkFilter` as the services' paper filter, with its text (if any) resolved to the papers it matches:
  * the one place a filter's text is read, so every list and analysis honours it alike. A text matching more than
- * MAX_TEXT_MATCHES papers keeps the most relevant and says so in the response's warnings.
+ * MAX_TEXT_MATCHES papers keeps the most relevant, and a collection or id naming nothing is named with the closest
+ * known names, in the response's warnings.
  */
 export async function resolveFilter(
   filter: WorkFilter | null | undefined,
@@ -76,6 +78,8 @@ export async function resolveFilter(
   warnings: WarningSink | null,
 ): Promise<PaperFilter> {
   const checked = toPaperFilter(filter);
+  // A value naming nothing makes an empty answer: say which, with the closest names.
+  for (const message of await matcher.unknownFilterValues(checked)) warnings?.warn(message);
   if (checked.text == null) return checked;
   const { scores, more } = await matcher.textMatches(checked.text, MAX_TEXT_MATCHES);
   if (more) {
@@ -111,4 +115,10 @@ export function toPaperSort(sort: PaperSortInput | null | undefined, filter: Pap
 export function filterReader(matcher: TextMatcher) {
   return (filter: WorkFilter | null | undefined, context: { request: WarningSink }): Promise<PaperFilter> =>
     resolveFilter(filter, matcher, context.request);
+}
+
+/** A single lookup's answer, passed through; a miss is named in the response's warnings (null alone says nothing). */
+export function reportMiss<T>(value: T | null, warnings: WarningSink, miss: string): T | null {
+  if (value === null || value === undefined) warnings.warn(miss);
+  return value ?? null;
 }

@@ -5,6 +5,7 @@ import type { GraphqlContext } from './graphql-context';
 import { CitegraphHttpServer } from './http-server';
 import { createLanes } from './lanes';
 import { limitRules, limitsPlugin } from './limits';
+import { capListSizes } from './list-caps';
 import { makeResolvers } from './resolvers';
 import { loadTypeDefs } from './schema-loader';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -33,11 +34,13 @@ const warningsPlugin: ApolloServerPlugin<GraphqlContext> = {
  * and mutations; the SSE handler (src/api/http-server.ts) its subscriptions.
  */
 export function createSchema(app: AppContext): GraphQLSchema {
-  return makeExecutableSchema({
-    typeDefs: loadTypeDefs(),
-    // A list of resolver maps; each is typed against the schema by the generated `Resolvers`.
-    resolvers: makeResolvers(app, createLanes(app.settings.api)) as never,
-  });
+  return capListSizes(
+    makeExecutableSchema({
+      typeDefs: loadTypeDefs(),
+      // A list of resolver maps; each is typed against the schema by the generated `Resolvers`.
+      resolvers: makeResolvers(app, createLanes(app.settings.api)) as never,
+    }),
+  );
 }
 
 export function createApolloServer(app: AppContext, schema: GraphQLSchema): ApolloServer<GraphqlContext> {

@@ -14,7 +14,7 @@ import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { type CompiledQuery, paperFilterParams, paperSortParams, queries } from '../graph/query-registry';
 import { MAX_PAGE, type PageRequest } from '../paging';
-import { filterTextQuery, graphId, nameQuery, normaliseDoi } from '../text';
+import { closestNames, filterTextQuery, graphId, nameQuery, normaliseDoi } from '../text';
 
 /** A page of a list whose size is counted only when a client asks for it. */
 export interface LazyPage<T> {
@@ -127,6 +127,38 @@ export class CatalogService {
       queries().institutionById({ id: graphId(id) }),
     );
     return row ?? null;
+  }
+
+  /**
+   * What a filter names that the graph does not hold, each with the closest known names for a collection: the misses
+   * a user should be told of instead of an empty answer. Reads nothing when the filter names nothing.
+   */
+  async unknownFilterValues(filter: PaperFilter): Promise<string[]> {
+    const named = {
+      collections: filter.collections?.length ? [...filter.collections] : null,
+      topics: filter.topics?.length ? [...filter.topics] : null,
+      authors: filter.authors?.length ? [...filter.authors] : null,
+      venues: filter.venues?.length ? [...filter.venues] : null,
+      institutions: filter.institutions?.length ? [...filter.institutions] : null,
+    };
+    if (Object.values(named).every((value) => value === null)) return [];
+    const [row] = await this.executor.read<Record<keyof typeof named, string[]>>(queries().unknownFilterValues(named));
+    if (!row) return [];
+    const messages: string[] = [];
+    if (row.collections.length > 0) {
+      const known = (await this.collections()).map((c) => c.collection);
+      for (const name of row.collections) {
+        const close = closestNames(name, known);
+        messages.push(
+          `filter.collections: no collection "${name}"${close.length > 0 ? `; closest: ${close.join(', ')}` : ''}`,
+        );
+      }
+    }
+    const kinds = { topics: 'topic', authors: 'author', venues: 'venue', institutions: 'institution' } as const;
+    for (const [field, kind] of Object.entries(kinds) as Array<[keyof typeof kinds, string]>) {
+      for (const id of row[field]) messages.push(`filter.${field}: no ${kind} with id ${id}`);
+    }
+    return messages;
   }
 
   /**

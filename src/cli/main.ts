@@ -20,6 +20,7 @@ import type { SearchOptions } from '../retrieval/search-service';
 import { exportNetwork, type NetworkFormat } from '../analytics/network-export';
 import { BIBLIOGRAPHY_FORMAT_NAMES, type BibliographyFormat, bibliographyFormatNamed } from '../catalog/bibliography';
 import { MAX_EXPORT, type PaperFile } from '../catalog/paper-export';
+import { labelStubs, MAX_STUB_LABELS } from '../external/stub-labels';
 
 const USAGE = `citegraph — a graph-centric knowledge service for scientific literature
 
@@ -51,12 +52,19 @@ usage:
                                        paper lists as files for reference managers and spreadsheets
   citegraph ask "QUESTION" [--collection C] [--no-external] [--json]   a cited answer, or an abstention
   citegraph fetch --doi D | --search "TEXT" [--source openalex|crossref|s2]... [--cap N] [--ingest]
+  citegraph fetch --stubs [--top N] [--collection C]   label the N most cited stubs (title, year, DOI) from OpenAlex
   citegraph enrich [--collection C] [--tau 0.1] [--max-terms 10] [--llm]   index vocabulary from citing titles (and the LLM)
   citegraph eval retrieval …           BEIR-style evaluation (citegraph eval for the options)
   citegraph help                       this text and the environment variables
 `;
 
 export const SAMPLE_DIR = path.join(PROJECT_ROOT, 'data', 'sample');
+
+/**
+ * The collection the bundled sample lands in: the name the same works have in SYNERGY (Nelson et al. 2002), so that
+ * ingesting SYNERGY later adds to it instead of making a second collection of the same papers.
+ */
+export const SAMPLE_COLLECTION = 'Nelson_2002';
 
 async function withApp<T>(work: (app: AppContext) => Promise<T>): Promise<T> {
   const app = createAppContext();
@@ -369,8 +377,12 @@ async function fetchCommand(args: string[]): Promise<void> {
       cap: { type: 'string' },
       ingest: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      stubs: { type: 'boolean', default: false },
+      top: { type: 'string' },
+      collection: { type: 'string' },
     },
   });
+  if (values.stubs) return fetchStubLabels(values);
   const sources = (values.source ?? []).map((source) => {
     if (source !== 'openalex' && source !== 'crossref' && source !== 's2')
       throw badInput(`--source is openalex, crossref or s2, not ${source}`);
@@ -415,6 +427,33 @@ async function fetchCommand(args: string[]): Promise<void> {
     }
     if (written) process.stdout.write(`\ngraph: ${formatSummary(written)}\n`);
     process.stdout.write(`calls: ${JSON.stringify(report.calls)}\n`);
+    if (report.perSource.every((source) => source.error !== null)) process.exitCode = EXIT.SOURCES_FAILED;
+  });
+}
+
+/** `citegraph fetch --stubs --top N [--collection C]`: labels the most cited stubs from OpenAlex. */
+async function fetchStubLabels(values: { top?: string; collection?: string; json?: boolean }): Promise<void> {
+  const top = Number(values.top ?? 100);
+  if (!Number.isInteger(top) || top < 1 || top > MAX_STUB_LABELS)
+    throw badInput(`--top is a whole number from 1 to ${MAX_STUB_LABELS}, got ${values.top}`);
+  await withApp(async (app) => {
+    await ensureDatabase(app);
+    if (values.collection) await checkCollections(app, [values.collection]);
+    const openalex = app.external.clients.openalex;
+    const result = await labelStubs(app.executor, (ctx, id) => openalex.getWork(ctx, id), app.requestContext(), {
+      top,
+      collection: values.collection ?? null,
+      source: 'openalex',
+    });
+    if (values.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else {
+      process.stdout.write(
+        `stubs: ${result.asked} looked up, ${result.labelled} labelled, ${result.notFound} not found, ${result.failed.length} failed\n`,
+      );
+      for (const failure of result.failed.slice(0, 10)) process.stdout.write(`  ${failure.id}: ${failure.error}\n`);
+    }
+    // Every lookup failed: nothing was learnt (offline, or OpenAlex refused).
+    if (result.asked > 0 && result.failed.length === result.asked) process.exitCode = EXIT.SOURCES_FAILED;
   });
 }
 
@@ -642,7 +681,7 @@ async function serveCommand(args: string[], bootstrap: boolean): Promise<void> {
       app.logger.info(
         `empty graph: ingesting the bundled sample (${files.map((file) => path.basename(file)).join(', ')})`,
       );
-      const summary = await app.ingest.ingestFiles(files, { embed: 'now' });
+      const summary = await app.ingest.ingestFiles(files, { embed: 'now', collection: SAMPLE_COLLECTION });
       app.logger.info(formatSummary(summary));
     }
   }

@@ -184,6 +184,15 @@ export const QUERY_SPECS = {
   setNodeCount: spec<{ id: string }>('sets/set-node-count', ['id']),
   stats: spec<Record<string, never>>('read/stats', []),
   collectionStats: spec<Record<string, never>>('read/collection-stats', []),
+  topStubs: spec<{ collection: string | null; limit: number }>('read/top-stubs', ['collection', 'limit']),
+  labelStubs: spec<{ rows: unknown[]; at: string }>('ingest/label-stubs', ['rows', 'at']),
+  unknownFilterValues: spec<{
+    collections: string[] | null;
+    topics: string[] | null;
+    authors: string[] | null;
+    venues: string[] | null;
+    institutions: string[] | null;
+  }>('read/unknown-filter-values', ['collections', 'topics', 'authors', 'venues', 'institutions']),
   health: spec<Record<string, never>>('read/health', []),
   paperById: spec<{ id: string }>('read/paper-by-id', ['id']),
   paperByDoi: spec<{ doi: string }>('read/paper-by-doi', ['doi']),

@@ -42,6 +42,7 @@ const PAPER_COLUMNS: readonly Column[] = [
   ['citationYears', 'long[]'],
   ['citationCounts', 'long[]'],
   ['contentHash', 'string'],
+  ['affiliationsPerPaper', 'boolean'],
 ];
 
 /** Every file of a bulk load: its columns, named as the properties the Bolt ingest writes. */

@@ -170,6 +170,9 @@ export function paperProps(record: WorkRecord, hash: string): Record<string, unk
     citationYears: record.countsByYear?.length ? record.countsByYear.map((entry) => entry.year) : null,
     citationCounts: record.countsByYear?.length ? record.countsByYear.map((entry) => entry.citations) : null,
     contentHash: hash,
+    // Authorships carry their own institutions (AUTHORED.institutions): per-paper affiliations are known. Papers
+    // stored before that have only the authors' affiliations over all their papers (AFFILIATED_WITH).
+    affiliationsPerPaper: true,
   };
 }
 

@@ -138,8 +138,8 @@ describe('ask over GraphQL, offline', () => {
     ).data.ask;
     expect(trend.route).toBe('trend');
     expect(trend.plan).toMatchObject({ operation: 'topic_trend', topic: 'prevention', yearFrom: 1990 });
-    // The growth figure names the counts it comes from, and agrees with them.
-    expect(trend.answer).toMatch(/From 1 papers in 1995 to 1 in 2020, the compound annual growth is 0\.0%/);
+    // Three papers in 36 years are too thin a base for a growth rate: none is stated, the counts are.
+    expect(trend.answer).not.toMatch(/compound annual growth/);
     expect(trend.answer).toMatch(/Papers per year: 1995: 1, 2005: 1, 2020: 1\./);
   });
 

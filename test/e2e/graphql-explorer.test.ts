@@ -276,3 +276,56 @@ describe('growth from smoothed ends', () => {
     expect(cagr).toBeCloseTo((mean(late) / mean(early)) ** (1 / (late[1]!.year - early[1]!.year)) - 1, 10);
   });
 });
+
+describe('honest caps and misses', () => {
+  type Warned = Response<Record<string, unknown>> & { extensions?: { warnings?: string[] } };
+
+  it('treats an over-cap size the same way on every list: capped, and said so', async () => {
+    const response = (await postGraphql(
+      url,
+      `{ papers(first: 5000, filter: {collections: ["${COLLECTION}"]}) { edges { node { id } } }
+         topics(search: "estrogen", first: 900) { topic { id } }
+         search(query: "estrogen bone density", first: 201, filter: {collections: ["${COLLECTION}"]}) {
+           results { paper { id } } }
+         collaborationNetwork(limit: 500, filter: {collections: ["${COLLECTION}"]}) { nodes { id } } }`,
+    )) as Warned;
+    expect(response.errors).toBeUndefined();
+    const warnings = response.extensions?.warnings ?? [];
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        'papers: first 5000 is above the limit; 200 returned at most',
+        'topics: first 900 is above the limit; 200 returned at most',
+        'search: first 201 is above the limit; 200 returned at most',
+        'collaborationNetwork: limit 500 is above the limit; 200 returned at most',
+      ]),
+    );
+    const data = response.data as { papers: { edges: unknown[] } };
+    expect(data.papers.edges).toHaveLength(200);
+  });
+
+  it('names an unknown collection with the closest known one, and ids that name nothing', async () => {
+    const response = (await postGraphql(
+      url,
+      `{ papers(filter: {collections: ["Explorer_Sample"], topics: ["C0000001"]}) { totalCount }
+         paper(id: "W1") { id } topic(id: "https://openalex.org/C0000002") { id } }`,
+    )) as Warned;
+    expect(response.errors).toBeUndefined();
+    expect(response.extensions?.warnings).toEqual(
+      expect.arrayContaining([
+        `filter.collections: no collection "Explorer_Sample"; closest: ${COLLECTION}`,
+        'filter.topics: no topic with id C0000001',
+        'paper: no paper with id W1',
+        'topic: no topic with id https://openalex.org/C0000002',
+      ]),
+    );
+  });
+
+  it('says nothing when every name is known', async () => {
+    const response = (await postGraphql(
+      url,
+      `{ papers(filter: {collections: ["${COLLECTION}"], topics: ["C2778562196"]}) { totalCount } }`,
+    )) as Warned;
+    expect(response.errors).toBeUndefined();
+    expect(response.extensions?.warnings).toBeUndefined();
+  });
+});

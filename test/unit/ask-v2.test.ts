@@ -153,6 +153,8 @@ describe('growth figures agree with the counts they summarise', () => {
     expect(smoothedGrowth(series([0, 0, 5]))).toBeNull();
     expect(smoothedGrowth(series([0, 0, 0]))).toBeNull();
     expect(smoothedGrowth(series([5, 0, 0, 0]))!.rate).toBe(-1);
+    // Too thin a base: one paper in the early years.
+    expect(smoothedGrowth(series([1, 0, 0, 0, 0, 0, 0, 1]))).toBeNull();
   });
 });
 

@@ -25,101 +25,149 @@ export type AuthorRanking =
   /** Sum of the papers' OpenAlex citation counts. */
   | 'GLOBAL_CITATIONS';
 
+/** Which citations count: from papers inside the graph, or OpenAlex's global count. */
 export type CitationBasis =
   /** Citations from full papers inside the graph (CITES edges). */
   | 'INTERNAL_CITATIONS'
   /** OpenAlex's global cited_by_count. */
   | 'GLOBAL_CITATIONS';
 
+/** How emerging topics are chosen: support, how many, how specific. */
 export type EmergingOptions = {
   /** Papers a topic needs in the later half of the window. */
   minSupport?: InputMaybe<Scalars['Int']['input']>;
+  /** Topics returned (at most 200). */
   first?: InputMaybe<Scalars['Int']['input']>;
   /** Skip broad topics: OpenAlex concept level at least this (0 = broadest). */
   minLevel?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Citation metrics of an author record's (or a person's) full papers in the filter. */
 export type AuthorMetrics = {
   __typename?: 'AuthorMetrics';
+  /** Full papers counted. */
   works: Scalars['Int']['output'];
   /** h-index from citations inside the graph. */
   hIndexInternal: Scalars['Int']['output'];
   /** h-index from OpenAlex's global citation counts. */
   hIndexGlobal: Scalars['Int']['output'];
+  /** Citations of those papers from full papers inside the graph (CITES edges). */
   citationsInternal: Scalars['Int']['output'];
+  /** Sum of those papers' OpenAlex global citation counts. */
   citationsGlobal: Scalars['Int']['output'];
+  /** Year of the earliest paper counted; null when none has a year. */
   firstYear?: Maybe<Scalars['Int']['output']>;
+  /** Year of the latest paper counted; null when none has a year. */
   lastYear?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A topic with how many of a set of papers carry it. */
 export type TopicCount = {
   __typename?: 'TopicCount';
+  /** The topic. */
   topic: Topic;
+  /** Papers of the set carrying the topic. */
   papers: Scalars['Int']['output'];
+  /** Sum of the topic's assignment scores over those papers (how strongly they are about it). */
   weight: Scalars['Float']['output'];
 };
 
+/** A co-author in a page of co-authors, with its cursor. */
 export type CoauthorEdge = {
   __typename?: 'CoauthorEdge';
+  /** Opaque cursor of this item: pass it as after to continue after it. */
   cursor: Scalars['String']['output'];
+  /** The co-author record. */
   node: Author;
   /** Papers written together (within the filter). */
   jointPapers: Scalars['Int']['output'];
 };
 
+/** A page of an author's co-authors, most joint papers first. */
 export type CoauthorConnection = {
   __typename?: 'CoauthorConnection';
+  /** The items of this page, each with its cursor. */
   edges: Array<CoauthorEdge>;
+  /** Whether more pages follow, and the cursors to page on. */
   pageInfo: PageInfo;
+  /** Items in the whole list, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A paper in a page of counted papers, with its cursor and count. */
 export type CountedPaperEdge = {
   __typename?: 'CountedPaperEdge';
+  /** Opaque cursor of this item: pass it as after to continue after it. */
   cursor: Scalars['String']['output'];
+  /** The paper. */
   node: Paper;
+  /** How many times it relates to the paper asked about: papers citing both (co-citation) or references shared (coupling). */
   count: Scalars['Int']['output'];
 };
 
+/** A page of papers each with a count, highest count first. */
 export type CountedPaperConnection = {
   __typename?: 'CountedPaperConnection';
+  /** The items of this page, each with its cursor. */
   edges: Array<CountedPaperEdge>;
+  /** Whether more pages follow, and the cursors to page on. */
   pageInfo: PageInfo;
+  /** Items in the whole list, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A paper related to another through the citation graph. */
 export type RelatedPaper = {
   __typename?: 'RelatedPaper';
+  /** The related paper. */
   paper: Paper;
+  /** co-citations + ½ × shared references + 1 for a direct citation either way. */
   score: Scalars['Float']['output'];
+  /** Papers citing both. */
   coCitations: Scalars['Int']['output'];
+  /** References both cite. */
   sharedReferences: Scalars['Int']['output'];
+  /** True when one of the two cites the other. */
   direct: Scalars['Boolean']['output'];
 };
 
+/** A paper with its citation counts and the count it was ranked by. */
 export type ScoredPaper = {
   __typename?: 'ScoredPaper';
+  /** The paper. */
   paper: Paper;
+  /** Citations from full papers inside the graph. */
   internalCitations: Scalars['Int']['output'];
+  /** OpenAlex's global citation count (0 when unknown). */
   globalCitations: Scalars['Int']['output'];
+  /** The count the list is ranked by: internalCitations or globalCitations, as asked. */
   score: Scalars['Int']['output'];
 };
 
+/** A ranked paper with its cursor. */
 export type ScoredPaperEdge = {
   __typename?: 'ScoredPaperEdge';
+  /** Opaque cursor of this item: pass it as after to continue after it. */
   cursor: Scalars['String']['output'];
+  /** The ranked paper. */
   node: ScoredPaper;
 };
 
+/** A page of ranked papers, highest score first. */
 export type ScoredPaperConnection = {
   __typename?: 'ScoredPaperConnection';
+  /** The items of this page, each with its cursor. */
   edges: Array<ScoredPaperEdge>;
+  /** Whether more pages follow, and the cursors to page on. */
   pageInfo: PageInfo;
+  /** Items in the whole list, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** An author (a person: ORCID-sharing records are one) with the counts it was ranked by. */
 export type ScoredAuthor = {
   __typename?: 'ScoredAuthor';
+  /** The record that stands for the person (the smallest id among ORCID-sharing records). */
   author: Author;
   /** The person's full papers in the filter. */
   papers: Scalars['Int']['output'];
@@ -132,45 +180,69 @@ export type ScoredAuthor = {
   score: Scalars['Int']['output'];
 };
 
+/** A ranked author with its cursor. */
 export type ScoredAuthorEdge = {
   __typename?: 'ScoredAuthorEdge';
+  /** Opaque cursor of this item: pass it as after to continue after it. */
   cursor: Scalars['String']['output'];
+  /** The ranked author. */
   node: ScoredAuthor;
 };
 
+/** A page of ranked authors, highest score first. */
 export type ScoredAuthorConnection = {
   __typename?: 'ScoredAuthorConnection';
+  /** The items of this page, each with its cursor. */
   edges: Array<ScoredAuthorEdge>;
+  /** Whether more pages follow, and the cursors to page on. */
   pageInfo: PageInfo;
+  /** Items in the whole list, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A venue with its papers and citations among the filtered papers. */
 export type VenueStats = {
   __typename?: 'VenueStats';
+  /** The venue. */
   venue: Venue;
+  /** Filtered full papers published in it. */
   papers: Scalars['Int']['output'];
+  /** Citations of those papers from full papers inside the graph. */
   internalCitations: Scalars['Int']['output'];
+  /** Sum of those papers' OpenAlex global citation counts. */
   globalCitations: Scalars['Int']['output'];
+  /** Year of its earliest filtered paper. */
   firstYear?: Maybe<Scalars['Int']['output']>;
+  /** Year of its latest filtered paper. */
   lastYear?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A venue with its statistics and cursor. */
 export type VenueStatsEdge = {
   __typename?: 'VenueStatsEdge';
+  /** Opaque cursor of this item: pass it as after to continue after it. */
   cursor: Scalars['String']['output'];
+  /** The venue's statistics. */
   node: VenueStats;
 };
 
+/** A page of venues, most papers first. */
 export type VenueStatsConnection = {
   __typename?: 'VenueStatsConnection';
+  /** The items of this page, each with its cursor. */
   edges: Array<VenueStatsEdge>;
+  /** Whether more pages follow, and the cursors to page on. */
   pageInfo: PageInfo;
+  /** Items in the whole list, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** Papers in one year of a series. */
 export type YearCount = {
   __typename?: 'YearCount';
+  /** The publication year. */
   year: Scalars['Int']['output'];
+  /** Papers published that year (zero years included). */
   count: Scalars['Int']['output'];
   /** Relative change from the year before (null when that year had none). */
   growth?: Maybe<Scalars['Float']['output']>;
@@ -181,24 +253,31 @@ export type YearCount = {
   partial: Scalars['Boolean']['output'];
 };
 
+/** Papers per year for one topic or one text query, over a window of years. */
 export type TrendSeries = {
   __typename?: 'TrendSeries';
   /** The topic id or the query text. */
   key: Scalars['String']['output'];
+  /** The topic, for a topic series; null for a query series. */
   topic?: Maybe<Topic>;
+  /** One point per year of the window, zero years included. */
   points: Array<YearCount>;
+  /** Papers over the whole window. */
   total: Scalars['Int']['output'];
   /**
    * Compound annual growth from smoothed endpoints: over the complete (non-partial) years from the first year with
    * papers, the mean count of the first three years and of the last three (half the series each when it is shorter than
    * six years), compounded over the years between the two windows' centres — (late mean / early mean)^(1 / years) − 1.
-   * Zero years count; null with fewer than two such years; −1 when the last years have no paper.
+   * Zero years count; null with fewer than two such years or fewer than three papers in the early window; −1 when the
+   * last years have no paper.
    */
   cagr?: Maybe<Scalars['Float']['output']>;
 };
 
+/** A topic whose share of papers grew between the two halves of a window. */
 export type EmergingTopic = {
   __typename?: 'EmergingTopic';
+  /** The topic. */
   topic: Topic;
   /** Papers in the earlier half of the window. */
   early: Scalars['Int']['output'];
@@ -208,39 +287,57 @@ export type EmergingTopic = {
   growth: Scalars['Float']['output'];
 };
 
+/** Per-year series for several topics or a query, and the topics that grew fastest. */
 export type Trends = {
   __typename?: 'Trends';
+  /** One series per topic asked for (or one for the query). */
   series: Array<TrendSeries>;
+  /** Topics growing fastest over the window among the filtered papers (see emergingTopics). */
   emerging: Array<EmergingTopic>;
 };
 
+/** An author (a person) of the collaboration network. */
 export type CollaborationNode = {
   __typename?: 'CollaborationNode';
+  /** Author id (the record standing for the person). */
   id: Scalars['ID']['output'];
+  /** The author's name. */
   name: Scalars['String']['output'];
+  /** Filtered full papers of the person. */
   papers: Scalars['Int']['output'];
 };
 
+/** Two authors who wrote papers together. */
 export type CollaborationEdge = {
   __typename?: 'CollaborationEdge';
+  /** One author's id. */
   source: Scalars['ID']['output'];
+  /** The other author's id. */
   target: Scalars['ID']['output'];
+  /** Filtered full papers both signed. */
   jointPapers: Scalars['Int']['output'];
 };
 
+/** The co-authorship network of the most productive identified authors of the filtered papers. */
 export type CollaborationNetwork = {
   __typename?: 'CollaborationNetwork';
+  /** Authors, most papers first. */
   nodes: Array<CollaborationNode>;
+  /** Pairs with at least minJointPapers joint papers. */
   edges: Array<CollaborationEdge>;
 };
 
 /** A field papers are grouped by. */
 export type GroupField =
+  /** Publication year. */
   | 'YEAR'
   /** The work type OpenAlex gives (article, review, preprint …). */
   | 'TYPE'
+  /** Collections holding the paper. */
   | 'COLLECTION'
+  /** Topics of the paper (every level). */
   | 'TOPIC'
+  /** The venue it was published in. */
   | 'VENUE'
   /** Identified authors (records without an id are left out). */
   | 'AUTHOR'
@@ -249,13 +346,17 @@ export type GroupField =
   /** ISO country codes of the papers' authors' institutions. */
   | 'COUNTRY';
 
+/** How groups are ordered. */
 export type GroupOrder =
+  /** Most papers first; ties by key. */
   | 'COUNT'
+  /** By key, ascending (years in order). */
   | 'KEY';
 
 /** Papers counted per value of a field. */
 export type Grouping = {
   __typename?: 'Grouping';
+  /** The field grouped by. */
   field: GroupField;
   /** Full papers in the filter. */
   papers: Scalars['Int']['output'];
@@ -263,6 +364,7 @@ export type Grouping = {
   unknown: Scalars['Int']['output'];
   /** Distinct values of the field among the papers (groups beyond first are not returned). */
   totalGroups: Scalars['Int']['output'];
+  /** The groups, in the order asked, at most first of them. */
   groups: Array<Group>;
 };
 
@@ -277,21 +379,30 @@ export type Group = {
   count: Scalars['Int']['output'];
 };
 
+/** The kind of question, which decides how it is answered. */
 export type AskRoute =
+  /** What the papers say: answered from passages, with quotes. */
   | 'content'
+  /** Counting, ranking or relating papers, authors, venues: answered by an analytics plan. */
   | 'bibliometric'
+  /** How a topic changed over time: answered by per-year counts. */
   | 'trend'
+  /** Recent events the graph may not hold: external sources are searched as well. */
   | 'current_world';
 
+/** How a question is answered: where to look and what may be used. */
 export type AskOptionsInput = {
+  /** Answer from these collections only (default: the whole graph). */
   collections?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Skip classification and take this route. */
   route?: InputMaybe<AskRoute>;
   /** Search Crossref, OpenAlex and Semantic Scholar when local evidence is weak (default: the server setting). */
   externalSearch?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Add evidence from papers cited by, citing or co-cited with the first evidence (default true). */
   graphExpansion?: InputMaybe<Scalars['Boolean']['input']>;
   /** Use the LLM when one is configured (default true). */
   useLlm?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Most sub-questions a broad or multi-part question is split into. */
   maxSubQueries?: InputMaybe<Scalars['Int']['input']>;
   /**
    * Answer from one of the caller's private document sets, alone (no counting over the graph, no external search) or
@@ -300,24 +411,37 @@ export type AskOptionsInput = {
   documentSet?: InputMaybe<DocumentSetScope>;
 };
 
+/** What an answer tells of the paper behind a passage. */
 export type EvidencePaper = {
   __typename?: 'EvidencePaper';
+  /** The paper's graph id. */
   id: Scalars['ID']['output'];
+  /** Its title. */
   title?: Maybe<Scalars['String']['output']>;
+  /** Its publication year. */
   year?: Maybe<Scalars['Int']['output']>;
+  /** Its DOI. */
   doi?: Maybe<Scalars['String']['output']>;
+  /** The name of its venue. */
   venue?: Maybe<Scalars['String']['output']>;
+  /** How many authors it has. */
   authors?: Maybe<Scalars['Int']['output']>;
+  /** Where its record came from (openalex, beir:<collection>, crossref, s2, document …). */
   source?: Maybe<Scalars['String']['output']>;
+  /** When it was fetched from an external API during an answer (ISO 8601); null for papers ingested before. */
   fetchedAt?: Maybe<Scalars['String']['output']>;
 };
 
+/** A citation of an answer sentence: the passage it rests on, quoted exactly, and where the quote stands. */
 export type Citation = {
   __typename?: 'Citation';
   /** The number shown in the answer, e.g. [2]. */
   marker: Scalars['Int']['output'];
+  /** The evidence item (AskResult.evidence) the quote comes from. */
   evidenceId: Scalars['ID']['output'];
+  /** The paper quoted. */
   paper: EvidencePaper;
+  /** The chunk (passage) the quote comes from. */
   chunkId: Scalars['ID']['output'];
   /** The words of the passage the sentence rests on. */
   quote: Scalars['String']['output'];
@@ -325,6 +449,7 @@ export type Citation = {
   field: CitationField;
   /** Character offsets of the quote in that field. */
   start: Scalars['Int']['output'];
+  /** Character offset where the quote ends in that field (exclusive). */
   end: Scalars['Int']['output'];
   /**
    * The section of a document the quote stands in, its heading as written ("3.2 Secondary outcomes"); null for
@@ -335,6 +460,7 @@ export type Citation = {
   sectionKind?: Maybe<Scalars['String']['output']>;
   /** The page of a paged document (PDF, or text with form feeds) the quote starts on, and the page it ends on. */
   page?: Maybe<Scalars['Int']['output']>;
+  /** The page the quote ends on (paged documents only). */
   pageEnd?: Maybe<Scalars['Int']['output']>;
   /** 0–1: how well the passage supports the sentence. */
   supportScore: Scalars['Float']['output'];
@@ -342,100 +468,153 @@ export type Citation = {
   method: CitationMethod;
 };
 
+/** One sentence of an answer with the citations it was verified against. */
 export type AnswerSentence = {
   __typename?: 'AnswerSentence';
+  /** The sentence. */
   text: Scalars['String']['output'];
+  /** Its citations; every one was checked against its passage. */
   citations: Array<Citation>;
 };
 
+/** A paper cited in an answer, by its marker. */
 export type BibliographyEntry = {
   __typename?: 'BibliographyEntry';
+  /** The number the answer shows for it, e.g. [2]. */
   marker: Scalars['Int']['output'];
+  /** The paper. */
   paper: EvidencePaper;
+  /** https://doi.org/ link when the paper has a DOI. */
   doiUrl?: Maybe<Scalars['String']['output']>;
+  /** The first evidence item citing it. */
   evidenceId: Scalars['ID']['output'];
 };
 
+/** One dimension of the sufficiency score. */
 export type SufficiencyDimension = {
   __typename?: 'SufficiencyDimension';
+  /** What the dimension measures (relevance, coverage, agreement, quantity …). */
   name: Scalars['String']['output'];
+  /** 0–100. */
   score: Scalars['Int']['output'];
+  /** Its weight in the overall score. */
   weight: Scalars['Float']['output'];
+  /** Why it scored so, in words. */
   reason: Scalars['String']['output'];
 };
 
+/** How well the evidence found can answer the question, scored before anything is written. */
 export type Sufficiency = {
   __typename?: 'Sufficiency';
   /** Content terms of the question the best passages lack. */
   missingTerms: Array<Scalars['String']['output']>;
   /** 0–100. */
   score: Scalars['Int']['output'];
+  /** The score's band, which decides whether the service answers, hedges or abstains. */
   band: SufficiencyBand;
+  /** The dimensions the score is made of. */
   dimensions: Array<SufficiencyDimension>;
 };
 
+/** A passage gathered as evidence, with its score. */
 export type EvidenceItem = {
   __typename?: 'EvidenceItem';
+  /** Id of the evidence item, referred to by citations. */
   id: Scalars['ID']['output'];
+  /** The paper the passage belongs to. */
   paper: EvidencePaper;
+  /** The chunk the passage is. */
   chunkId: Scalars['ID']['output'];
+  /** The passage. */
   text: Scalars['String']['output'];
+  /** Character offset of the passage in its paper's text. */
   start: Scalars['Int']['output'];
+  /** Character offset where the passage ends (exclusive). */
   end: Scalars['Int']['output'];
+  /** 0–100: similarity to the question blended with the share of its content terms the passage holds. */
   score: Scalars['Int']['output'];
+  /** Cosine similarity of passage and question embeddings. */
   similarity: Scalars['Float']['output'];
   /** How the passage was found. */
   source: EvidenceSource;
+  /** The searches that found it (sub-query, graph expansion, external search …). */
   foundBy: Array<Scalars['String']['output']>;
 };
 
+/** A search the question was split into. */
 export type SubQuery = {
   __typename?: 'SubQuery';
+  /** The search text. */
   text: Scalars['String']['output'];
+  /** precise_fact, broad_synthesis or reasoning: how much evidence it needs. */
   queryClass: Scalars['String']['output'];
+  /** The field the sub-query was recognised as being about, when one was. */
   domain?: Maybe<Scalars['String']['output']>;
+  /** Passages it contributed. */
   evidenceCount: Scalars['Int']['output'];
 };
 
+/** A search of an external scholarly API made because local evidence was weak. */
 export type ExternalSearch = {
   __typename?: 'ExternalSearch';
+  /** What was searched for. */
   query: Scalars['String']['output'];
+  /** openalex, crossref or s2. */
   source: Scalars['String']['output'];
+  /** Works the API returned. */
   found: Scalars['Int']['output'];
+  /** Works kept as evidence (relevant enough, with an abstract). */
   kept: Scalars['Int']['output'];
+  /** Why the search failed, when it did; the answer went on without it. */
   error?: Maybe<Scalars['String']['output']>;
 };
 
+/** Two evidence passages that look alike but may disagree (opposite polarity cues). */
 export type Contradiction = {
   __typename?: 'Contradiction';
+  /** One evidence item's id. */
   a: Scalars['ID']['output'];
+  /** The other evidence item's id. */
   b: Scalars['ID']['output'];
+  /** Cosine similarity of the two passages. */
   similarity: Scalars['Float']['output'];
+  /** What differs between them, in words. */
   note: Scalars['String']['output'];
 };
 
+/** A sentence the generator wrote that was left out of the answer. */
 export type DroppedSentence = {
   __typename?: 'DroppedSentence';
+  /** The sentence. */
   text: Scalars['String']['output'];
+  /** Why: no citation, a citation its passage does not support, a quote not found … */
   reason: Scalars['String']['output'];
 };
 
+/** One stage of answering, timed. */
 export type TraceStep = {
   __typename?: 'TraceStep';
+  /** The stage's name. */
   stage: Scalars['String']['output'];
+  /** Milliseconds it took. */
   ms: Scalars['Float']['output'];
+  /** What it did, in a line. */
   note: Scalars['String']['output'];
 };
 
+/** Calls made to one external provider. */
 export type ApiCallCount = {
   __typename?: 'ApiCallCount';
+  /** openalex, crossref, s2 or the LLM endpoint. */
   provider: Scalars['String']['output'];
+  /** How many calls. */
   calls: Scalars['Int']['output'];
 };
 
 /** A bibliometric or trend question as a typed plan, executed with the analytics service. */
 export type AnalyticsPlan = {
   __typename?: 'AnalyticsPlan';
+  /** What the plan computes. */
   operation: PlanOperation;
   /** The topic phrase counted over (question and counting words removed). */
   topic?: Maybe<Scalars['String']['output']>;
@@ -443,10 +622,15 @@ export type AnalyticsPlan = {
   person?: Maybe<Scalars['String']['output']>;
   /** The paper asked about: a DOI or a quoted title. */
   paper?: Maybe<Scalars['String']['output']>;
+  /** For related_papers: how papers are related. */
   relation?: Maybe<PaperRelation>;
+  /** First year counted, when the question names one. */
   yearFrom?: Maybe<Scalars['Int']['output']>;
+  /** Last year counted, when the question names one. */
   yearTo?: Maybe<Scalars['Int']['output']>;
+  /** The venue the question restricts to, as named. */
   venue?: Maybe<Scalars['String']['output']>;
+  /** Which citations rank papers or authors. */
   citationBasis: CitationBasisChoice;
   /** rules (offline) or llm. */
   source: Scalars['String']['output'];
@@ -456,63 +640,106 @@ export type AnalyticsPlan = {
 
 /** What a plan computes. */
 export type PlanOperation =
+  /** Papers on the topic. */
   | 'count_papers'
+  /** The most cited papers on the topic. */
   | 'top_papers'
+  /** The authors with most papers or citations on the topic. */
   | 'top_authors'
+  /** The venues with most papers on the topic. */
   | 'top_venues'
+  /** The institutions with most papers on the topic. */
   | 'top_institutions'
+  /** A person's co-authors. */
   | 'coauthors'
+  /** A person's papers, citations and h-index. */
   | 'author_metrics'
+  /** Papers related to a paper through citations. */
   | 'related_papers'
+  /** Papers on the topic per year. */
   | 'topic_trend'
+  /** Topics growing fastest among the topic's papers. */
   | 'emerging_topics'
+  /** Who writes with whom on the topic. */
   | 'collaboration_network';
 
 /** How related papers are found: cited together, sharing references, or both with direct citations. */
 export type PaperRelation =
+  /** Cited together by other papers. */
   | 'cocited'
+  /** Sharing references. */
   | 'coupled'
+  /** Co-citation, coupling and direct citation together. */
   | 'related';
 
 /** Which citations rank papers in a plan: from papers inside the graph, or the global count. */
 export type CitationBasisChoice =
+  /** Citations from papers inside the graph. */
   | 'internal'
+  /** OpenAlex's global citation count. */
   | 'global';
 
+/** What answering cost. */
 export type AskCost = {
   __typename?: 'AskCost';
+  /** Calls to the LLM (0 offline). */
   llmCalls: Scalars['Int']['output'];
+  /** Prompt tokens sent to the LLM. */
   promptTokens: Scalars['Int']['output'];
+  /** Completion tokens received from the LLM. */
   completionTokens: Scalars['Int']['output'];
+  /** Calls to external scholarly APIs, per provider. */
   apiCalls: Array<ApiCallCount>;
+  /** Estimated cost of the LLM calls in US dollars (the configured prices; 0 offline). */
   estimatedUsd: Scalars['Float']['output'];
 };
 
+/** An answer with its citations, or an abstention, with everything needed to check it. */
 export type AskResult = {
   __typename?: 'AskResult';
+  /** The question as asked. */
   question: Scalars['String']['output'];
+  /** The answer text with citation markers [n], or the abstention's explanation. */
   answer: Scalars['String']['output'];
+  /** The answer's sentences, each with its verified citations. */
   sentences: Array<AnswerSentence>;
+  /** The papers cited, by marker. */
   bibliography: Array<BibliographyEntry>;
+  /** The route the question took. */
   route: AskRoute;
+  /** Why that route: the cues and the classifier's vote. */
   routeReasons: Array<Scalars['String']['output']>;
   /** What a bibliometric or trend question was turned into and computed; null on the content and current-world routes. */
   plan?: Maybe<AnalyticsPlan>;
+  /** The question as rewritten for search (question words dropped, terms kept). */
   rewrite: Scalars['String']['output'];
+  /** The searches the question was split into. */
   subQueries: Array<SubQuery>;
+  /** How well the evidence can answer the question. */
   sufficiency: Sufficiency;
+  /** True when the service declined to answer for lack of evidence. */
   abstained: Scalars['Boolean']['output'];
+  /** Why it abstained; null when it answered. */
   abstentionReason?: Maybe<Scalars['String']['output']>;
+  /** The passages gathered, best first. */
   evidence: Array<EvidenceItem>;
+  /** External searches made for more evidence. */
   externalSearches: Array<ExternalSearch>;
+  /** Parts of the question the evidence does not cover. */
   gaps: Array<Scalars['String']['output']>;
+  /** Evidence passages that may disagree. */
   contradictions: Array<Contradiction>;
+  /** Generated sentences left out of the answer, with why. */
   droppedSentences: Array<DroppedSentence>;
+  /** What wrote the answer: extractive (offline), llm, bibliometric, trend, or none (abstained). */
   generator: AnswerGenerator;
   /** Where the answer comes from when that matters (external sources and their date, computed figures). */
   sourceNote?: Maybe<Scalars['String']['output']>;
+  /** Every stage, timed. */
   trace: Array<TraceStep>;
+  /** LLM and API calls and their estimated cost. */
   cost: AskCost;
+  /** Hash of the settings that shaped the answer, to tell answers of different configurations apart. */
   settingsHash: Scalars['String']['output'];
 };
 
@@ -553,8 +780,11 @@ export type CitationMethod =
 
 /** Sufficiency bands (CITEGRAPH_BAND_STRONG and CITEGRAPH_BAND_MODERATE). */
 export type SufficiencyBand =
+  /** Score at or above the strong threshold (a server setting). */
   | 'STRONG'
+  /** Score between the moderate and the strong thresholds. */
   | 'MODERATE'
+  /** Score below the moderate threshold: external sources are searched when allowed. */
   | 'WEAK';
 
 /** How a passage came into the evidence pool. */
@@ -598,6 +828,7 @@ export type Query = {
   venue?: Maybe<VenueCount>;
   /** An institution by its id (OpenAlex I-id, its URL, any case). */
   institution?: Maybe<InstitutionCount>;
+  /** A topic by id (OpenAlex concept C-id or topic T-id, its URL, any case). */
   topic?: Maybe<Topic>;
   /** Most cited papers in the filter. */
   topPapers: ScoredPaperConnection;
@@ -1013,6 +1244,7 @@ export type QueryDocumentSetArgs = {
 /** A topic found by name. */
 export type TopicMatch = {
   __typename?: 'TopicMatch';
+  /** The topic. */
   topic: Topic;
   /** Full papers carrying the topic. */
   papers: Scalars['Int']['output'];
@@ -1023,6 +1255,7 @@ export type TopicMatch = {
 /** An author found by name. */
 export type AuthorMatch = {
   __typename?: 'AuthorMatch';
+  /** The author record. */
   author: Author;
   /** Full papers of the person (records sharing an ORCID counted as one). */
   papers: Scalars['Int']['output'];
@@ -1033,6 +1266,7 @@ export type AuthorMatch = {
 /** An institution found by name. */
 export type InstitutionMatch = {
   __typename?: 'InstitutionMatch';
+  /** The institution. */
   institution: Institution;
   /** Full papers of the institution's authors. */
   papers: Scalars['Int']['output'];
@@ -1043,10 +1277,13 @@ export type InstitutionMatch = {
 /** An institution with the number of its authors' full papers. */
 export type InstitutionCount = {
   __typename?: 'InstitutionCount';
+  /** The institution. */
   institution: Institution;
+  /** Full papers of authors affiliated with it. */
   papers: Scalars['Int']['output'];
 };
 
+/** Whether the service and its database answer. */
 export type Health = {
   __typename?: 'Health';
   /** True when the service and its database answer. */
@@ -1057,30 +1294,42 @@ export type Health = {
   databaseReachable: Scalars['Boolean']['output'];
   /** When the database was last probed (ISO 8601). */
   databaseCheckedAt: Scalars['String']['output'];
+  /** Version of the Neo4j server; null when it cannot be reached. */
   neo4jVersion?: Maybe<Scalars['String']['output']>;
+  /** community or enterprise; null when it cannot be reached. */
   neo4jEdition?: Maybe<Scalars['String']['output']>;
   /** Hash of the settings in force, stamped on answers. */
   settingsHash: Scalars['String']['output'];
 };
 
+/** Nodes with one label. */
 export type LabelCount = {
   __typename?: 'LabelCount';
+  /** The label. */
   label: Scalars['String']['output'];
+  /** Nodes with it. */
   count: Scalars['Int']['output'];
 };
 
+/** Relationships of one type. */
 export type RelationshipCount = {
   __typename?: 'RelationshipCount';
+  /** The relationship type. */
   type: Scalars['String']['output'];
+  /** Relationships of that type. */
   count: Scalars['Int']['output'];
 };
 
+/** A collection and its full papers. */
 export type CollectionCount = {
   __typename?: 'CollectionCount';
+  /** The collection's name. */
   collection: Scalars['String']['output'];
+  /** Full papers in it. */
   papers: Scalars['Int']['output'];
 };
 
+/** Counts of what the graph holds. */
 export type Stats = {
   __typename?: 'Stats';
   /** Full papers (stubs excluded). */
@@ -1099,8 +1348,11 @@ export type Stats = {
   pendingChunks: Scalars['Int']['output'];
   /** CITES edges whose cited paper is a full paper. */
   citesBetweenPapers: Scalars['Int']['output'];
+  /** Nodes per label. */
   labels: Array<LabelCount>;
+  /** Relationships per type. */
   relationships: Array<RelationshipCount>;
+  /** Full papers per collection. */
   collections: Array<CollectionCount>;
 };
 
@@ -1151,8 +1403,11 @@ export type PaperSortField =
   /** Relevance of the filter's text (needs filter.text; its default order). Descending by default. */
   | 'RELEVANCE';
 
+/** Ascending or descending. */
 export type SortDirection =
+  /** Smallest first. */
   | 'ASC'
+  /** Largest first. */
   | 'DESC';
 
 /**
@@ -1160,6 +1415,7 @@ export type SortDirection =
  * ties are broken by id, so paging is stable.
  */
 export type PaperSort = {
+  /** The field papers are ordered by. */
   by: PaperSortField;
   /** Ascending or descending; the field's natural direction when absent (see PaperSortField). */
   direction?: InputMaybe<SortDirection>;
@@ -1167,36 +1423,54 @@ export type PaperSort = {
 
 /** A range of years; either end may be left open. */
 export type YearRange = {
+  /** First year included; absent leaves it open. */
   from?: InputMaybe<Scalars['Int']['input']>;
+  /** Last year included; absent leaves it open. */
   to?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A range of whole numbers; either end may be left open. */
 export type IntRange = {
+  /** Least value included; absent leaves it open. */
   min?: InputMaybe<Scalars['Int']['input']>;
+  /** Greatest value included; absent leaves it open. */
   max?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type Paper = {
   __typename?: 'Paper';
+  /** Graph id: the OpenAlex W-id when there is one, otherwise collection:id or a source's id. */
   id: Scalars['ID']['output'];
+  /** DOI, lower-case, without https://doi.org/. */
   doi?: Maybe<Scalars['String']['output']>;
   /** https://doi.org/ link when the paper has a DOI. */
   doiUrl?: Maybe<Scalars['String']['output']>;
+  /** Title as the source gives it. */
   title?: Maybe<Scalars['String']['output']>;
+  /** Abstract (for OpenAlex records, their inverted index put back into text). */
   abstract?: Maybe<Scalars['String']['output']>;
+  /** Publication year. */
   year?: Maybe<Scalars['Int']['output']>;
+  /** Publication date (ISO 8601) when the source gives it. */
   publicationDate?: Maybe<Scalars['String']['output']>;
+  /** Work type as the source gives it (article, review, preprint …). */
   type?: Maybe<Scalars['String']['output']>;
+  /** OpenAlex's global citation count when the record was ingested. */
   citedByCount?: Maybe<Scalars['Int']['output']>;
+  /** True when the source marks the work retracted. */
   isRetracted: Scalars['Boolean']['output'];
   /** Where the record came from: openalex, beir:<collection>, crossref, s2 … */
   source?: Maybe<Scalars['String']['output']>;
   /** True for a work known only because a paper cites it. */
   stub: Scalars['Boolean']['output'];
+  /** The collections holding the paper (none for a stub). */
   collections: Array<Scalars['String']['output']>;
+  /** Its authorships, in author order. */
   authors: Array<Authorship>;
+  /** Where it was published. */
   venue?: Maybe<Venue>;
+  /** Its topics, strongest first. */
   topics: Array<PaperTopic>;
   /** Works this paper cites, full papers first, newest first (stubs included, marked). */
   references: PaperConnection;
@@ -1206,6 +1480,7 @@ export type Paper = {
   document?: Maybe<PaperDocument>;
   /** Citations from full papers inside the graph. */
   internalCitationCount: Scalars['Int']['output'];
+  /** Full papers of the graph citing it, newest first. */
   citedBy: PaperConnection;
   /** Papers cited together with this one, with the number of papers citing both (stubs included, marked). */
   coCited: CountedPaperConnection;
@@ -1233,51 +1508,60 @@ export type Paper = {
 };
 
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperTopicsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperReferencesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperChunksArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperCitedByArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperCoCitedArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperCoupledArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperRelatedArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperDisruptionArgs = {
   window?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperSleepingBeautyArgs = {
   by?: InputMaybe<CitationBasis>;
 };
@@ -1287,29 +1571,39 @@ export type PaperDocument = {
   __typename?: 'PaperDocument';
   /** The file name it was read from. */
   name: Scalars['String']['output'];
+  /** pdf, markdown, html or text. */
   format: Scalars['String']['output'];
   /** The stored text: \`fullText.slice(citation.start, citation.end) === citation.quote\`. */
   fullText: Scalars['String']['output'];
+  /** Pages of a paged document; null for unpaged formats. */
   pageCount?: Maybe<Scalars['Int']['output']>;
+  /** Its sections in reading order, as spans of fullText. */
   sections: Array<DocumentSection>;
   /** Entries found in its reference list. */
   referenceEntries: Scalars['Int']['output'];
 };
 
+/** A section of a document: a span of its stored text. */
 export type DocumentSection = {
   __typename?: 'DocumentSection';
+  /** The heading as written. */
   title: Scalars['String']['output'];
+  /** What the section is: abstract, introduction, methods, results, discussion, conclusion, references, other … */
   kind: Scalars['String']['output'];
   /** Character offsets of the section (heading included) in the stored text. */
   start: Scalars['Int']['output'];
+  /** Character offset where the section ends in fullText (exclusive). */
   end: Scalars['Int']['output'];
   /** The pages it spans; null for documents without pages. */
   pageStart?: Maybe<Scalars['Int']['output']>;
+  /** The page it ends on (paged documents only). */
   pageEnd?: Maybe<Scalars['Int']['output']>;
 };
 
+/** An author of a paper, in its position. */
 export type Authorship = {
   __typename?: 'Authorship';
+  /** The author record. */
   author: Author;
   /** first, middle or last. */
   position?: Maybe<Scalars['String']['output']>;
@@ -1317,25 +1611,35 @@ export type Authorship = {
   order?: Maybe<Scalars['Int']['output']>;
 };
 
+/** An author record: an OpenAlex author, or an author the source gave no id (kept per work, never merged by name). */
 export type Author = {
   __typename?: 'Author';
+  /** OpenAlex A-id, or anon:<work>:<position>. */
   id: Scalars['ID']['output'];
+  /** The name as the source gives it. */
   name: Scalars['String']['output'];
+  /** ORCID iD (without https://orcid.org/); records sharing one are one person. */
   orcid?: Maybe<Scalars['String']['output']>;
   /** True when the source gave no author id: such an author is kept per work, never merged by name. */
   anonymous: Scalars['Boolean']['output'];
+  /** Institutions the record is affiliated with on any of its papers. */
   institutions: Array<Institution>;
+  /** Full papers of the record. */
   paperCount: Scalars['Int']['output'];
   /** The record's full papers in the filter, newest first unless sort says otherwise. */
   works: PaperConnection;
+  /** Authors who signed full papers (in the filter) with this record, most joint papers first. */
   coauthors: CoauthorConnection;
+  /** Citation metrics of this record's full papers in the filter. */
   metrics: AuthorMetrics;
+  /** The topics most of this record's papers carry. */
   mainTopics: Array<TopicCount>;
   /** Mean field-normalised impact of the author's papers (those with a year and a topic), beside the h-index. */
   normalisedImpact: AuthorNormalisedImpact;
 };
 
 
+/** An author record: an OpenAlex author, or an author the source gave no id (kept per work, never merged by name). */
 export type AuthorWorksArgs = {
   filter?: InputMaybe<WorkFilter>;
   sort?: InputMaybe<PaperSort>;
@@ -1344,6 +1648,7 @@ export type AuthorWorksArgs = {
 };
 
 
+/** An author record: an OpenAlex author, or an author the source gave no id (kept per work, never merged by name). */
 export type AuthorCoauthorsArgs = {
   filter?: InputMaybe<WorkFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1351,52 +1656,75 @@ export type AuthorCoauthorsArgs = {
 };
 
 
+/** An author record: an OpenAlex author, or an author the source gave no id (kept per work, never merged by name). */
 export type AuthorMetricsArgs = {
   filter?: InputMaybe<WorkFilter>;
 };
 
 
+/** An author record: an OpenAlex author, or an author the source gave no id (kept per work, never merged by name). */
 export type AuthorMainTopicsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   minLevel?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A research institution (OpenAlex). */
 export type Institution = {
   __typename?: 'Institution';
+  /** OpenAlex I-id. */
   id: Scalars['ID']['output'];
+  /** Its name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** ROR id. */
   ror?: Maybe<Scalars['String']['output']>;
+  /** ISO 3166-1 alpha-2 country code. */
   countryCode?: Maybe<Scalars['String']['output']>;
+  /** OpenAlex's institution type (education, healthcare, company …). */
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** Where papers are published: a journal, a repository, a conference. */
 export type Venue = {
   __typename?: 'Venue';
+  /** OpenAlex S-id. */
   id: Scalars['ID']['output'];
+  /** Its name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** Linking ISSN. */
   issnL?: Maybe<Scalars['String']['output']>;
+  /** All its ISSNs. */
   issn: Array<Scalars['String']['output']>;
+  /** OpenAlex's source type (journal, repository, conference …). */
   type?: Maybe<Scalars['String']['output']>;
+  /** Its publisher, as OpenAlex names it. */
   publisher?: Maybe<Scalars['String']['output']>;
 };
 
+/** A topic (OpenAlex concept or topic) papers are assigned to. */
 export type Topic = {
   __typename?: 'Topic';
+  /** OpenAlex C-id (concept) or T-id (topic). */
   id: Scalars['ID']['output'];
+  /** Its display name. */
   name: Scalars['String']['output'];
   /** OpenAlex level: concepts 0 (broad) to 5; 2025 topics are level 3. */
   level?: Maybe<Scalars['Int']['output']>;
   /** concept or topic. */
   kind?: Maybe<Scalars['String']['output']>;
+  /** Full papers carrying the topic. */
   paperCount: Scalars['Int']['output'];
   /** Full papers carrying the topic, strongest assignment first unless sort says otherwise. */
   papers: PaperConnection;
+  /** The topic's most cited papers in the filter. */
   topPapers: Array<ScoredPaper>;
+  /** The authors of the topic's papers with most citations. */
   topAuthors: Array<ScoredAuthor>;
+  /** The topic's papers per year over [from, to], with growth and CAGR. */
   trend: TrendSeries;
 };
 
 
+/** A topic (OpenAlex concept or topic) papers are assigned to. */
 export type TopicPapersArgs = {
   filter?: InputMaybe<WorkFilter>;
   sort?: InputMaybe<PaperSort>;
@@ -1405,6 +1733,7 @@ export type TopicPapersArgs = {
 };
 
 
+/** A topic (OpenAlex concept or topic) papers are assigned to. */
 export type TopicTopPapersArgs = {
   filter?: InputMaybe<WorkFilter>;
   by?: InputMaybe<CitationBasis>;
@@ -1412,6 +1741,7 @@ export type TopicTopPapersArgs = {
 };
 
 
+/** A topic (OpenAlex concept or topic) papers are assigned to. */
 export type TopicTopAuthorsArgs = {
   filter?: InputMaybe<WorkFilter>;
   by?: InputMaybe<CitationBasis>;
@@ -1419,68 +1749,101 @@ export type TopicTopAuthorsArgs = {
 };
 
 
+/** A topic (OpenAlex concept or topic) papers are assigned to. */
 export type TopicTrendArgs = {
   from: Scalars['Int']['input'];
   to: Scalars['Int']['input'];
   filter?: InputMaybe<WorkFilter>;
 };
 
+/** A topic of a paper with the strength of the assignment. */
 export type PaperTopic = {
   __typename?: 'PaperTopic';
+  /** The topic. */
   topic: Topic;
+  /** OpenAlex's score of the assignment (0–1). */
   score?: Maybe<Scalars['Float']['output']>;
 };
 
+/** A passage of a paper's text: what is embedded, searched and quoted. */
 export type Chunk = {
   __typename?: 'Chunk';
+  /** The chunk's id. */
   id: Scalars['ID']['output'];
+  /** The passage. */
   text: Scalars['String']['output'];
+  /** Its position among the paper's chunks, from 0. */
   ordinal: Scalars['Int']['output'];
+  /** Its length in the embedding model's tokens. */
   tokenCount: Scalars['Int']['output'];
   /** Character offset of the chunk in the paper's abstract (or title, for a paper without abstract). */
   start: Scalars['Int']['output'];
+  /** Character offset where it ends in the text it was cut from (exclusive). */
   end: Scalars['Int']['output'];
+  /** The document section it stands in (documents only). */
   section?: Maybe<Scalars['String']['output']>;
   /** title, abstract or text (a document's full text); start and end index that field. */
   field?: Maybe<Scalars['String']['output']>;
+  /** The page it starts on (paged documents only). */
   pageStart?: Maybe<Scalars['Int']['output']>;
+  /** The page it ends on (paged documents only). */
   pageEnd?: Maybe<Scalars['Int']['output']>;
 };
 
+/** Paging state of a list. */
 export type PageInfo = {
   __typename?: 'PageInfo';
+  /** True when more items follow this page. */
   hasNextPage: Scalars['Boolean']['output'];
+  /** True when items precede this page. */
   hasPreviousPage: Scalars['Boolean']['output'];
+  /** Cursor of the first item of the page. */
   startCursor?: Maybe<Scalars['String']['output']>;
+  /** Cursor of the last item of the page: pass it as after for the next page. */
   endCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** A chunk with its cursor. */
 export type ChunkEdge = {
   __typename?: 'ChunkEdge';
+  /** Opaque cursor of this item: pass it as after to continue after it. */
   cursor: Scalars['String']['output'];
+  /** The chunk. */
   node: Chunk;
 };
 
+/** A page of a paper's chunks, in text order. */
 export type ChunkConnection = {
   __typename?: 'ChunkConnection';
+  /** The items of this page, each with its cursor. */
   edges: Array<ChunkEdge>;
+  /** Whether more pages follow, and the cursors to page on. */
   pageInfo: PageInfo;
+  /** Items in the whole list, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A paper with its cursor. */
 export type PaperEdge = {
   __typename?: 'PaperEdge';
+  /** Opaque cursor of this item: pass it as after to continue after it. */
   cursor: Scalars['String']['output'];
+  /** The paper. */
   node: Paper;
 };
 
+/** A page of papers. */
 export type PaperConnection = {
   __typename?: 'PaperConnection';
+  /** The items of this page, each with its cursor. */
   edges: Array<PaperEdge>;
+  /** Whether more pages follow, and the cursors to page on. */
   pageInfo: PageInfo;
+  /** Items in the whole list, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A bibliography file format. */
 export type BibliographyFormat =
   /**
    * RFC 4180, one row per paper (authors separated by "; "); cells that would start a spreadsheet formula are quoted
@@ -1496,40 +1859,57 @@ export type BibliographyFormat =
   /** CSL-JSON items, as citeproc processors and Zotero read them. */
   | 'CSL_JSON';
 
+/** Papers as a bibliography file. */
 export type PaperFile = {
   __typename?: 'PaperFile';
+  /** The file's format. */
   format: BibliographyFormat;
+  /** Its media type, for a download. */
   mediaType: Scalars['String']['output'];
+  /** A file name with the format's extension. */
   fileName: Scalars['String']['output'];
+  /** Papers written to the file. */
   papers: Scalars['Int']['output'];
   /** Ids asked for that are not full papers of the graph. */
   missing: Array<Scalars['ID']['output']>;
+  /** The file's text. */
   content: Scalars['String']['output'];
 };
 
+/** A work the filtered papers cite often, with its citation bursts. */
 export type ReferenceBursts = {
   __typename?: 'ReferenceBursts';
+  /** The cited work (often a stub). */
   paper: Paper;
   /** Citations it gets from the filtered papers in the window. */
   citations: Scalars['Int']['output'];
+  /** Its bursts, strongest first. */
   bursts: Array<Burst>;
 };
 
 /** The whole networks `network` builds. */
 export type MapKind =
+  /** Papers linked by the references they share. */
   | 'COUPLING'
+  /** The works the papers cite, linked by the papers citing both. */
   | 'COCITATION'
+  /** Citations among the papers (directed). */
   | 'CITATION'
+  /** The papers' most productive identified authors, linked by joint papers. */
   | 'COAUTHORSHIP'
+  /** The papers' most frequent topics, linked by papers carrying both. */
   | 'TOPIC_COOCCURRENCE';
 
 /** A whole network: nodes with attributes and weighted edges among them. */
 export type Network = {
   __typename?: 'Network';
+  /** The kind of network. */
   kind: MapKind;
   /** True for citation networks (source cites target). */
   directed: Scalars['Boolean']['output'];
+  /** Its nodes, strongest first. */
   nodes: Array<NetworkNode>;
+  /** Its edges, each at least minWeight. */
   edges: Array<NetworkEdge>;
   /** Nodes dropped for having no edge at minWeight. */
   isolatedDropped: Scalars['Int']['output'];
@@ -1538,6 +1918,7 @@ export type Network = {
 /** A node of a whole network: a paper, an author or a topic. */
 export type NetworkNode = {
   __typename?: 'NetworkNode';
+  /** Graph id of the paper, author or topic. */
   id: Scalars['ID']['output'];
   /** Title (papers; the id when a stub has none), name (authors, topics). */
   label: Scalars['String']['output'];
@@ -1567,19 +1948,30 @@ export type NetworkNode = {
 /** A weighted edge of a whole network. */
 export type NetworkEdge = {
   __typename?: 'NetworkEdge';
+  /** Id of one node (for a citation network, the citing paper). */
   source: Scalars['ID']['output'];
+  /** Id of the other node (for a citation network, the cited paper). */
   target: Scalars['ID']['output'];
+  /** Shared references, co-citing papers, joint papers or papers with both topics (1 for a citation). */
   weight: Scalars['Int']['output'];
 };
 
+/** The networks networkExport writes. */
 export type ExportedNetwork =
+  /** Papers linked by the references they share. */
   | 'COUPLING'
+  /** The works the papers cite, linked by the papers citing both. */
   | 'COCITATION'
+  /** The papers' most productive identified authors, linked by joint papers. */
   | 'COAUTHORSHIP'
+  /** Citations among the papers (directed). */
   | 'CITATION';
 
+/** A network file format. */
 export type NetworkFormat =
+  /** GraphML (Gephi, Cytoscape, networkx, igraph). */
   | 'GRAPHML'
+  /** GEXF (Gephi). */
   | 'GEXF'
   /** VOSviewer map file (items, clusters, weights); pair it with VOSVIEWER_NETWORK. */
   | 'VOSVIEWER_MAP'
@@ -1588,22 +1980,31 @@ export type NetworkFormat =
   /** Edge list: source, target, weight and both labels. */
   | 'CSV';
 
+/** A network as a file for Gephi, VOSviewer, Cytoscape or a script. */
 export type NetworkFile = {
   __typename?: 'NetworkFile';
+  /** The file's format. */
   format: NetworkFormat;
+  /** Its media type, for a download. */
   mediaType: Scalars['String']['output'];
+  /** A file name with the format's extension. */
   fileName: Scalars['String']['output'];
+  /** Nodes written. */
   nodes: Scalars['Int']['output'];
+  /** Edges written. */
   edges: Scalars['Int']['output'];
+  /** The file's text. */
   content: Scalars['String']['output'];
 };
 
+/** The networks clusters are found in. */
 export type NetworkKind =
   /** Papers linked by the references they share. */
   | 'COUPLING'
   /** Cited works linked by the papers that cite both. */
   | 'COCITATION';
 
+/** How a main path is searched. */
 export type MainPathMethod =
   /** The single source-to-sink path of largest total SPC. */
   | 'GLOBAL'
@@ -1613,14 +2014,18 @@ export type MainPathMethod =
 /** A citation on the main path: knowledge flows from the cited to the citing paper. */
 export type MainPathLink = {
   __typename?: 'MainPathLink';
+  /** The cited paper. */
   cited: Paper;
+  /** The citing paper. */
   citing: Paper;
   /** The link's search path count. */
   weight: Scalars['Float']['output'];
 };
 
+/** The main path of a citation network (Hummon and Doreian 1989) with its search path counts. */
 export type MainPath = {
   __typename?: 'MainPath';
+  /** How it was searched. */
   method: MainPathMethod;
   /** The papers of the path (or of the key-route network), oldest first. */
   papers: Array<Paper>;
@@ -1632,65 +2037,95 @@ export type MainPath = {
   paths: Scalars['Float']['output'];
   /** Citations in the network, and those left out for running against time (a paper citing a later one). */
   citations: Scalars['Int']['output'];
+  /** Citations left out because they run against time (a paper citing a later one). */
   dropped: Scalars['Int']['output'];
+  /** Papers in the network searched. */
   nodes: Scalars['Int']['output'];
 };
 
+/** Louvain clusters of a network of the filtered papers. */
 export type Clustering = {
   __typename?: 'Clustering';
+  /** The network clustered. */
   network: NetworkKind;
+  /** Nodes of the network (those with an edge). */
   nodes: Scalars['Int']['output'];
+  /** Edges of the network. */
   edges: Scalars['Int']['output'];
+  /** Modularity of the partition (higher: clearer clusters). */
   modularity: Scalars['Float']['output'];
+  /** The clusters, largest first. */
   clusters: Array<PaperCluster>;
 };
 
+/** One cluster of papers. */
 export type PaperCluster = {
   __typename?: 'PaperCluster';
+  /** Its number, 1 the largest. */
   cluster: Scalars['Int']['output'];
+  /** Papers in it. */
   size: Scalars['Int']['output'];
   /** Its most connected papers (up to 20). */
   papers: Array<Paper>;
   /** The ids of all its papers, most connected first. */
   members: Array<Scalars['ID']['output']>;
+  /** Title terms distinctive of the cluster against the whole network. */
   terms: Array<Scalars['String']['output']>;
+  /** Its most frequent topics (level ≥ 1). */
   topics: Array<TopicCount>;
 };
 
+/** A paper cited little for years and then much (Ke et al. 2015). */
 export type SleepingBeauty = {
   __typename?: 'SleepingBeauty';
+  /** The paper. */
   paper: Paper;
   /** B: how far the citation history lies below the line from the publication year to the first peak. */
   coefficient: Scalars['Float']['output'];
+  /** The year of its first citation peak. */
   peakYear: Scalars['Int']['output'];
+  /** The awakening year: up to the peak, the year farthest from the line from publication to the peak (Ke et al. 2015). */
   awakeningYear: Scalars['Int']['output'];
+  /** Citations per year from publication to the last year known. */
   series: Array<YearCitations>;
 };
 
+/** Citations in one year. */
 export type YearCitations = {
   __typename?: 'YearCitations';
+  /** The year. */
   year: Scalars['Int']['output'];
+  /** Citations received that year. */
   citations: Scalars['Int']['output'];
 };
 
+/** Citations inside the graph over those expected for a paper of the same year and field (like FWCI). */
 export type NormalisedImpact = {
   __typename?: 'NormalisedImpact';
   /** citations / expected; null when the field's papers of that year are never cited. */
   value?: Maybe<Scalars['Float']['output']>;
+  /** The paper's citations from full papers inside the graph. */
   citations: Scalars['Int']['output'];
+  /** Mean internal citations of the field's full papers of the same year. */
   expected: Scalars['Float']['output'];
   /** Full papers of the same year in the field, this one included. */
   peers: Scalars['Int']['output'];
+  /** The field: the paper's strongest topic of level 1 (an OpenAlex subfield-level concept), else its strongest topic. */
   field: Topic;
+  /** The paper's publication year. */
   year: Scalars['Int']['output'];
 };
 
+/** The mean normalised impact of an author's papers. */
 export type AuthorNormalisedImpact = {
   __typename?: 'AuthorNormalisedImpact';
+  /** Mean of the papers' normalised impact; null when none has one. */
   mean?: Maybe<Scalars['Float']['output']>;
+  /** Papers with a normalised impact (a year and a field). */
   papers: Scalars['Int']['output'];
 };
 
+/** The CD index of a paper (Funk and Owen-Smith 2017; Wu, Wang and Evans 2019) over the graph's citations. */
 export type Disruption = {
   __typename?: 'Disruption';
   /** (focalOnly − both) / (focalOnly + both + referencesOnly). */
@@ -1703,231 +2138,367 @@ export type Disruption = {
   referencesOnly: Scalars['Int']['output'];
   /** Its references in the graph (stubs included). */
   references: Scalars['Int']['output'];
+  /** Years after publication the citing papers were counted over; null for all. */
   window?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A paper with a count. */
 export type CountedPaper = {
   __typename?: 'CountedPaper';
+  /** The paper. */
   paper: Paper;
+  /** How many papers of the set cite it (prior works) or it cites (derivative works). */
   count: Scalars['Int']['output'];
 };
 
+/** A chain of citations between two papers. */
 export type CitationPath = {
   __typename?: 'CitationPath';
+  /** The papers of the chain, from the first asked to the second. */
   papers: Array<Paper>;
   /** One per step: true when the earlier paper of the chain cites the later one. */
   forward: Array<Scalars['Boolean']['output']>;
+  /** Citations in the chain. */
   length: Scalars['Int']['output'];
 };
 
+/** Authors by number of papers, with Lotka's law fitted. */
 export type LotkaLaw = {
   __typename?: 'LotkaLaw';
+  /** How many authors have each number of papers. */
   distribution: Array<ProductivityClass>;
   /** Fitted exponent n (Lotka found about 2); null with fewer than two productivity classes. */
   exponent?: Maybe<Scalars['Float']['output']>;
   /** Fitted share of authors with one paper, C. */
   constant?: Maybe<Scalars['Float']['output']>;
+  /** Identified authors (persons) counted. */
   authors: Scalars['Int']['output'];
 };
 
+/** Authors with the same number of papers. */
 export type ProductivityClass = {
   __typename?: 'ProductivityClass';
+  /** The number of papers. */
   papers: Scalars['Int']['output'];
+  /** Authors with that many. */
   authors: Scalars['Int']['output'];
 };
 
+/** Venues cut into Bradford's three zones of about equal papers. */
 export type BradfordLaw = {
   __typename?: 'BradfordLaw';
+  /** Zone 1 (the core) first. */
   zones: Array<BradfordZone>;
   /** Venues in zone 2 over zone 1, and zone 3 over zone 2 (about equal under Bradford's law). */
   multipliers: Array<Maybe<Scalars['Float']['output']>>;
+  /** Filtered papers with no venue, left out. */
   papersWithoutVenue: Scalars['Int']['output'];
 };
 
+/** One Bradford zone. */
 export type BradfordZone = {
   __typename?: 'BradfordZone';
+  /** 1, 2 or 3. */
   zone: Scalars['Int']['output'];
+  /** Papers in its venues. */
   papers: Scalars['Int']['output'];
+  /** Its venues, most papers first. */
   venues: Array<VenueCount>;
 };
 
+/** A venue with its papers. */
 export type VenueCount = {
   __typename?: 'VenueCount';
+  /** The venue. */
   venue: Venue;
+  /** Full papers in it (in the filter, where one applies). */
   papers: Scalars['Int']['output'];
 };
 
+/** A topic with its bursts of papers. */
 export type TopicBursts = {
   __typename?: 'TopicBursts';
+  /** The topic. */
   topic: Topic;
+  /** Filtered papers carrying it in the window. */
   papers: Scalars['Int']['output'];
+  /** Its bursts, strongest first. */
   bursts: Array<Burst>;
 };
 
+/** A run of years in Kleinberg's burst state. */
 export type Burst = {
   __typename?: 'Burst';
+  /** First year of the burst. */
   start: Scalars['Int']['output'];
+  /** Last year of the burst. */
   end: Scalars['Int']['output'];
+  /** Weight of the burst: the cost saved by the burst state over the base state. */
   strength: Scalars['Float']['output'];
 };
 
+/** Author records that may be one person. */
 export type DuplicateCandidates = {
   __typename?: 'DuplicateCandidates';
+  /** A name of the group. */
   name: Scalars['String']['output'];
+  /** The records. */
   authors: Array<Author>;
+  /** The evidence for each pair of records. */
   pairs: Array<DuplicateEvidence>;
 };
 
+/** What two author records share. */
 export type DuplicateEvidence = {
   __typename?: 'DuplicateEvidence';
+  /** One record's id. */
   a: Scalars['ID']['output'];
+  /** The other record's id. */
   b: Scalars['ID']['output'];
+  /** Co-authors both have. */
   sharedCoauthors: Scalars['Int']['output'];
+  /** Institutions both are affiliated with. */
   sharedInstitutions: Scalars['Int']['output'];
 };
 
+/** Several author records taken as one person for a computation. */
 export type Person = {
   __typename?: 'Person';
+  /** The records: those given plus those sharing an ORCID with them. */
   authorIds: Array<Scalars['ID']['output']>;
+  /** The names they carry. */
   names: Array<Scalars['String']['output']>;
+  /** Metrics over their distinct papers. */
   metrics: AuthorMetrics;
+  /** Their co-authors, most joint papers first. */
   coauthors: Array<PersonCoauthor>;
 };
 
+/** A co-author of a person. */
 export type PersonCoauthor = {
   __typename?: 'PersonCoauthor';
   /** The co-author's records (one person when they share an ORCID). */
   authorIds: Array<Scalars['ID']['output']>;
+  /** The co-author's name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** The co-author's ORCID iD. */
   orcid?: Maybe<Scalars['String']['output']>;
+  /** Papers written together. */
   jointPapers: Scalars['Int']['output'];
 };
 
 /** Per-request switches and parameters; anything unset takes the server's default. */
 export type SearchOptionsInput = {
+  /** Use BM25 over titles, abstracts and enrichment terms. */
   sparse?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Use the embedding index over chunks. */
   dense?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Weight of the dense ranking in the reciprocal rank fusion. */
   denseWeight?: InputMaybe<Scalars['Float']['input']>;
+  /** Weight of the BM25 ranking in the reciprocal rank fusion. */
   sparseWeight?: InputMaybe<Scalars['Float']['input']>;
+  /** K of reciprocal rank fusion: score = Σ w / (K + rank). */
   rrfK?: InputMaybe<Scalars['Int']['input']>;
   /** max or sum: how chunk scores roll up to papers. */
   aggregation?: InputMaybe<Scalars['String']['input']>;
+  /** Papers each retriever contributes to the fusion. */
   candidates?: InputMaybe<Scalars['Int']['input']>;
+  /** Expand the query with terms validated against the corpus (from the LLM, else pseudo-relevance feedback). */
   expansion?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Most expansion terms kept. */
   expansionTerms?: InputMaybe<Scalars['Int']['input']>;
+  /** Keep an expansion term only if its document frequency is below this share of the searched papers. */
   expansionTau?: InputMaybe<Scalars['Float']['input']>;
+  /** Weight of the expansion clause in the BM25 query. */
   expansionWeight?: InputMaybe<Scalars['Float']['input']>;
+  /** Top fused papers pseudo-relevance feedback reads terms from. */
   feedbackDocs?: InputMaybe<Scalars['Int']['input']>;
+  /** Boost candidates co-cited with, coupled to or citing the top seeds. */
   citation?: InputMaybe<Scalars['Boolean']['input']>;
+  /** How many top papers are seeds of the citation signal. */
   citationSeeds?: InputMaybe<Scalars['Int']['input']>;
+  /** Weight of the citation boost. */
   citationWeight?: InputMaybe<Scalars['Float']['input']>;
+  /** Rerank by personalised PageRank over the candidates' similarity graph. */
   pagerank?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Least similarity for an edge of that graph. */
   pagerankThreshold?: InputMaybe<Scalars['Float']['input']>;
+  /** PageRank damping factor. */
   pagerankDamping?: InputMaybe<Scalars['Float']['input']>;
+  /** Weight of the PageRank value in the final score. */
   pagerankWeight?: InputMaybe<Scalars['Float']['input']>;
+  /** How many fused papers the reranking stages reorder. */
   rerankDepth?: InputMaybe<Scalars['Int']['input']>;
+  /** Diversify by maximal marginal relevance. */
   mmr?: InputMaybe<Scalars['Boolean']['input']>;
+  /** MMR's λ: 1 relevance only, 0 diversity only. */
   mmrLambda?: InputMaybe<Scalars['Float']['input']>;
+  /** Papers MMR picks. */
   mmrK?: InputMaybe<Scalars['Int']['input']>;
+  /** Best passages returned per result. */
   passages?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The options a search ran with (defaults filled in). */
 export type AppliedSearchOptions = {
   __typename?: 'AppliedSearchOptions';
+  /** BM25 was used. */
   sparse: Scalars['Boolean']['output'];
+  /** The embedding index was used. */
   dense: Scalars['Boolean']['output'];
+  /** Weight of the dense ranking in the fusion. */
   denseWeight: Scalars['Float']['output'];
+  /** Weight of the BM25 ranking in the fusion. */
   sparseWeight: Scalars['Float']['output'];
+  /** K of the reciprocal rank fusion. */
   rrfK: Scalars['Int']['output'];
+  /** How chunk scores made a paper's dense score: max or sum. */
   aggregation: Scalars['String']['output'];
+  /** Papers each retriever contributed. */
   candidates: Scalars['Int']['output'];
+  /** Query expansion was on. */
   expansion: Scalars['Boolean']['output'];
+  /** Most expansion terms kept. */
   expansionTerms: Scalars['Int']['output'];
+  /** Document-frequency ceiling of expansion terms. */
   expansionTau: Scalars['Float']['output'];
+  /** Weight of the expansion clause. */
   expansionWeight: Scalars['Float']['output'];
+  /** Papers pseudo-relevance feedback read. */
   feedbackDocs: Scalars['Int']['output'];
+  /** The citation signal was on. */
   citation: Scalars['Boolean']['output'];
+  /** Seeds of the citation signal. */
   citationSeeds: Scalars['Int']['output'];
+  /** Weight of the citation boost. */
   citationWeight: Scalars['Float']['output'];
+  /** PageRank reranking was on. */
   pagerank: Scalars['Boolean']['output'];
+  /** Least similarity for a PageRank edge. */
   pagerankThreshold: Scalars['Float']['output'];
+  /** PageRank damping factor. */
   pagerankDamping: Scalars['Float']['output'];
+  /** Weight of the PageRank value. */
   pagerankWeight: Scalars['Float']['output'];
+  /** Fused papers the reranking stages reordered. */
   rerankDepth: Scalars['Int']['output'];
+  /** MMR diversification was on. */
   mmr: Scalars['Boolean']['output'];
+  /** MMR's λ. */
   mmrLambda: Scalars['Float']['output'];
+  /** Papers MMR picked. */
   mmrK: Scalars['Int']['output'];
+  /** Passages returned per result. */
   passages: Scalars['Int']['output'];
 };
 
+/** A passage of a result that matches the query. */
 export type Passage = {
   __typename?: 'Passage';
+  /** The chunk the passage is. */
   chunkId: Scalars['ID']['output'];
+  /** The passage. */
   text: Scalars['String']['output'];
   /** Character offsets into the paper's abstract (or title). */
   start: Scalars['Int']['output'];
+  /** Character offset where it ends in the text it was cut from (exclusive). */
   end: Scalars['Int']['output'];
+  /** Its position among the paper's chunks, from 0. */
   ordinal: Scalars['Int']['output'];
+  /** The document section it stands in (documents only). */
   section?: Maybe<Scalars['String']['output']>;
   /** title, abstract or text (a document's full text); start and end index that field. */
   field?: Maybe<Scalars['String']['output']>;
+  /** The page it starts on (paged documents only). */
   pageStart?: Maybe<Scalars['Int']['output']>;
+  /** The page it ends on (paged documents only). */
   pageEnd?: Maybe<Scalars['Int']['output']>;
   /** Cosine similarity to the query, normalised to [0, 1] as Neo4j reports it. */
   score: Scalars['Float']['output'];
 };
 
+/** Where one retriever ranked a result. */
 export type RetrieverHit = {
   __typename?: 'RetrieverHit';
+  /** Its rank in that retriever's list, from 1. */
   rank: Scalars['Int']['output'];
+  /** That retriever's score (BM25, or cosine similarity). */
   score: Scalars['Float']['output'];
 };
 
+/** How a result is tied by citations to the top seeds. */
 export type CitationSignal = {
   __typename?: 'CitationSignal';
+  /** Seeds it is co-cited with. */
   cocited: Scalars['Int']['output'];
+  /** Seeds it shares references with. */
   coupled: Scalars['Int']['output'];
+  /** Seeds it cites or is cited by. */
   direct: Scalars['Int']['output'];
+  /** What the signal added to its score. */
   boost: Scalars['Float']['output'];
 };
 
+/** A change of a result's rank at one stage. */
 export type RankMove = {
   __typename?: 'RankMove';
+  /** The stage (citation, pagerank, mmr …). */
   stage: Scalars['String']['output'];
+  /** Rank before the stage. */
   from: Scalars['Int']['output'];
+  /** Rank after the stage. */
   to: Scalars['Int']['output'];
 };
 
+/** How a result got its place: each retriever, the fusion and every stage after it. */
 export type HitTrace = {
   __typename?: 'HitTrace';
+  /** Its BM25 rank and score; null when BM25 did not find it. */
   sparse?: Maybe<RetrieverHit>;
+  /** Its dense rank and score; null when the embedding index did not find it. */
   dense?: Maybe<RetrieverHit>;
+  /** Its weighted reciprocal rank fusion score. */
   fusedScore: Scalars['Float']['output'];
+  /** Its rank after fusion, from 1. */
   fusedRank: Scalars['Int']['output'];
+  /** Its citation signal, when that stage ran. */
   citation?: Maybe<CitationSignal>;
+  /** Its PageRank value, when that stage ran. */
   pagerank?: Maybe<Scalars['Float']['output']>;
+  /** Its score after every stage. */
   finalScore: Scalars['Float']['output'];
+  /** Its rank changes, stage by stage. */
   moves: Array<RankMove>;
 };
 
+/** A result of a search. */
 export type SearchHit = {
   __typename?: 'SearchHit';
+  /** Its rank, from 1. */
   rank: Scalars['Int']['output'];
+  /** Its final score. */
   score: Scalars['Float']['output'];
+  /** The paper. */
   paper: Paper;
+  /** Its passages that best match the query. */
   passages: Array<Passage>;
+  /** How it got its place. */
   trace: HitTrace;
 };
 
+/** Time one stage of a search took. */
 export type StageTiming = {
   __typename?: 'StageTiming';
+  /** The stage. */
   stage: Scalars['String']['output'];
+  /** Milliseconds. */
   ms: Scalars['Float']['output'];
 };
 
+/** How a search ran. */
 export type SearchTrace = {
   __typename?: 'SearchTrace';
+  /** The query as given. */
   query: Scalars['String']['output'];
   /** The Lucene query sent to the full-text index (terms only; no user syntax survives). */
   luceneQuery?: Maybe<Scalars['String']['output']>;
@@ -1937,19 +2508,28 @@ export type SearchTrace = {
   expansionCandidates: Array<Scalars['String']['output']>;
   /** llm or feedback (pseudo-relevance feedback over the first hits). */
   expansionSource?: Maybe<Scalars['String']['output']>;
+  /** The options in force (request over server settings). */
   options: AppliedSearchOptions;
+  /** Each stage, timed. */
   timings: Array<StageTiming>;
+  /** Papers BM25 returned. */
   sparseHits: Scalars['Int']['output'];
+  /** Papers the embedding index returned. */
   denseHits: Scalars['Int']['output'];
+  /** Papers after fusion. */
   fusedHits: Scalars['Int']['output'];
 };
 
+/** The results of a search, with its trace. */
 export type SearchResults = {
   __typename?: 'SearchResults';
+  /** The results, best first. */
   results: Array<SearchHit>;
+  /** How the search ran. */
   trace: SearchTrace;
 };
 
+/** What changes state: private document sets. */
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -1964,11 +2544,13 @@ export type Mutation = {
 };
 
 
+/** What changes state: private document sets. */
 export type MutationCreateDocumentSetArgs = {
   ttlSeconds?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** What changes state: private document sets. */
 export type MutationDeleteDocumentSetArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1980,53 +2562,75 @@ export type MutationDeleteDocumentSetArgs = {
  */
 export type DocumentSet = {
   __typename?: 'DocumentSet';
+  /** The set's id. */
   id: Scalars['ID']['output'];
+  /** When it was created (ISO 8601). */
   createdAt: Scalars['String']['output'];
   /** When the set and everything in it is deleted (ISO 8601). */
   expiresAt: Scalars['String']['output'];
   /** Where to POST documents into this set (relative to the server). */
   uploadPath: Scalars['String']['output'];
+  /** Its documents, in upload order. */
   documents: Array<SetDocument>;
 };
 
+/** A document uploaded into a private set. */
 export type SetDocument = {
   __typename?: 'SetDocument';
   /** The id results and citations name (`set:<set id>:<hash>`). */
   id: Scalars['ID']['output'];
   /** The file name it was uploaded under. */
   name: Scalars['String']['output'];
+  /** pdf, markdown, html or text. */
   format: Scalars['String']['output'];
+  /** Its title, from its metadata or first page. */
   title?: Maybe<Scalars['String']['output']>;
+  /** Its year, when its metadata gives one. */
   year?: Maybe<Scalars['Int']['output']>;
+  /** Its DOI, when found in its metadata or first pages. */
   doi?: Maybe<Scalars['String']['output']>;
+  /** Its authors' names, when its metadata gives them. */
   authors: Array<Scalars['String']['output']>;
+  /** Pages of a paged document. */
   pageCount?: Maybe<Scalars['Int']['output']>;
+  /** Passages it was cut into. */
   chunkCount: Scalars['Int']['output'];
+  /** Its sections in reading order. */
   sections: Array<SetDocumentSection>;
   /** Entries of its reference list, and how many of them were resolved to papers of the graph. */
   references: Scalars['Int']['output'];
+  /** Entries of its reference list resolved to graph papers. */
   referencesResolved: Scalars['Int']['output'];
   /** sha256 of the uploaded bytes: the same file again is the same document. */
   contentHash: Scalars['String']['output'];
+  /** When it was uploaded (ISO 8601). */
   addedAt: Scalars['String']['output'];
   /** The document's stored text: citations' and passages' start and end index it. */
   fullText: Scalars['String']['output'];
 };
 
+/** A section of a set document. */
 export type SetDocumentSection = {
   __typename?: 'SetDocumentSection';
+  /** The heading as written. */
   title: Scalars['String']['output'];
+  /** What the section is: abstract, introduction, methods, results, discussion, conclusion, other … */
   kind: Scalars['String']['output'];
+  /** The page it starts on. */
   pageStart?: Maybe<Scalars['Int']['output']>;
+  /** The page it ends on. */
   pageEnd?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Search or answer over one of the caller's document sets: the set alone, or with the shared graph. */
 export type DocumentSetScope = {
+  /** The set's id. */
   id: Scalars['ID']['input'];
+  /** Also search the shared graph (false: the set alone). */
   withSharedGraph?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Answers streamed as they are made (GraphQL over Server-Sent Events at /graphql/stream). */
 export type Subscription = {
   __typename?: 'Subscription';
   /**
@@ -2040,11 +2644,13 @@ export type Subscription = {
 };
 
 
+/** Answers streamed as they are made (GraphQL over Server-Sent Events at /graphql/stream). */
 export type SubscriptionAskStreamArgs = {
   question: Scalars['String']['input'];
   options?: InputMaybe<AskOptionsInput>;
 };
 
+/** What an event of a streamed answer reports. */
 export type AskEventKind =
   /** A stage finished: its name, time and note. */
   | 'STAGE'
@@ -2059,19 +2665,28 @@ export type AskEventKind =
   /** The whole answer, as `ask` returns it; the last event. */
   | 'RESULT';
 
+/** One event of a streamed answer. */
 export type AskEvent = {
   __typename?: 'AskEvent';
+  /** What it reports. */
   kind: AskEventKind;
   /** The stage that finished (RESULT: "done"). */
   stage: Scalars['String']['output'];
   /** Milliseconds the stage took (RESULT: the whole answer). */
   ms: Scalars['Float']['output'];
+  /** What the stage did, in a line. */
   note: Scalars['String']['output'];
+  /** ROUTE: the route chosen. */
   route?: Maybe<AskRoute>;
+  /** ROUTE: why. */
   routeReasons?: Maybe<Array<Scalars['String']['output']>>;
+  /** PLAN: the analytics plan. */
   plan?: Maybe<AnalyticsPlan>;
+  /** SUFFICIENCY: the evidence's score so far. */
   sufficiency?: Maybe<Sufficiency>;
+  /** SENTENCE: the verified sentence. */
   sentence?: Maybe<AnswerSentence>;
+  /** RESULT: the whole answer. */
   result?: Maybe<AskResult>;
 };
 

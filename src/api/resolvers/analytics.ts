@@ -5,7 +5,7 @@ import type { RequestContext } from '../../request-context';
 import { connectionFields, edgeCursor, toConnection } from '../connections';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
-import { filterReader, toPaperSort } from '../inputs';
+import { filterReader, reportMiss, toPaperSort } from '../inputs';
 import { graphId } from '../../text';
 
 /** The page a list argument pair asks for, checked, with a cap reported as a warning. */
@@ -26,7 +26,8 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
     lanes.analytics.run(context.request, work);
   return {
     Query: {
-      topic: (_, args) => analytics.topic(graphId(args.id)),
+      topic: async (_, args, context) =>
+        reportMiss(await analytics.topic(graphId(args.id)), context.request, `topic: no topic with id ${args.id}`),
       topPapers: async (_, args, context) =>
         heavy(context, async () =>
           toConnection(

@@ -4,7 +4,7 @@ import { badInput } from '../../errors';
 import { pageRequest } from '../../paging';
 import { connectionFields, edgeCursor, toConnection } from '../connections';
 import type { Resolvers } from '../generated/graphql';
-import { filterReader, toPaperSort } from '../inputs';
+import { filterReader, reportMiss, toPaperSort } from '../inputs';
 import { graphId } from '../../text';
 
 const LABELS: Array<[label: string, key: string]> = [
@@ -64,13 +64,16 @@ export function catalogResolvers(app: AppContext): Resolvers {
           collections,
         };
       },
-      paper: async (_, args) => {
+      paper: async (_, args, context) => {
         if ((args.id == null) === (args.doi == null)) throw badInput('give exactly one of id or doi');
-        return args.id != null ? catalog.paperById(args.id) : catalog.paperByDoi(args.doi!);
+        return args.id != null
+          ? reportMiss(await catalog.paperById(args.id), context.request, `paper: no paper with id ${args.id}`)
+          : reportMiss(await catalog.paperByDoi(args.doi!), context.request, `paper: no paper with DOI ${args.doi}`);
       },
       author: async (_, args, context) => {
         const found = await context.loaders.author.load(graphId(args.id));
-        return found ? { ...found.author, institutions: found.institutions, paperCount: found.paperCount } : null;
+        if (!found) return reportMiss(null, context.request, `author: no author with id ${args.id}`);
+        return { ...found.author, institutions: found.institutions, paperCount: found.paperCount };
       },
       topics: (_, args) => catalog.topicsNamed(args.search, args.first ?? 20),
       authors: async (_, args) =>
@@ -80,8 +83,14 @@ export function catalogResolvers(app: AppContext): Resolvers {
           score: row.score,
         })),
       institutions: (_, args) => catalog.institutionsNamed(args.search, args.first ?? 20),
-      venue: (_, args) => catalog.venueById(args.id),
-      institution: (_, args) => catalog.institutionById(args.id),
+      venue: async (_, args, context) =>
+        reportMiss(await catalog.venueById(args.id), context.request, `venue: no venue with id ${args.id}`),
+      institution: async (_, args, context) =>
+        reportMiss(
+          await catalog.institutionById(args.id),
+          context.request,
+          `institution: no institution with id ${args.id}`,
+        ),
       papers: async (_, args, context) => {
         const page = pageRequest(args.first, args.after, { field: 'papers', warnings: context.request });
         const filter = await filterOf(args.filter, context);

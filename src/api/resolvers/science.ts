@@ -2,9 +2,7 @@ import type { AppContext } from '../../app-context';
 import type { Resolvers } from '../generated/graphql';
 import { filterReader } from '../inputs';
 import { pageRequest } from '../../paging';
-
-/** Most nodes of a network answered in one call. */
-const MAX_NETWORK_NODES = 500;
+import { MAX_NETWORK_NODES } from '../list-caps';
 import type { Lanes } from '../lanes';
 import { EXTENSIONS, exportNetwork, MEDIA_TYPES } from '../../analytics/network-export';
 
