@@ -37,6 +37,8 @@ export async function importIntoEmbeddedStore(settings: Settings, groups: readon
     '--array-delimiter=U+001F',
     '--ignore-empty-strings=true',
     '--bad-tolerance=0',
+    // Its report goes beside the store, not into the caller's working folder.
+    `--report-file=${path.join(home, 'import.report')}`,
     // The database name before the groups: a group's file list would take it for one more file.
     'neo4j',
     ...groups,
