@@ -25,6 +25,16 @@ export interface Slice<T> {
   readonly limit: number;
 }
 
+/** A page whose list size is counted only when a client asks (counting is the cost the page avoided). */
+export interface LazySlice<T> {
+  readonly total: () => Promise<number>;
+  readonly items: T[];
+  readonly skip: number;
+  readonly limit: number;
+  /** Known from a page fetched one row long. */
+  readonly hasNextPage: boolean;
+}
+
 /** The cursor of the item at `offset`. */
 export function encodeOffset(offset: number): string {
   return Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');

@@ -8,6 +8,9 @@ CREATE CONSTRAINT chunk_id IF NOT EXISTS FOR (c:Chunk) REQUIRE c.id IS UNIQUE;
 CREATE INDEX paper_doi IF NOT EXISTS FOR (p:Paper) ON (p.doi);
 CREATE INDEX paper_year IF NOT EXISTS FOR (p:Paper) ON (p.year);
 CREATE INDEX paper_stub IF NOT EXISTS FOR (p:Paper) ON (p.stub);
+// Whole-graph top papers read the top of these (analytics/top-papers-all) instead of ranking every paper.
+CREATE INDEX paper_stub_internal IF NOT EXISTS FOR (p:Paper) ON (p.stub, p.internalCitedBy);
+CREATE INDEX paper_stub_global IF NOT EXISTS FOR (p:Paper) ON (p.stub, p.citedByCount);
 CREATE INDEX paper_document_hash IF NOT EXISTS FOR (p:Paper) ON (p.documentHash);
 CREATE INDEX author_orcid IF NOT EXISTS FOR (a:Author) ON (a.orcid);
 CREATE INDEX author_person IF NOT EXISTS FOR (a:Author) ON (a.person);

@@ -1,9 +1,17 @@
 import type { GraphExecutor } from '../graph/executor';
 import { type CompiledQuery, isFiltered, paperFilterParams, paperSortParams, queries } from '../graph/query-registry';
-import { MAX_PAGE, type PageRequest, type Slice } from '../paging';
+import { type LazySlice, MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
 import { contentTerms } from '../text';
 import type { AuthorRow, PaperFilter, PaperRow, PaperSort, TopicRow, VenueRow } from '../domain';
+
+/** A paper with its citation counts and the one it was ranked by (topPapers). */
+export interface ScoredPaperRow {
+  paper: PaperRow;
+  internal: number;
+  global: number;
+  score: number;
+}
 
 /** A field the filtered papers can be grouped by. */
 export type GroupField = 'YEAR' | 'TYPE' | 'COLLECTION' | 'TOPIC' | 'VENUE' | 'AUTHOR' | 'INSTITUTION' | 'COUNTRY';
@@ -375,11 +383,34 @@ export class AnalyticsService {
     );
   }
 
-  topPapers(filter: PaperFilter | null | undefined, by: CitationBasis, page: PageRequest) {
-    return this.slice<{ paper: PaperRow; internal: number; global: number; score: number }>(
-      queries().topPapers({ by, ...paperFilterParams(filter), ...page }),
-      page,
-    );
+  /**
+   * Most cited full papers in the filter. With no filter the page is read from the top of a citation index
+   * (analytics/top-papers-all) and the total is counted only when asked; when the page reaches papers without a score
+   * (ties at zero), every paper is ranked as with a filter.
+   */
+  async topPapers(
+    filter: PaperFilter | null | undefined,
+    by: CitationBasis,
+    page: PageRequest,
+  ): Promise<Slice<ScoredPaperRow> | LazySlice<ScoredPaperRow>> {
+    if (!isFiltered(filter) && page.limit > 0) {
+      const rows = await this.executor.read<ScoredPaperRow>(
+        queries().topPapersAll({ by, skip: page.skip, limit: page.limit + 1 }),
+      );
+      if (rows.length > 0) {
+        return {
+          items: rows.slice(0, page.limit),
+          skip: page.skip,
+          limit: page.limit,
+          hasNextPage: rows.length > page.limit,
+          total: async () => {
+            const [row] = await this.executor.read<{ total: number }>(queries().papersCount(paperFilterParams(null)));
+            return row?.total ?? 0;
+          },
+        };
+      }
+    }
+    return this.slice<ScoredPaperRow>(queries().topPapers({ by, ...paperFilterParams(filter), ...page }), page);
   }
 
   topAuthors(filter: PaperFilter | null | undefined, by: AuthorRanking, page: PageRequest) {

@@ -1,9 +1,11 @@
-import { encodeOffset, type Slice } from '../paging';
+import { encodeOffset, type LazySlice, type Slice } from '../paging';
 import type { ConnectionModel, EdgeModel } from './models';
 
 /** A service's page as a connection model. */
-export function toConnection<T>(slice: Slice<T>): ConnectionModel<T> {
-  return { items: slice.items, skip: slice.skip, total: slice.total };
+export function toConnection<T>(slice: Slice<T> | LazySlice<T>): ConnectionModel<T> {
+  return 'hasNextPage' in slice
+    ? { items: slice.items, skip: slice.skip, total: slice.total, hasNextPage: slice.hasNextPage }
+    : { items: slice.items, skip: slice.skip, total: slice.total };
 }
 
 async function totalOf(connection: ConnectionModel<unknown>): Promise<number> {

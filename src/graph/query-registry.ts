@@ -342,6 +342,7 @@ export const QUERY_SPECS = {
     ...PAPER_FILTER,
   ]),
   topAuthorsAll: spec<Page & { by: string }>('analytics/top-authors-all', ['by', 'skip', 'limit']),
+  topPapersAll: spec<Page & { by: string }>('analytics/top-papers-all', ['by', 'skip', 'limit']),
   venueStats: spec<PaperFilterParams & Page>('analytics/venue-stats', ['skip', 'limit', ...PAPER_FILTER]),
   topicYears: spec<PaperFilterParams & { topicIds: string[]; from: number; to: number }>('analytics/topic-years', [
     'topicIds',
