@@ -294,12 +294,14 @@ export class AnalyticsService {
     );
   }
 
-  paperCitedBy(id: string, page: PageRequest): Promise<Slice<PaperRow>> {
-    return this.slice(queries().paperCitedBy({ id, ...page }), page);
+  /** Full papers citing a paper, newest first unless a sort is given (no text filter here: no RELEVANCE). */
+  paperCitedBy(id: string, page: PageRequest, sort: PaperSort | null = null): Promise<Slice<PaperRow>> {
+    return this.slice(queries().paperCitedBy({ id, ...page, ...paperSortParams(sort), textScores: null }), page);
   }
 
-  paperReferences(id: string, page: PageRequest): Promise<Slice<PaperRow>> {
-    return this.slice(queries().paperReferences({ id, ...page }), page);
+  /** What a paper cites, full papers first and newest first unless a sort is given. */
+  paperReferences(id: string, page: PageRequest, sort: PaperSort | null = null): Promise<Slice<PaperRow>> {
+    return this.slice(queries().paperReferences({ id, ...page, ...paperSortParams(sort), textScores: null }), page);
   }
 
   paperCocited(id: string, page: PageRequest): Promise<Slice<{ paper: PaperRow; count: number }>> {

@@ -160,6 +160,29 @@ describe('sort', () => {
   });
 });
 
+describe('sort on the citation lists of a paper', () => {
+  it('orders citing papers and references as asked', async () => {
+    const data = await gql<{
+      paper: {
+        citedBy: { edges: Array<{ node: { year: number } }> };
+        references: { edges: Array<{ node: { id: string; title: string | null; stub: boolean } }> };
+      };
+    }>(`{ paper(id: "W1593442063") {
+          citedBy(sort: {by: YEAR, direction: ASC}, first: 200) { edges { node { year } } }
+          references(sort: {by: TITLE}, first: 200) { edges { node { id title stub } } } } }`);
+    const years = data.paper.citedBy.edges.map((edge) => edge.node.year);
+    expect(years.length).toBeGreaterThan(5);
+    expect(years).toEqual([...years].sort((a, b) => a - b));
+    const titles = data.paper.references.edges.map((edge) => edge.node.title?.toLowerCase() ?? null);
+    const known = titles.filter((title): title is string => title !== null);
+    expect(known.length).toBeGreaterThan(0);
+    expect(titles).toEqual([
+      ...[...known].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      ...titles.filter((t) => t === null),
+    ]);
+  });
+});
+
 describe('group-by', () => {
   it('counts papers per year, in year order, like the raw records', async () => {
     const data = await gql<{

@@ -1472,7 +1472,7 @@ export type Paper = {
   venue?: Maybe<Venue>;
   /** Its topics, strongest first. */
   topics: Array<PaperTopic>;
-  /** Works this paper cites, full papers first, newest first (stubs included, marked). */
+  /** Works this paper cites (stubs included, marked): full papers first, newest first, unless sort says otherwise. */
   references: PaperConnection;
   /** The paper's text chunks in reading order, with character offsets into its abstract (or document text). */
   chunks: ChunkConnection;
@@ -1480,7 +1480,7 @@ export type Paper = {
   document?: Maybe<PaperDocument>;
   /** Citations from full papers inside the graph. */
   internalCitationCount: Scalars['Int']['output'];
-  /** Full papers of the graph citing it, newest first. */
+  /** Full papers of the graph citing it, newest first unless sort says otherwise. */
   citedBy: PaperConnection;
   /** Papers cited together with this one, with the number of papers citing both (stubs included, marked). */
   coCited: CountedPaperConnection;
@@ -1516,6 +1516,7 @@ export type PaperTopicsArgs = {
 
 /** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperReferencesArgs = {
+  sort?: InputMaybe<PaperSort>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1530,6 +1531,7 @@ export type PaperChunksArgs = {
 
 /** A work: a full paper (ingested with its metadata and text) or a stub (known only because a paper cites it). */
 export type PaperCitedByArgs = {
+  sort?: InputMaybe<PaperSort>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };

@@ -152,7 +152,13 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
     Paper: {
       internalCitationCount: async (paper) => (await analytics.paperCitedBy(paper.id, { skip: 0, limit: 0 })).total,
       citedBy: async (paper, args, context) =>
-        toConnection(await analytics.paperCitedBy(paper.id, page(args, 'Paper.citedBy', context.request))),
+        toConnection(
+          await analytics.paperCitedBy(
+            paper.id,
+            page(args, 'Paper.citedBy', context.request),
+            toPaperSort(args.sort, {}),
+          ),
+        ),
       coCited: async (paper, args, context) =>
         toConnection(await analytics.paperCocited(paper.id, page(args, 'Paper.coCited', context.request))),
       coupled: async (paper, args, context) =>

@@ -117,6 +117,7 @@ export function catalogResolvers(app: AppContext): Resolvers {
           await analytics.paperReferences(
             paper.id,
             pageRequest(args.first, args.after, { field: 'Paper.references', warnings: context.request }),
+            toPaperSort(args.sort, {}),
           ),
         ),
       chunks: async (paper, args, context) => {
