@@ -279,6 +279,29 @@ describe('whole networks in one call', () => {
   });
 });
 
+describe('the collaboration network says which authors have no edge', () => {
+  it('counts them, and drops them when asked', async () => {
+    const query = `query($isolated: Boolean) { collaborationNetwork(limit: 60, minJointPapers: 2, isolated: $isolated,
+        filter: {collections: ["${COLLECTION}"]}) { nodes { id } edges { source target } isolatedNodes } }`;
+    type Net = {
+      collaborationNetwork: {
+        nodes: Array<{ id: string }>;
+        edges: Array<{ source: string; target: string }>;
+        isolatedNodes: number;
+      };
+    };
+    const all = (await gql<Net>(query, { isolated: true })).collaborationNetwork;
+    const linked = new Set(all.edges.flatMap((edge) => [edge.source, edge.target]));
+    const lonely = all.nodes.filter((node) => !linked.has(node.id)).length;
+    expect(lonely).toBeGreaterThan(0);
+    expect(all.isolatedNodes).toBe(lonely);
+    const dropped = (await gql<Net>(query, { isolated: false })).collaborationNetwork;
+    expect(dropped.nodes).toHaveLength(all.nodes.length - lonely);
+    expect(dropped.isolatedNodes).toBe(lonely);
+    expect(dropped.edges).toEqual(all.edges);
+  });
+});
+
 describe('growth from smoothed ends', () => {
   it("states a topic's CAGR from the means of its first and last three years", async () => {
     const data = await gql<{

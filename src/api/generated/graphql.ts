@@ -325,6 +325,8 @@ export type CollaborationNetwork = {
   nodes: Array<CollaborationNode>;
   /** Pairs with at least minJointPapers joint papers. */
   edges: Array<CollaborationEdge>;
+  /** Authors among the most productive with no edge at minJointPapers (dropped from nodes when isolated is false). */
+  isolatedNodes: Scalars['Int']['output'];
 };
 
 /** A field papers are grouped by. */
@@ -1085,6 +1087,7 @@ export type QueryCollaborationNetworkArgs = {
   filter?: InputMaybe<WorkFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   minJointPapers?: InputMaybe<Scalars['Int']['input']>;
+  isolated?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -3185,6 +3188,7 @@ export type CollaborationEdgeResolvers<ContextType = GraphqlContext, ParentType 
 export type CollaborationNetworkResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CollaborationNetwork'] = ResolversParentTypes['CollaborationNetwork']> = {
   nodes?: Resolver<Array<ResolversTypes['CollaborationNode']>, ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['CollaborationEdge']>, ParentType, ContextType>;
+  isolatedNodes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type GroupingResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Grouping'] = ResolversParentTypes['Grouping']> = {
@@ -3371,7 +3375,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   emergingTopics?: Resolver<Array<ResolversTypes['EmergingTopic']>, ParentType, ContextType, RequireFields<QueryEmergingTopicsArgs, 'from' | 'to'>>;
   trends?: Resolver<ResolversTypes['Trends'], ParentType, ContextType, RequireFields<QueryTrendsArgs, 'from' | 'to'>>;
   groupBy?: Resolver<ResolversTypes['Grouping'], ParentType, ContextType, RequireFields<QueryGroupByArgs, 'field' | 'order' | 'first'>>;
-  collaborationNetwork?: Resolver<ResolversTypes['CollaborationNetwork'], ParentType, ContextType, RequireFields<QueryCollaborationNetworkArgs, 'limit' | 'minJointPapers'>>;
+  collaborationNetwork?: Resolver<ResolversTypes['CollaborationNetwork'], ParentType, ContextType, RequireFields<QueryCollaborationNetworkArgs, 'limit' | 'minJointPapers' | 'isolated'>>;
   ask?: Resolver<ResolversTypes['AskResult'], ParentType, ContextType, RequireFields<QueryAskArgs, 'question'>>;
   paperExport?: Resolver<ResolversTypes['PaperFile'], ParentType, ContextType, RequireFields<QueryPaperExportArgs, 'format' | 'first'>>;
   priorWorks?: Resolver<Array<ResolversTypes['CountedPaper']>, ParentType, ContextType, RequireFields<QueryPriorWorksArgs, 'ids' | 'first'>>;

@@ -114,9 +114,12 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
             args.limit ?? 50,
             args.minJointPapers ?? 1,
           );
+          const linked = new Set(network.edges.flatMap((edge) => [edge.source, edge.target]));
+          const keep = args.isolated ?? true;
           return {
-            nodes: network.nodes,
+            nodes: keep ? network.nodes : network.nodes.filter((node) => linked.has(node.id)),
             edges: network.edges.map((edge) => ({ source: edge.source, target: edge.target, jointPapers: edge.joint })),
+            isolatedNodes: network.nodes.filter((node) => !linked.has(node.id)).length,
           };
         }),
     },
