@@ -49,6 +49,7 @@ const MAPPERS = {
   DocumentSet: `${MODELS}#DocumentSetModel`,
   SleepingBeauty: `${MODELS}#SleepingBeautyModel`,
   SetDocument: `${MODELS}#SetDocumentModel`,
+  Stats: `${MODELS}#StatsModel`,
 };
 
 function loadSdl() {

@@ -47,6 +47,19 @@ export interface CountedPaper {
 export type CountedPaperConnectionModel = ConnectionModel<CountedPaper>;
 export type CountedPaperEdgeModel = EdgeModel<CountedPaper>;
 
+/** What `stats` reads at once; embedded and pending chunks are counted by their own resolvers, only when asked. */
+export interface StatsModel {
+  readonly papers: number;
+  readonly stubPapers: number;
+  readonly authors: number;
+  readonly anonymousAuthors: number;
+  readonly chunks: number;
+  readonly citesBetweenPapers: number;
+  readonly labels: ReadonlyArray<{ label: string; count: number }>;
+  readonly relationships: ReadonlyArray<{ type: string; count: number }>;
+  readonly collections: ReadonlyArray<{ collection: string; papers: number }>;
+}
+
 export interface ScoredPaperModel {
   readonly paper: PaperRow;
   readonly internal: number;

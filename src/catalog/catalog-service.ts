@@ -78,14 +78,13 @@ export class CatalogService {
     collections: Array<{ collection: string; papers: number }>;
   }> {
     const [counts] = await this.executor.read<Record<string, number>>(queries().stats({}));
-    const collections = await this.collections();
-    // Chunks waiting for `citegraph embed` (ingested with deferred embedding, or bulk-loaded).
+    return { counts: counts ?? {}, collections: await this.collections() };
+  }
+
+  /** Chunks waiting for `citegraph embed` (ingested with deferred embedding, or bulk-loaded): a scan of every chunk. */
+  async pendingChunks(): Promise<number> {
     const [pending] = await this.executor.read<{ missing: number }>(queries().countChunksMissingEmbedding({}));
-    const pendingChunks = pending?.missing ?? 0;
-    return {
-      counts: { ...(counts ?? {}), pendingChunks, embeddedChunks: (counts?.chunks ?? 0) - pendingChunks },
-      collections,
-    };
+    return pending?.missing ?? 0;
   }
 
   /** Topics by name (full-text over names, best match first), with their numbers of full papers. */

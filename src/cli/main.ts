@@ -634,7 +634,9 @@ async function statsCommand(): Promise<void> {
   await withApp(async (app) => {
     await ensureDatabase(app);
     const { counts, collections } = await app.catalog.stats();
-    process.stdout.write(`${JSON.stringify({ counts, collections }, null, 2)}\n`);
+    const pendingChunks = await app.catalog.pendingChunks();
+    const all = { ...counts, pendingChunks, embeddedChunks: (counts.chunks ?? 0) - pendingChunks };
+    process.stdout.write(`${JSON.stringify({ counts: all, collections }, null, 2)}\n`);
   });
 }
 

@@ -56,8 +56,6 @@ export function catalogResolvers(app: AppContext): Resolvers {
           authors: count('authorNodes') - count('anonymousAuthors'),
           anonymousAuthors: count('anonymousAuthors'),
           chunks: count('chunks'),
-          embeddedChunks: count('embeddedChunks'),
-          pendingChunks: count('pendingChunks'),
           citesBetweenPapers: count('citesBetweenPapers'),
           labels: LABELS.map(([label, key]) => ({ label, count: count(key) })),
           relationships: RELATIONSHIPS.map(([type, key]) => ({ type, count: count(key) })),
@@ -97,6 +95,11 @@ export function catalogResolvers(app: AppContext): Resolvers {
         const result = await catalog.papers(filter, page, toPaperSort(args.sort, filter));
         return { items: result.items, skip: result.skip, total: result.totalCount, hasNextPage: result.hasNextPage };
       },
+    },
+    Stats: {
+      // Counted only when asked: finding the chunks without a vector reads every chunk.
+      pendingChunks: () => catalog.pendingChunks(),
+      embeddedChunks: async (stats) => stats.chunks - (await catalog.pendingChunks()),
     },
     Paper: {
       // Data stored before ingestion checked ranges may hold numbers GraphQL's Int cannot carry: unknown, not an error.
