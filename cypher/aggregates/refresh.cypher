@@ -6,6 +6,8 @@
 //   the person: personPapers, personInternal, personGlobal (sums of internal and global citations) and
 //   personRecord, the smallest record id, which stands for the person in lists. The persons recounted are the
 //   signers of every paper recounted and `$people` (signers before the write).
+// - Per venue over its full papers: venuePapers, venueGlobal, venueInternal, venueFirstYear, venueLastYear, for the
+//   venues of every paper recounted and `$venues` (venues before the write).
 CALL () {
   UNWIND $papers AS id
   MATCH (p:Paper {id: id})
@@ -16,11 +18,18 @@ CALL (candidates) {
   UNWIND candidates AS p
   WITH DISTINCT p
   SET p.internalCitedBy = COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }
-  WITH p
-  MATCH (a:Author)-[:AUTHORED]->(p)
-  RETURN collect(DISTINCT coalesce('orcid:' + a.orcid, a.id)) AS signers
+  RETURN collect([(a:Author)-[:AUTHORED]->(p) | coalesce('orcid:' + a.orcid, a.id)]) AS signerLists,
+         collect([(p)-[:PUBLISHED_IN]->(v:Venue) | v.id]) AS venueLists
 }
-UNWIND signers + $people AS person
+// The venues of every paper recounted and those the written papers were in before: their totals sum what changed.
+CALL (venueLists) {
+  UNWIND reduce(all = $venues, ids IN venueLists | all + ids) AS venueId
+  WITH DISTINCT venueId
+  MATCH (v:Venue {id: venueId})
+  // include: fragments/venue-totals
+  RETURN count(v) AS venues
+}
+UNWIND reduce(all = $people, ids IN signerLists | all + ids) AS person
 WITH DISTINCT person
 CALL (person) {
   // include: fragments/person-totals

@@ -433,7 +433,13 @@ export class AnalyticsService {
       internalCitations: number;
       firstYear: number;
       lastYear: number;
-    }>(queries().venueStats({ ...paperFilterParams(filter), ...page }), page);
+    }>(
+      // With no filter the totals stored on each venue answer without reading every paper.
+      isFiltered(filter)
+        ? queries().venueStats({ ...paperFilterParams(filter), ...page })
+        : queries().venueStatsAll({ ...page }),
+      page,
+    );
   }
 
   /** Papers per year for each topic. */

@@ -133,10 +133,15 @@ export const QUERY_SPECS = {
   referenceCandidates: spec<{ entries: unknown[] }>('ingest/reference-candidates', ['entries']),
   touchCollections: spec<{ ids: string[]; collection: string }>('ingest/touch-collections', ['ids', 'collection']),
   affectedBefore: spec<{ papers: string[] }>('aggregates/affected-before', ['papers']),
-  refreshAggregates: spec<{ papers: string[]; people: string[] }>('aggregates/refresh', ['papers', 'people']),
+  refreshAggregates: spec<{ papers: string[]; people: string[]; venues: string[] }>('aggregates/refresh', [
+    'papers',
+    'people',
+    'venues',
+  ]),
   aggregatesMissing: spec<Record<string, never>>('aggregates/missing', []),
   refreshAllPapers: spec<Record<string, never>>('aggregates/refresh-all-papers', []),
   refreshAllPeople: spec<Record<string, never>>('aggregates/refresh-all-people', []),
+  refreshAllVenues: spec<Record<string, never>>('aggregates/refresh-all-venues', []),
   topicsNamed: spec<{ query: string; scan: number; limit: number }>('lookup/topics-named', ['query', 'scan', 'limit']),
   authorsNamed: spec<{ query: string; scan: number; limit: number }>('lookup/authors-named', [
     'query',
@@ -356,6 +361,7 @@ export const QUERY_SPECS = {
   topAuthorsAll: spec<Page & { by: string }>('analytics/top-authors-all', ['by', 'skip', 'limit']),
   topPapersAll: spec<Page & { by: string }>('analytics/top-papers-all', ['by', 'skip', 'limit']),
   venueStats: spec<PaperFilterParams & Page>('analytics/venue-stats', ['skip', 'limit', ...PAPER_FILTER]),
+  venueStatsAll: spec<Page>('analytics/venue-stats-all', ['skip', 'limit']),
   topicYears: spec<PaperFilterParams & { topicIds: string[]; from: number; to: number }>('analytics/topic-years', [
     'topicIds',
     'from',

@@ -43,11 +43,14 @@ export async function applySchema(executor: GraphExecutor): Promise<number> {
 }
 
 /**
- * Recounts every stored aggregate (internal citation counts, per-person totals) of the whole graph. Run when a store
+ * Recounts every stored aggregate (internal citation counts, per-person and per-venue totals) of the whole graph. Run when a store
  * written before they existed is opened, and by `citegraph db refresh-aggregates`.
  */
-export async function refreshAllAggregates(executor: GraphExecutor): Promise<{ papers: number; people: number }> {
+export async function refreshAllAggregates(
+  executor: GraphExecutor,
+): Promise<{ papers: number; people: number; venues: number }> {
   const [papers] = await executor.autoCommit<{ papers: number }>(queries().refreshAllPapers({}));
   const [people] = await executor.autoCommit<{ people: number }>(queries().refreshAllPeople({}));
-  return { papers: papers?.papers ?? 0, people: people?.people ?? 0 };
+  const [venues] = await executor.autoCommit<{ venues: number }>(queries().refreshAllVenues({}));
+  return { papers: papers?.papers ?? 0, people: people?.people ?? 0, venues: venues?.venues ?? 0 };
 }

@@ -405,7 +405,13 @@ export class IngestService {
             }),
           );
         }
-        await tx.run(queries().refreshAggregates({ papers: [match.paperId, ...before.cited], people: before.people }));
+        await tx.run(
+          queries().refreshAggregates({
+            papers: [match.paperId, ...before.cited],
+            people: before.people,
+            venues: before.venues,
+          }),
+        );
       });
     } catch (error) {
       const reason = error instanceof CitegraphError ? `${error.code}: ${error.message}` : String(error);
@@ -574,7 +580,9 @@ export class IngestService {
       await tx.run(q.replaceTopics({ papers: ids, rows: topicRows }));
       await tx.run(q.replaceChunks({ papers: ids, chunks }));
       await tx.run(q.replaceCitations({ papers: ids, rows: citationRows }));
-      await tx.run(q.refreshAggregates({ papers: [...ids, ...before.cited], people: before.people }));
+      await tx.run(
+        q.refreshAggregates({ papers: [...ids, ...before.cited], people: before.people, venues: before.venues }),
+      );
     });
     summary.timings.writeMs += Date.now() - started;
     summary.papersWritten += papers.length;
@@ -693,7 +701,11 @@ export class IngestService {
           }),
         );
         await tx.run(
-          q.refreshAggregates({ papers: [...(removed?.stubbed ?? []), ...before.cited], people: before.people }),
+          q.refreshAggregates({
+            papers: [...(removed?.stubbed ?? []), ...before.cited],
+            people: before.people,
+            venues: before.venues,
+          }),
         );
         result.deleted += removed?.deleted ?? 0;
         result.stubbed += removed?.stubbed.length ?? 0;
@@ -782,11 +794,14 @@ export function formatSummary(summary: IngestSummary): string {
 async function affectedBefore(
   tx: TransactionRunner,
   papers: readonly string[],
-): Promise<{ cited: string[]; people: string[] }> {
-  const rows = await tx.run<{ cited: string[]; people: string[] }>(queries().affectedBefore({ papers: [...papers] }));
+): Promise<{ cited: string[]; people: string[]; venues: string[] }> {
+  const rows = await tx.run<{ cited: string[]; people: string[]; venues: string[] }>(
+    queries().affectedBefore({ papers: [...papers] }),
+  );
   return {
     cited: [...new Set(rows.flatMap((row) => row.cited))],
     people: [...new Set(rows.flatMap((row) => row.people))],
+    venues: [...new Set(rows.flatMap((row) => row.venues))],
   };
 }
 

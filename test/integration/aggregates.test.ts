@@ -39,6 +39,8 @@ function work(id: string, fields: Partial<WorkRecord> & { authors?: Array<[strin
   };
 }
 
+const venue = (id: string) => ({ id, name: `Venue ${id}`, issnL: null, issn: [], type: 'journal', publisher: null });
+
 /** Stored and recounted values for the papers and people the suite's works touch; equal when the store is right. */
 async function storedAndRecounted(context: AppContext) {
   const read = <T extends object>(text: string) =>
@@ -65,11 +67,22 @@ async function storedAndRecounted(context: AppContext) {
              papers > 0 AND a.id = reduce(m = null, r IN records | CASE WHEN m IS NULL OR r.id < m THEN r.id ELSE m END)] AS recounted
      ORDER BY record`,
   );
-  return { papers, people };
+  const venues = await read<{ id: string; stored: unknown[]; recounted: unknown[] }>(
+    `MATCH (v:Venue) WHERE v.id STARTS WITH 'S9'
+     OPTIONAL MATCH (v)<-[:PUBLISHED_IN]-(p:Paper {stub: false})
+     WITH v, count(p) AS papers, sum(coalesce(p.citedByCount, 0)) AS global,
+          sum(COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }) AS internal, min(p.year) AS first, max(p.year) AS last
+     RETURN v.id AS id, [v.venuePapers, v.venueGlobal, v.venueInternal, v.venueFirstYear, v.venueLastYear] AS stored,
+            [papers, global, internal, first, last] AS recounted
+     ORDER BY id`,
+  );
+  return { papers, people, venues };
 }
 
 async function expectFresh(): Promise<void> {
-  const { papers, people } = await storedAndRecounted(app);
+  const { papers, people, venues } = await storedAndRecounted(app);
+  for (const row of venues)
+    expect({ venue: row.id, totals: row.stored }).toEqual({ venue: row.id, totals: row.recounted });
   for (const paper of papers)
     expect({ id: paper.id, count: paper.stored }).toEqual({ id: paper.id, count: paper.recounted });
   for (const person of people)
@@ -97,6 +110,7 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
       [
         work('W9100000001', {
           citedByCount: 10,
+          venue: venue('S9000000001'),
           authors: [
             ['A9000000001', '0000-0001-0000-0001'],
             ['A9000000003', null],
@@ -105,6 +119,7 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
         }),
         work('W9100000002', {
           citedByCount: 5,
+          venue: venue('S9000000001'),
           authors: [['A9000000002', '0000-0001-0000-0001']],
           references: ['W9100000003', 'W9100000009'],
         }),
@@ -128,7 +143,15 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
 
     // The stub W3 becomes a full paper (another collection), citing W1 and signed by the no-ORCID author.
     await app.ingest.writeRecords(
-      [work('W9100000003', { citedByCount: 7, authors: [['A9000000003', null]], references: ['W9100000001'] })],
+      [
+        work('W9100000003', {
+          citedByCount: 7,
+          year: 2018,
+          venue: venue('S9000000002'),
+          authors: [['A9000000003', null]],
+          references: ['W9100000001'],
+        }),
+      ],
       { collection: B, embed: 'defer' },
     );
     await expectFresh();
@@ -138,6 +161,7 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
       [
         work('W9100000001', {
           citedByCount: 11,
+          venue: venue('S9000000002'),
           authors: [['A9000000001', '0000-0001-0000-0001']],
           references: ['W9100000004'],
         }),
@@ -145,7 +169,11 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
       { collection: A, embed: 'defer' },
     );
     await expectFresh();
-    const [w9] = (await storedAndRecounted(app)).papers.filter((row) => row.id === 'W9100000009');
+    const state = await storedAndRecounted(app);
+    // W1 moved to S2 (with W3): S1 keeps W2 only; in S2, W3 cites W1 and W2 cites W3.
+    expect(state.venues.find((row) => row.id === 'S9000000001')?.stored).toEqual([1, 5, 0, 2020, 2020]);
+    expect(state.venues.find((row) => row.id === 'S9000000002')?.stored).toEqual([2, 18, 2, 2018, 2020]);
+    const [w9] = state.papers.filter((row) => row.id === 'W9100000009');
     expect(w9?.stored).toBe(1); // only W2 cites it now
 
     // Removing collection A stubs W1 (W3 cites it) and deletes W2; W3's author keeps its totals right.
@@ -190,6 +218,35 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
       const first = await app.analytics.topPapers(null, by, { skip: 0, limit: 1 });
       expect(typeof first.total).toBe('function');
     }
+    await removeCollections(app, [A]);
+  });
+
+  it('give whole-graph venue statistics from the stored venue totals, equal to counting every paper', async () => {
+    await app.ingest.writeRecords(
+      [
+        work('W9300000001', { citedByCount: 4, year: 2001, venue: venue('S9000000011'), references: ['W9300000002'] }),
+        work('W9300000002', { citedByCount: 6, year: 2003, venue: venue('S9000000011') }),
+        work('W9300000003', { citedByCount: 9, year: 2002, venue: venue('S9000000012'), references: ['W9300000002'] }),
+      ],
+      { collection: A, embed: 'defer' },
+    );
+    const [counted] = await app.executor.read<{ total: number; items: unknown[] }>(
+      queries().venueStats({ ...paperFilterParams(null), skip: 0, limit: 200 }),
+    );
+    const stored = await app.analytics.venueStats(null, { skip: 0, limit: 200 });
+    expect(stored.total).toBe(counted!.total);
+    expect(stored.items).toEqual(counted!.items);
+    expect(stored.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          papers: 2,
+          globalCitations: 10,
+          internalCitations: 2,
+          firstYear: 2001,
+          lastYear: 2003,
+        }),
+      ]),
+    );
     await removeCollections(app, [A]);
   });
 });
