@@ -5,7 +5,7 @@ import { badInput, CitegraphError, ErrorCode } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import type { AnalyticsService } from './analytics-service';
 import type { ExportEdge, ExportNetwork, ExportNode } from './network-export';
-import { paperFilterParams, queries } from '../graph/query-registry';
+import { isFiltered, paperFilterParams, queries } from '../graph/query-registry';
 import { MAX_PAGE } from '../paging';
 import { contentTerms } from '../text';
 import {
@@ -239,7 +239,10 @@ export class ScienceService {
   /** Lotka's law over the identified authors of the filtered papers. */
   async lotka(filter: PaperFilter | null | undefined): Promise<LotkaFit> {
     const rows = await this.executor.read<{ papers: number; authors: number }>(
-      queries().authorProductivity(paperFilterParams(filter)),
+      // With no filter the stored per-person totals answer without reading every authorship.
+      isFiltered(filter)
+        ? queries().authorProductivity(paperFilterParams(filter))
+        : queries().authorProductivityAll({}),
     );
     return fitLotka(rows.flatMap((row) => new Array<number>(row.authors).fill(row.papers)));
   }

@@ -295,6 +295,7 @@ export const QUERY_SPECS = {
     'depth',
   ]),
   authorProductivity: spec<PaperFilterParams>('analytics/author-productivity', [...PAPER_FILTER]),
+  authorProductivityAll: spec<Record<string, never>>('analytics/author-productivity-all', []),
   filterPapers: spec<PaperFilterParams & { limit: number }>('analytics/filter-papers', ['limit', ...PAPER_FILTER]),
   internalCitations: spec<{ ids: string[] }>('analytics/internal-citations', ['ids']),
   normalisedImpact: spec<{ ids: string[] }>('analytics/normalised-impact', ['ids']),

@@ -224,8 +224,22 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
   it('give whole-graph venue statistics from the stored venue totals, equal to counting every paper', async () => {
     await app.ingest.writeRecords(
       [
-        work('W9300000001', { citedByCount: 4, year: 2001, venue: venue('S9000000011'), references: ['W9300000002'] }),
-        work('W9300000002', { citedByCount: 6, year: 2003, venue: venue('S9000000011') }),
+        work('W9300000001', {
+          citedByCount: 4,
+          year: 2001,
+          venue: venue('S9000000011'),
+          references: ['W9300000002'],
+          authors: [
+            ['A9000000011', '0000-0002-0000-0001'],
+            ['A9000000012', '0000-0002-0000-0001'],
+          ],
+        }),
+        work('W9300000002', {
+          citedByCount: 6,
+          year: 2003,
+          venue: venue('S9000000011'),
+          authors: [['A9000000012', '0000-0002-0000-0001']],
+        }),
         work('W9300000003', { citedByCount: 9, year: 2002, venue: venue('S9000000012'), references: ['W9300000002'] }),
       ],
       { collection: A, embed: 'defer' },
@@ -247,6 +261,16 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
         }),
       ]),
     );
+    // Lotka's law of the whole graph from the per-person totals: the distribution counted from every authorship.
+    const productivity = await app.executor.read<{ papers: number; authors: number }>(
+      queries().authorProductivity(paperFilterParams(null)),
+    );
+    const storedLotka = await app.executor.read<{ papers: number; authors: number }>(
+      queries().authorProductivityAll({}),
+    );
+    expect(storedLotka).toEqual(productivity);
+    // The two records sharing an ORCID are one author with two papers.
+    expect(productivity.find((row) => row.papers === 2)?.authors ?? 0).toBeGreaterThan(0);
     await removeCollections(app, [A]);
   });
 });
