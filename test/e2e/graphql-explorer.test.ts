@@ -1,17 +1,12 @@
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
 import { serveGraphQL } from '../../src/api/server';
-import { PROJECT_ROOT } from '../../src/config/settings';
-import { createTestContext, removeCollections } from '../helpers/context';
-import { postGraphql } from '../helpers/graphql-client';
+import { createTestContext, removeCollections, SAMPLE_FILE, sampleRecords } from '../helpers/context';
+import { graphqlData, postGraphql } from '../helpers/graphql-client';
 
 /**
  * The explorer's one-call tasks on the bundled sample, each checked against the raw OpenAlex records: the text and
  * institution parts of the one filter, sort with stable paging, group-by, whole networks, growth from smoothed ends.
  */
 const COLLECTION = 'explorer-sample';
-const SAMPLE = path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz');
 const { app } = createTestContext();
 let url = '';
 let stop: () => Promise<void> = () => Promise.resolve();
@@ -29,25 +24,17 @@ type Raw = {
     institutions: Array<{ id: string | null; country_code: string | null }>;
   }>;
 };
-const works: Raw[] = gunzipSync(readFileSync(SAMPLE))
-  .toString('utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Raw);
+const works = sampleRecords<Raw>();
 const short = (id: string) => id.replace('https://openalex.org/', '');
 const abstractOf = (work: Raw) => Object.keys(work.abstract_inverted_index ?? {}).join(' ');
 
 type Response<T> = { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> };
-async function gql<T>(query: string, variables: Record<string, unknown> = {}) {
-  const response = (await postGraphql(url, query, variables)) as Response<T>;
-  expect(response.errors).toBeUndefined();
-  return response.data!;
-}
+const gql = <T>(query: string, variables: Record<string, unknown> = {}) => graphqlData<T>(url, query, variables);
 const inSample = { collections: [COLLECTION] };
 
 beforeAll(async () => {
   await removeCollections(app, [COLLECTION]);
-  await app.ingest.ingestFiles([SAMPLE], { embed: 'defer', collection: COLLECTION, progress: false });
+  await app.ingest.ingestFiles([SAMPLE_FILE], { embed: 'defer', collection: COLLECTION, progress: false });
   ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
 });
 

@@ -1,14 +1,9 @@
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
 import { serveGraphQL } from '../../src/api/server';
-import { PROJECT_ROOT } from '../../src/config/settings';
-import { createTestContext, removeCollections } from '../helpers/context';
-import { postGraphql } from '../helpers/graphql-client';
+import { createTestContext, removeCollections, SAMPLE_FILE, sampleRecords } from '../helpers/context';
+import { graphqlData, postGraphql } from '../helpers/graphql-client';
 
 /** Lookup by name, ids as users type them, authors ranked by papers, emerging topics on their own, chunk counts. */
 const COLLECTION = 'lookup-sample';
-const SAMPLE = path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz');
 const { app } = createTestContext();
 let url = '';
 let stop: () => Promise<void> = () => Promise.resolve();
@@ -20,22 +15,14 @@ type Raw = {
   authorships?: Array<{ author: { id: string | null; display_name: string } }>;
   primary_location?: { source?: { id: string; display_name: string } | null } | null;
 };
-const works: Raw[] = gunzipSync(readFileSync(SAMPLE))
-  .toString('utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Raw);
+const works = sampleRecords<Raw>();
 const short = (id: string) => id.replace('https://openalex.org/', '');
 
-async function gql<T>(query: string, variables: Record<string, unknown> = {}) {
-  const response = (await postGraphql(url, query, variables)) as { data?: T; errors?: unknown[] };
-  expect(response.errors).toBeUndefined();
-  return response.data!;
-}
+const gql = <T>(query: string, variables: Record<string, unknown> = {}) => graphqlData<T>(url, query, variables);
 
 beforeAll(async () => {
   await removeCollections(app, [COLLECTION]);
-  await app.ingest.ingestFiles([SAMPLE], { embed: 'defer', collection: COLLECTION, progress: false });
+  await app.ingest.ingestFiles([SAMPLE_FILE], { embed: 'defer', collection: COLLECTION, progress: false });
   ({ url, stop } = await serveGraphQL(app, 0, '127.0.0.1'));
 });
 

@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { createAppContext, type AppContext } from '../../src/app-context';
 import { loadSettings, PROJECT_ROOT } from '../../src/config/settings';
 import { MemoryLogger } from '../../src/logger';
+
+/** The bundled sample's file. */
+export const SAMPLE_FILE = path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz');
 
 /** An app context on the test database with a logger that records instead of printing. */
 export function createTestContext(env: Record<string, string> = {}): { app: AppContext; logger: MemoryLogger } {
@@ -22,9 +27,18 @@ export async function removeCollections(app: AppContext, collections: readonly s
 /** The bundled sample (366 CC0 OpenAlex works) ingested with embeddings into a suite's own collection. */
 export async function ingestSample(app: AppContext, collection: string): Promise<void> {
   await removeCollections(app, [collection]);
-  await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data/sample/nelson-2002.jsonl.gz')], {
+  await app.ingest.ingestFiles([SAMPLE_FILE], {
     embed: 'now',
     collection,
     progress: false,
   });
+}
+
+/** The bundled sample's raw OpenAlex records, to compute expected figures from the source rather than the service. */
+export function sampleRecords<T>(): T[] {
+  return gunzipSync(readFileSync(SAMPLE_FILE))
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
 }

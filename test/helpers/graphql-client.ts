@@ -7,3 +7,10 @@ export async function postGraphql(url: string, query: string, variables: Record<
   });
   return response.json();
 }
+
+/** POSTs a GraphQL request that must succeed: fails the test on any error and returns the data. */
+export async function graphqlData<T>(url: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = (await postGraphql(url, query, variables)) as { data?: T; errors?: unknown[] };
+  expect(response.errors).toBeUndefined();
+  return response.data!;
+}
