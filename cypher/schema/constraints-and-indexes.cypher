@@ -11,6 +11,12 @@ CREATE INDEX paper_stub IF NOT EXISTS FOR (p:Paper) ON (p.stub);
 // Whole-graph top papers read the top of these (analytics/top-papers-all) instead of ranking every paper.
 CREATE INDEX paper_stub_internal IF NOT EXISTS FOR (p:Paper) ON (p.stub, p.internalCitedBy);
 CREATE INDEX paper_stub_global IF NOT EXISTS FOR (p:Paper) ON (p.stub, p.citedByCount);
+// Full papers per topic and year, per year and in all, kept by every write (aggregates/refresh): whole-graph emerging
+// topics, topic bursts and Bradford's zones read them instead of every paper.
+CREATE CONSTRAINT topic_year_key IF NOT EXISTS FOR (c:TopicYear) REQUIRE (c.topic, c.year) IS UNIQUE;
+CREATE INDEX topic_year_year IF NOT EXISTS FOR (c:TopicYear) ON (c.year);
+CREATE CONSTRAINT paper_year_key IF NOT EXISTS FOR (c:PaperYear) REQUIRE c.year IS UNIQUE;
+CREATE CONSTRAINT paper_totals_key IF NOT EXISTS FOR (c:PaperTotals) REQUIRE c.id IS UNIQUE;
 CREATE INDEX paper_document_hash IF NOT EXISTS FOR (p:Paper) ON (p.documentHash);
 CREATE INDEX author_orcid IF NOT EXISTS FOR (a:Author) ON (a.orcid);
 CREATE INDEX author_person IF NOT EXISTS FOR (a:Author) ON (a.person);

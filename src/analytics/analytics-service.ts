@@ -1,5 +1,6 @@
 import type { GraphExecutor } from '../graph/executor';
 import { type CompiledQuery, isFiltered, paperFilterParams, paperSortParams, queries } from '../graph/query-registry';
+import { STRONG_TOPIC_SCORE } from '../graph/schema';
 import { type LazySlice, MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
 import { contentTerms } from '../text';
@@ -27,7 +28,7 @@ export const TOPIC_SET_LIMIT = 5000;
 /** Full-text hits a topic set reads before its filters (collections, years). */
 export const TOPIC_SET_SCAN = 100_000;
 /** Lowest concept score that puts a paper into the set of the concept's name. */
-export const TOPIC_SET_MIN_CONCEPT_SCORE = 0.3;
+export const TOPIC_SET_MIN_CONCEPT_SCORE = STRONG_TOPIC_SCORE;
 
 /** A paper of a topic set, with what counting needs. */
 export interface TopicSetPaper {
@@ -508,17 +509,20 @@ export class AnalyticsService {
     if (options.minLevel !== null) wholeNumber(options.minLevel, 'minLevel', 0, 10);
     if (to === from) throw badInput('emerging topics need a window of at least two years');
     const split = from + Math.ceil((to - from + 1) / 2);
-    const params = paperFilterParams(filter);
+    const minScore = options.minScore ?? STRONG_TOPIC_SCORE;
     const rows = await this.executor.read<{ topic: TopicRow; early: number; late: number }>(
-      queries().emergingTopics({
-        from,
-        to,
-        split,
-        minSupport: options.minSupport,
-        minScore: options.minScore ?? 0.3,
-        minLevel: options.minLevel,
-        ...params,
-      }),
+      // With no filter, at the stored score, the yearly counts kept per topic answer without reading every paper.
+      !isFiltered(filter) && minScore === STRONG_TOPIC_SCORE
+        ? queries().emergingTopicsAll({ from, to, split, minSupport: options.minSupport, minLevel: options.minLevel })
+        : queries().emergingTopics({
+            from,
+            to,
+            split,
+            minSupport: options.minSupport,
+            minScore,
+            minLevel: options.minLevel,
+            ...paperFilterParams(filter),
+          }),
     );
     return rankEmerging(rows, split - from, to - split + 1).slice(0, Math.min(options.first, MAX_PAGE));
   }

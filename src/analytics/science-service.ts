@@ -250,7 +250,8 @@ export class ScienceService {
   /** Bradford's zones of the venues of the filtered papers (papers without a venue are counted apart). */
   async bradford(filter: PaperFilter | null | undefined) {
     const rows = await this.executor.read<{ venue: VenueRow | null; papers: number }>(
-      queries().venuePaperCounts(paperFilterParams(filter)),
+      // With no filter the stored venue totals and the count of full papers answer without reading every paper.
+      isFiltered(filter) ? queries().venuePaperCounts(paperFilterParams(filter)) : queries().venuePaperCountsAll({}),
     );
     const venues = new Map(rows.flatMap((row) => (row.venue ? [[row.venue.id, row.venue] as const] : [])));
     const zones = bradfordZones(rows.flatMap((row) => (row.venue ? [{ id: row.venue.id, papers: row.papers }] : [])));
@@ -273,18 +274,16 @@ export class ScienceService {
     options: { topics: number; minLevel: number | null; s: number; gamma: number },
   ): Promise<TopicBursts[]> {
     checkBurstArguments(from, to, options);
+    const limit = Math.min(Math.max(1, options.topics), 100);
     const rows = await this.executor.read<{
       topic: TopicRow;
       series: Array<{ year: number; relevant: number }>;
       totals: Array<{ year: number; total: number }>;
     }>(
-      queries().topicYearCounts({
-        ...paperFilterParams(filter),
-        from,
-        to,
-        minLevel: options.minLevel,
-        limit: Math.min(Math.max(1, options.topics), 100),
-      }),
+      // With no filter the yearly counts kept per topic and per year answer without reading every paper.
+      isFiltered(filter)
+        ? queries().topicYearCounts({ ...paperFilterParams(filter), from, to, minLevel: options.minLevel, limit })
+        : queries().topicYearCountsAll({ from, to, minLevel: options.minLevel, limit }),
     );
     return strongestFirst(
       rows.map((row) => ({

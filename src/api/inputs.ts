@@ -111,10 +111,22 @@ export function toPaperSort(sort: PaperSortInput | null | undefined, filter: Pap
   return { by: sort.by, descending };
 }
 
-/** `resolveFilter` bound to a text matcher, for resolvers: `await filterOf(args.filter, context)`. */
+/** Filters already resolved, per request (its warning sink) and per filter: two fields over one filter read it once. */
+const resolvedFilters = new WeakMap<WarningSink, Map<string, Promise<PaperFilter>>>();
+
+/**
+ * `resolveFilter` bound to a text matcher, for resolvers: `await filterOf(args.filter, context)`. Within a request
+ * the same filter is resolved once (its text matches and the check of its values read once, its warnings said once).
+ */
 export function filterReader(matcher: TextMatcher) {
-  return (filter: WorkFilter | null | undefined, context: { request: WarningSink }): Promise<PaperFilter> =>
-    resolveFilter(filter, matcher, context.request);
+  return (filter: WorkFilter | null | undefined, context: { request: WarningSink }): Promise<PaperFilter> => {
+    let resolved = resolvedFilters.get(context.request);
+    if (!resolved) resolvedFilters.set(context.request, (resolved = new Map<string, Promise<PaperFilter>>()));
+    const key = JSON.stringify(filter ?? null);
+    let filterPromise = resolved.get(key);
+    if (!filterPromise) resolved.set(key, (filterPromise = resolveFilter(filter, matcher, context.request)));
+    return filterPromise;
+  };
 }
 
 /** A single lookup's answer, passed through; a miss is named in the response's warnings (null alone says nothing). */

@@ -58,6 +58,8 @@ export interface StatsModel {
   readonly labels: ReadonlyArray<{ label: string; count: number }>;
   readonly relationships: ReadonlyArray<{ type: string; count: number }>;
   readonly collections: ReadonlyArray<{ collection: string; papers: number }>;
+  /** Chunks without a vector, counted on the first call (a read of every chunk) and kept for the request. */
+  readonly pendingChunks: () => Promise<number>;
 }
 
 export interface ScoredPaperModel {

@@ -7,7 +7,7 @@ import { badInput, CitegraphError } from '../errors';
 import { closestNames } from '../text';
 import { embeddedStatus, startEmbedded, stopEmbedded } from '../graph/embedded-server';
 import { queries } from '../graph/query-registry';
-import { applySchema } from '../graph/schema';
+import { applySchema, refreshAllAggregates } from '../graph/schema';
 import { documentFormat } from '../documents/read-document';
 import { formatSummary, type IngestFormat } from '../ingest/ingest-service';
 import { serveGraphQL } from '../api/server';
@@ -28,6 +28,7 @@ usage:
   citegraph start                      database + schema + sample data when empty + GraphQL (what npm start runs)
   citegraph serve [--port N]           serve GraphQL on http://localhost:4000/graphql
   citegraph db start|stop|status|reset the embedded Neo4j (ignored parts when NEO4J_URI is set)
+  citegraph db recount                 recount every stored aggregate (citation counts, totals, yearly counts)
   citegraph ingest PATH... [--format openalex|beir] [--collection NAME] [--defer-embedding] [--resolve-online]
                                        (records: .jsonl/.json[.gz]; documents: .pdf .md .html .txt;
                                        --resolve-online: references via Crossref/OpenAlex)
@@ -77,7 +78,7 @@ async function withApp<T>(work: (app: AppContext) => Promise<T>): Promise<T> {
 
 async function dbCommand(action: string | undefined): Promise<void> {
   const settings = loadSettings();
-  if (settings.neo4j.uri && action !== 'reset' && action !== 'status') {
+  if (settings.neo4j.uri && action !== 'reset' && action !== 'status' && action !== 'recount') {
     say(`NEO4J_URI is set (${settings.neo4j.uri}): the embedded server is not used`, {
       external: settings.neo4j.uri,
       embedded: false,
@@ -118,8 +119,18 @@ async function dbCommand(action: string | undefined): Promise<void> {
         say('database emptied (schema kept)', { emptied: true });
       });
       return;
+    case 'recount':
+      await withApp(async (app) => {
+        await ensureDatabase(app);
+        const counts = await refreshAllAggregates(app.executor);
+        say(
+          `stored aggregates recounted: ${counts.papers} papers, ${counts.people} people, ${counts.venues} venues, ${counts.topics} topics`,
+          counts,
+        );
+      });
+      return;
     default:
-      throw badInput(`db takes start, stop, status or reset, not ${action ?? 'nothing'}`);
+      throw badInput(`db takes start, stop, status, reset or recount, not ${action ?? 'nothing'}`);
   }
 }
 

@@ -133,15 +133,21 @@ export const QUERY_SPECS = {
   referenceCandidates: spec<{ entries: unknown[] }>('ingest/reference-candidates', ['entries']),
   touchCollections: spec<{ ids: string[]; collection: string }>('ingest/touch-collections', ['ids', 'collection']),
   affectedBefore: spec<{ papers: string[] }>('aggregates/affected-before', ['papers']),
-  refreshAggregates: spec<{ papers: string[]; people: string[]; venues: string[] }>('aggregates/refresh', [
-    'papers',
-    'people',
-    'venues',
-  ]),
+  refreshAggregates: spec<{
+    papers: string[];
+    people: string[];
+    venues: string[];
+    written: string[];
+    counted: unknown[];
+    strongScore: number;
+  }>('aggregates/refresh', ['papers', 'people', 'venues', 'written', 'counted', 'strongScore']),
   aggregatesMissing: spec<Record<string, never>>('aggregates/missing', []),
   refreshAllPapers: spec<Record<string, never>>('aggregates/refresh-all-papers', []),
   refreshAllPeople: spec<Record<string, never>>('aggregates/refresh-all-people', []),
   refreshAllVenues: spec<Record<string, never>>('aggregates/refresh-all-venues', []),
+  clearYears: spec<Record<string, never>>('aggregates/clear-years', []),
+  refreshAllYears: spec<{ strongScore: number }>('aggregates/refresh-all-years', ['strongScore']),
+  refreshAllPaperYears: spec<Record<string, never>>('aggregates/refresh-all-paper-years', []),
   topicsNamed: spec<{ query: string; scan: number; limit: number }>('lookup/topics-named', ['query', 'scan', 'limit']),
   authorsNamed: spec<{ query: string; scan: number; limit: number }>('lookup/authors-named', [
     'query',
@@ -316,6 +322,7 @@ export const QUERY_SPECS = {
     ['limit', 'minWeight', 'minLevel', ...PAPER_FILTER],
   ),
   venuePaperCounts: spec<PaperFilterParams>('analytics/venue-paper-counts', [...PAPER_FILTER]),
+  venuePaperCountsAll: spec<Record<string, never>>('analytics/venue-paper-counts-all', []),
   referenceYearCounts: spec<PaperFilterParams & { from: number; to: number; limit: number }>(
     'analytics/reference-year-counts',
     ['from', 'to', 'limit', ...PAPER_FILTER],
@@ -323,6 +330,10 @@ export const QUERY_SPECS = {
   topicYearCounts: spec<PaperFilterParams & { from: number; to: number; minLevel: Nullable<number>; limit: number }>(
     'analytics/topic-year-counts',
     ['from', 'to', 'minLevel', 'limit', ...PAPER_FILTER],
+  ),
+  topicYearCountsAll: spec<{ from: number; to: number; minLevel: Nullable<number>; limit: number }>(
+    'analytics/topic-year-counts-all',
+    ['from', 'to', 'minLevel', 'limit'],
   ),
   paperReferences: spec<Page & PaperSortParams & { id: string; textScores: null }>('read/paper-references', [
     'id',
@@ -390,6 +401,10 @@ export const QUERY_SPECS = {
       minLevel: Nullable<number>;
     }
   >('analytics/emerging-topics', ['from', 'to', 'split', 'minSupport', 'minScore', 'minLevel', ...PAPER_FILTER]),
+  emergingTopicsAll: spec<{ from: number; to: number; split: number; minSupport: number; minLevel: Nullable<number> }>(
+    'analytics/emerging-topics-all',
+    ['from', 'to', 'split', 'minSupport', 'minLevel'],
+  ),
   collaborationNodes: spec<PaperFilterParams & { limit: number }>('analytics/collaboration-nodes', [
     'limit',
     ...PAPER_FILTER,

@@ -37,20 +37,52 @@ export async function applySchema(executor: GraphExecutor): Promise<number> {
     await executor.autoCommit({ name: `schema#${index}`, text });
   }
   await executor.autoCommit({ name: 'schema#await', text: 'CALL db.awaitIndexes(600)' });
-  const [state] = await executor.autoCommit<{ missing: boolean }>(queries().aggregatesMissing({}));
-  if (state?.missing) await refreshAllAggregates(executor);
+  const [missing] = await executor.autoCommit<Record<AggregatePart, boolean>>(queries().aggregatesMissing({}));
+  const parts = AGGREGATE_PARTS.filter((part) => missing?.[part]);
+  if (parts.length > 0) await refreshAllAggregates(executor, parts);
   return statements.length;
 }
 
 /**
- * Recounts every stored aggregate (internal citation counts, per-person and per-venue totals) of the whole graph. Run when a store
- * written before they existed is opened, and by `citegraph db refresh-aggregates`.
+ * The topic score at or above which a paper counts as being on a topic for emerging topics; the yearly counts keep
+ * the papers at this score apart (TopicYear.strong), so whole-graph emerging topics read them at this score only.
+ */
+export const STRONG_TOPIC_SCORE = 0.3;
+
+/** The stored aggregates, each recounted by its own whole-graph query. */
+export const AGGREGATE_PARTS = ['papers', 'people', 'venues', 'years'] as const;
+export type AggregatePart = (typeof AGGREGATE_PARTS)[number];
+
+/**
+ * Recounts stored aggregates of the whole graph (internal citation counts, per-person and per-venue totals, yearly
+ * counts): all of them by default, or the `parts` a store lacks. Run when a store written before they existed is
+ * opened (only the parts it lacks), after a bulk import, and by `citegraph db recount`. The internal
+ * citation counts come first: the person and venue totals sum them.
  */
 export async function refreshAllAggregates(
   executor: GraphExecutor,
-): Promise<{ papers: number; people: number; venues: number }> {
-  const [papers] = await executor.autoCommit<{ papers: number }>(queries().refreshAllPapers({}));
-  const [people] = await executor.autoCommit<{ people: number }>(queries().refreshAllPeople({}));
-  const [venues] = await executor.autoCommit<{ venues: number }>(queries().refreshAllVenues({}));
-  return { papers: papers?.papers ?? 0, people: people?.people ?? 0, venues: venues?.venues ?? 0 };
+  parts: readonly AggregatePart[] = AGGREGATE_PARTS,
+): Promise<{ papers: number; people: number; venues: number; topics: number }> {
+  const counts = { papers: 0, people: 0, venues: 0, topics: 0 };
+  if (parts.includes('papers')) {
+    const [row] = await executor.autoCommit<{ papers: number }>(queries().refreshAllPapers({}));
+    counts.papers = row?.papers ?? 0;
+  }
+  if (parts.includes('papers') || parts.includes('people')) {
+    const [row] = await executor.autoCommit<{ people: number }>(queries().refreshAllPeople({}));
+    counts.people = row?.people ?? 0;
+  }
+  if (parts.includes('papers') || parts.includes('venues')) {
+    const [row] = await executor.autoCommit<{ venues: number }>(queries().refreshAllVenues({}));
+    counts.venues = row?.venues ?? 0;
+  }
+  if (parts.includes('years')) {
+    await executor.autoCommit(queries().clearYears({}));
+    const [row] = await executor.autoCommit<{ topics: number }>(
+      queries().refreshAllYears({ strongScore: STRONG_TOPIC_SCORE }),
+    );
+    await executor.autoCommit(queries().refreshAllPaperYears({}));
+    counts.topics = row?.topics ?? 0;
+  }
+  return counts;
 }

@@ -9,6 +9,7 @@ import type { Embedder } from '../embedding/embedder';
 import { CitegraphError } from '../errors';
 import type { GraphExecutor, TransactionRunner } from '../graph/executor';
 import { queries } from '../graph/query-registry';
+import { STRONG_TOPIC_SCORE } from '../graph/schema';
 import type { Logger } from '../logger';
 import { chunkText, type TokenCounter } from './chunker';
 import {
@@ -405,13 +406,7 @@ export class IngestService {
             }),
           );
         }
-        await tx.run(
-          queries().refreshAggregates({
-            papers: [match.paperId, ...before.cited],
-            people: before.people,
-            venues: before.venues,
-          }),
-        );
+        await tx.run(refreshAggregates(before, [match.paperId]));
       });
     } catch (error) {
       const reason = error instanceof CitegraphError ? `${error.code}: ${error.message}` : String(error);
@@ -565,6 +560,7 @@ export class IngestService {
     const { authorRows, venueRows, topicRows, citationRows, selfCitations } = graphRows(papers);
     const started = Date.now();
     await this.deps.executor.writeTransaction('ingest-batch', async (tx) => {
+      const before = await affectedBefore(tx, ids);
       await tx.run(
         q.upsertPapers({
           papers: papers.map(({ record, hash }) => ({
@@ -574,15 +570,12 @@ export class IngestService {
           collection,
         }),
       );
-      const before = await affectedBefore(tx, ids);
       await tx.run(q.replaceAuthorships({ papers: ids, rows: authorRows }));
       await tx.run(q.replaceVenues({ papers: ids, rows: venueRows }));
       await tx.run(q.replaceTopics({ papers: ids, rows: topicRows }));
       await tx.run(q.replaceChunks({ papers: ids, chunks }));
       await tx.run(q.replaceCitations({ papers: ids, rows: citationRows }));
-      await tx.run(
-        q.refreshAggregates({ papers: [...ids, ...before.cited], people: before.people, venues: before.venues }),
-      );
+      await tx.run(refreshAggregates(before, ids));
     });
     summary.timings.writeMs += Date.now() - started;
     summary.papersWritten += papers.length;
@@ -701,11 +694,11 @@ export class IngestService {
           }),
         );
         await tx.run(
-          q.refreshAggregates({
-            papers: [...(removed?.stubbed ?? []), ...before.cited],
-            people: before.people,
-            venues: before.venues,
-          }),
+          refreshAggregates(
+            before,
+            left.map((row) => row.id),
+            removed?.stubbed ?? [],
+          ),
         );
         result.deleted += removed?.deleted ?? 0;
         result.stubbed += removed?.stubbed.length ?? 0;
@@ -787,22 +780,51 @@ export function formatSummary(summary: IngestSummary): string {
   return lines.join('\n');
 }
 
-/**
- * What a write to `papers` is about to change in the stored aggregates (aggregates/refresh recounts it afterwards):
- * the papers they cite now and the people who sign them now.
- */
-async function affectedBefore(
-  tx: TransactionRunner,
-  papers: readonly string[],
-): Promise<{ cited: string[]; people: string[]; venues: string[] }> {
-  const rows = await tx.run<{ cited: string[]; people: string[]; venues: string[] }>(
+/** A full paper's part in the yearly counts: its year and its topics with their scores (aggregates/refresh). */
+interface CountedPaper {
+  year: number | null;
+  topics: Array<{ id: string; score: number | null }>;
+}
+
+/** What a write to some papers is about to change in the stored aggregates; aggregates/refresh recounts it afterwards. */
+interface AffectedBefore {
+  /** The papers they cite now. */
+  cited: string[];
+  /** The people who sign them now. */
+  people: string[];
+  /** The venues they are in now. */
+  venues: string[];
+  /** What the full papers among them count for in the yearly counts now. */
+  counted: CountedPaper[];
+}
+
+/** Reads what a write to `papers` is about to change (aggregates/affected-before); run before the write. */
+async function affectedBefore(tx: TransactionRunner, papers: readonly string[]): Promise<AffectedBefore> {
+  const rows = await tx.run<{ cited: string[]; people: string[]; venues: string[]; counted: CountedPaper | null }>(
     queries().affectedBefore({ papers: [...papers] }),
   );
   return {
     cited: [...new Set(rows.flatMap((row) => row.cited))],
     people: [...new Set(rows.flatMap((row) => row.people))],
     venues: [...new Set(rows.flatMap((row) => row.venues))],
+    counted: rows.flatMap((row) => (row.counted ? [row.counted] : [])),
   };
+}
+
+/**
+ * The recount that follows a write to `written` (whose state before is `before`): their aggregates, those of the
+ * papers they cite now and cited before, and `alsoChanged` (papers the write changed besides, such as those it made
+ * stubs).
+ */
+function refreshAggregates(before: AffectedBefore, written: readonly string[], alsoChanged: readonly string[] = []) {
+  return queries().refreshAggregates({
+    papers: [...new Set([...written, ...alsoChanged, ...before.cited])],
+    people: before.people,
+    venues: before.venues,
+    written: [...written],
+    counted: before.counted,
+    strongScore: STRONG_TOPIC_SCORE,
+  });
 }
 
 /** One authorship as the graph stores it: the AUTHORED edge, its Author and the author's institutions. */

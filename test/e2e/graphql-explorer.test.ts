@@ -66,6 +66,29 @@ describe('the one filter: text and institutions', () => {
     expect(found.size).toBeLessThan(works.length);
   });
 
+  it('reads a filter once per request, however many fields share it', async () => {
+    const matches = jest.spyOn(app.catalog, 'textMatches');
+    const checks = jest.spyOn(app.catalog, 'unknownFilterValues');
+    try {
+      const data = await gql<{ papers: { totalCount: number }; groupBy: { papers: number } }>(
+        `query($f: WorkFilter) { papers(filter: $f) { totalCount } groupBy(field: YEAR, filter: $f) { papers }
+           other: papers(filter: $f, first: 1) { totalCount } }`,
+        { f: { ...inSample, text: 'bone density' } },
+      );
+      expect(data.groupBy.papers).toBe(data.papers.totalCount);
+      expect(matches).toHaveBeenCalledTimes(1);
+      expect(checks).toHaveBeenCalledTimes(1);
+      // Another request reads it again: nothing is kept between requests.
+      await gql('query($f: WorkFilter) { papers(filter: $f) { totalCount } }', {
+        f: { ...inSample, text: 'bone density' },
+      });
+      expect(matches).toHaveBeenCalledTimes(2);
+    } finally {
+      matches.mockRestore();
+      checks.mockRestore();
+    }
+  });
+
   it('says relevance needs a text, and rejects a text with no word', async () => {
     const relevance = (await postGraphql(url, '{ papers(sort: {by: RELEVANCE}) { totalCount } }')) as Response<unknown>;
     expect(relevance.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

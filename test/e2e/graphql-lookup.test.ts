@@ -134,11 +134,19 @@ describe('rankings and growth without workarounds', () => {
     expect(narrowed.emergingTopics).not.toEqual(all.emergingTopics);
   });
 
-  it('says how many chunks are embedded and how many wait', async () => {
-    const data = await gql<{ stats: { chunks: number; embeddedChunks: number; pendingChunks: number } }>(
-      '{ stats { chunks embeddedChunks pendingChunks } }',
-    );
-    expect(data.stats.pendingChunks).toBeGreaterThan(0); // the sample was ingested with deferred embedding
-    expect(data.stats.embeddedChunks + data.stats.pendingChunks).toBe(data.stats.chunks);
+  it('says how many chunks are embedded and how many wait, reading the chunks once per request', async () => {
+    const count = jest.spyOn(app.catalog, 'pendingChunks');
+    try {
+      const data = await gql<{ stats: { chunks: number; embeddedChunks: number; pendingChunks: number } }>(
+        '{ stats { chunks embeddedChunks pendingChunks } }',
+      );
+      expect(data.stats.pendingChunks).toBeGreaterThan(0); // the sample was ingested with deferred embedding
+      expect(data.stats.embeddedChunks + data.stats.pendingChunks).toBe(data.stats.chunks);
+      expect(count).toHaveBeenCalledTimes(1);
+      await gql('{ stats { chunks } }');
+      expect(count).toHaveBeenCalledTimes(1); // not asked, not counted
+    } finally {
+      count.mockRestore();
+    }
   });
 });

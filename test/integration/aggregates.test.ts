@@ -1,6 +1,6 @@
 import type { AppContext } from '../../src/app-context';
 import type { WorkRecord } from '../../src/domain';
-import { paperFilterParams, queries } from '../../src/graph/query-registry';
+import { type CompiledQuery, paperFilterParams, queries } from '../../src/graph/query-registry';
 import { refreshAllAggregates } from '../../src/graph/schema';
 import { createTestContext, removeCollections } from '../helpers/context';
 
@@ -40,6 +40,7 @@ function work(id: string, fields: Partial<WorkRecord> & { authors?: Array<[strin
 }
 
 const venue = (id: string) => ({ id, name: `Venue ${id}`, issnL: null, issn: [], type: 'journal', publisher: null });
+const topic = (id: string, score: number) => ({ id, name: `Topic ${id}`, level: 1, score, kind: 'concept' as const });
 
 /** Stored and recounted values for the papers and people the suite's works touch; equal when the store is right. */
 async function storedAndRecounted(context: AppContext) {
@@ -76,11 +77,37 @@ async function storedAndRecounted(context: AppContext) {
             [papers, global, internal, first, last] AS recounted
      ORDER BY id`,
   );
-  return { papers, people, venues };
+  // The yearly counts of the suite's topics (C9…), and per year and in all over the whole graph.
+  const topicYears = {
+    stored: await read<Record<string, unknown>>(
+      `MATCH (c:TopicYear) WHERE c.topic STARTS WITH 'C9'
+       RETURN c.topic AS topic, c.year AS year, c.papers AS papers, c.strong AS strong ORDER BY topic, year`,
+    ),
+    recounted: await read<Record<string, unknown>>(
+      `MATCH (t:Topic)<-[r:HAS_TOPIC]-(p:Paper {stub: false}) WHERE t.id STARTS WITH 'C9' AND p.year IS NOT NULL
+       WITH t.id AS topic, p.year AS year, count(DISTINCT p) AS papers,
+            count(DISTINCT CASE WHEN r.score >= 0.3 THEN p END) AS strong
+       RETURN topic, year, papers, strong ORDER BY topic, year`,
+    ),
+  };
+  const years = {
+    stored: await read<Record<string, unknown>>(
+      `CALL () { MATCH (c:PaperYear) WITH c ORDER BY c.year RETURN collect([c.year, c.papers]) AS years }
+       OPTIONAL MATCH (t:PaperTotals {id: 'full'}) RETURN years, t.papers AS papers`,
+    ),
+    recounted: await read<Record<string, unknown>>(
+      `CALL () { MATCH (p:Paper {stub: false}) WHERE p.year IS NOT NULL WITH p.year AS year, count(*) AS n
+                 ORDER BY year RETURN collect([year, n]) AS years }
+       RETURN years, COUNT { (:Paper {stub: false}) } AS papers`,
+    ),
+  };
+  return { papers, people, venues, topicYears, years };
 }
 
 async function expectFresh(): Promise<void> {
-  const { papers, people, venues } = await storedAndRecounted(app);
+  const { papers, people, venues, topicYears, years } = await storedAndRecounted(app);
+  expect(topicYears.stored).toEqual(topicYears.recounted);
+  expect(years.stored).toEqual(years.recounted);
   for (const row of venues)
     expect({ venue: row.id, totals: row.stored }).toEqual({ venue: row.id, totals: row.recounted });
   for (const paper of papers)
@@ -111,6 +138,7 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
         work('W9100000001', {
           citedByCount: 10,
           venue: venue('S9000000001'),
+          topics: [topic('C9000000001', 0.9), topic('C9000000002', 0.1)],
           authors: [
             ['A9000000001', '0000-0001-0000-0001'],
             ['A9000000003', null],
@@ -120,6 +148,7 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
         work('W9100000002', {
           citedByCount: 5,
           venue: venue('S9000000001'),
+          topics: [topic('C9000000001', 0.5)],
           authors: [['A9000000002', '0000-0001-0000-0001']],
           references: ['W9100000003', 'W9100000009'],
         }),
@@ -148,6 +177,7 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
           citedByCount: 7,
           year: 2018,
           venue: venue('S9000000002'),
+          topics: [topic('C9000000002', 0.8)],
           authors: [['A9000000003', null]],
           references: ['W9100000001'],
         }),
@@ -161,7 +191,9 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
       [
         work('W9100000001', {
           citedByCount: 11,
+          year: 2019,
           venue: venue('S9000000002'),
+          topics: [topic('C9000000002', 0.4)],
           authors: [['A9000000001', '0000-0001-0000-0001']],
           references: ['W9100000004'],
         }),
@@ -172,7 +204,13 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
     const state = await storedAndRecounted(app);
     // W1 moved to S2 (with W3): S1 keeps W2 only; in S2, W3 cites W1 and W2 cites W3.
     expect(state.venues.find((row) => row.id === 'S9000000001')?.stored).toEqual([1, 5, 0, 2020, 2020]);
-    expect(state.venues.find((row) => row.id === 'S9000000002')?.stored).toEqual([2, 18, 2, 2018, 2020]);
+    expect(state.venues.find((row) => row.id === 'S9000000002')?.stored).toEqual([2, 18, 2, 2018, 2019]);
+    // W1 moved from 2020 on C1 (strong) and C2 (weak) to 2019 on C2 (strong): C2 in 2020 counts nothing and is gone.
+    expect(state.topicYears.stored).toEqual([
+      { topic: 'C9000000001', year: 2020, papers: 1, strong: 1 },
+      { topic: 'C9000000002', year: 2018, papers: 1, strong: 1 },
+      { topic: 'C9000000002', year: 2019, papers: 1, strong: 1 },
+    ]);
     const [w9] = state.papers.filter((row) => row.id === 'W9100000009');
     expect(w9?.stored).toBe(1); // only W2 cites it now
 
@@ -272,5 +310,41 @@ describe('stored aggregates: internal citation counts and per-person totals', ()
     // The two records sharing an ORCID are one author with two papers.
     expect(productivity.find((row) => row.papers === 2)?.authors ?? 0).toBeGreaterThan(0);
     await removeCollections(app, [A]);
+  });
+  it('give whole-graph emerging topics, topic bursts and Bradford zones from the yearly counts, equal to counting every paper', async () => {
+    const records = [2001, 2002, 2002, 2004, 2005, 2005, 2005].map((year, index) =>
+      work(`W940000000${index}`, {
+        year,
+        venue: index % 3 === 0 ? null : venue(`S90000000${21 + (index % 2)}`),
+        topics: [topic('C9000000031', 0.9), topic(`C90000000${32 + (index % 2)}`, index < 4 ? 0.2 : 0.7)],
+      }),
+    );
+    await app.ingest.writeRecords(records, { collection: A, embed: 'defer' });
+    const rows = (query: CompiledQuery) => app.executor.read<Record<string, unknown>>(query);
+    const byTopic = (list: Array<Record<string, unknown>>) =>
+      [...list].sort((a, b) => String((a.topic as { id: string }).id).localeCompare((b.topic as { id: string }).id));
+    const window = { from: 2001, to: 2006, split: 2004, minSupport: 1, minLevel: null };
+    const emerging = await rows(queries().emergingTopicsAll(window));
+    expect(byTopic(emerging)).toEqual(
+      byTopic(await rows(queries().emergingTopics({ ...window, minScore: 0.3, ...paperFilterParams(null) }))),
+    );
+    // C31 on every paper (3 before 2004, 4 after); C32 and C33 strong only from 2004 on.
+    expect(emerging.find((row) => (row.topic as { id: string }).id === 'C9000000031')).toMatchObject({
+      early: 3,
+      late: 4,
+    });
+    const bursts = { from: 1990, to: 2026, minLevel: null, limit: 100 };
+    expect(await rows(queries().topicYearCountsAll(bursts))).toEqual(
+      await rows(queries().topicYearCounts({ ...bursts, ...paperFilterParams(null) })),
+    );
+    const byVenue = (list: Array<Record<string, unknown>>) =>
+      list
+        .map((row) => [(row.venue as { id: string } | null)?.id ?? null, row.papers])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    const venues = await rows(queries().venuePaperCountsAll({}));
+    expect(byVenue(venues)).toEqual(byVenue(await rows(queries().venuePaperCounts(paperFilterParams(null)))));
+    expect(venues.find((row) => row.venue === null)?.papers).toBeGreaterThanOrEqual(3);
+    await removeCollections(app, [A]);
+    await expectFresh();
   });
 });

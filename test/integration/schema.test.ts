@@ -44,9 +44,12 @@ describe('graph schema', () => {
       'document_set_id',
       'institution_id',
       'paper_id',
+      'paper_totals_key',
+      'paper_year_key',
       'set_chunk_id',
       'set_document_id',
       'topic_id',
+      'topic_year_key',
       'venue_id',
     ]);
     const indexes = await app.executor.autoCommit<{ name: string; type: string; state: string }>({

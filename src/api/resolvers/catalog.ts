@@ -50,7 +50,9 @@ export function catalogResolvers(app: AppContext): Resolvers {
       stats: async () => {
         const { counts, collections } = await catalog.stats();
         const count = (key: string) => counts[key] ?? 0;
+        let pending: Promise<number> | null = null;
         return {
+          pendingChunks: () => (pending ??= catalog.pendingChunks()),
           papers: count('paperNodes') - count('stubPapers'),
           stubPapers: count('stubPapers'),
           authors: count('authorNodes') - count('anonymousAuthors'),
@@ -98,8 +100,8 @@ export function catalogResolvers(app: AppContext): Resolvers {
     },
     Stats: {
       // Counted only when asked: finding the chunks without a vector reads every chunk.
-      pendingChunks: () => catalog.pendingChunks(),
-      embeddedChunks: async (stats) => stats.chunks - (await catalog.pendingChunks()),
+      pendingChunks: (stats) => stats.pendingChunks(),
+      embeddedChunks: async (stats) => stats.chunks - (await stats.pendingChunks()),
     },
     Paper: {
       // Data stored before ingestion checked ranges may hold numbers GraphQL's Int cannot carry: unknown, not an error.
