@@ -1,11 +1,17 @@
-// What a write to these papers may change before it happens: the papers they cite now (whose internal citation
-// counts change when the citations are replaced or removed), the people who sign them now, the venues they are
-// published in now (whose totals change) and, for a full paper, its year and topics now (what the yearly counts hold
-// of it: aggregates/refresh takes it off and adds what the paper is after the write). Run before the write.
+// What a write to these papers may change, read before it happens: each paper's part in the stored aggregates as it
+// stands (aggregates/refresh takes it off and adds the paper's part after the write) — whether it is full, the
+// papers it cites, its venue, the people who sign it (each person once), its global and internal citation counts,
+// its year and its topics with their scores.
 UNWIND $papers AS id
 MATCH (p:Paper {id: id})
-RETURN [(p)-[:CITES]->(q:Paper) | q.id] AS cited,
-       [(a:Author)-[:AUTHORED]->(p) | coalesce('orcid:' + a.orcid, a.id)] AS people,
-       [(p)-[:PUBLISHED_IN]->(v:Venue) | v.id] AS venues,
-       CASE WHEN p.stub = false THEN {year: p.year, topics: [(p)-[r:HAS_TOPIC]->(t:Topic) | {id: t.id, score: r.score}]}
-       END AS counted
+RETURN {
+  id: p.id,
+  full: coalesce(p.stub = false, false),
+  cited: [(p)-[:CITES]->(q:Paper) | q.id],
+  venue: head([(p)-[:PUBLISHED_IN]->(v:Venue) | v.id]),
+  people: COLLECT { MATCH (a:Author)-[:AUTHORED]->(p) RETURN DISTINCT coalesce('orcid:' + a.orcid, a.id) },
+  global: coalesce(p.citedByCount, 0),
+  internal: coalesce(p.internalCitedBy, 0),
+  year: p.year,
+  topics: [(p)-[r:HAS_TOPIC]->(t:Topic) | {id: t.id, score: r.score}]
+} AS state

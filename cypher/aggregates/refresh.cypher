@@ -1,47 +1,111 @@
-// Recounts the stored aggregates that a write to `$papers` may have changed. Idempotent: every value is counted
-// afresh, never incremented, so a re-ingest, a stub becoming a full paper or a removal leaves them right.
-// - p.internalCitedBy (citations from full papers) of the given papers and of every paper they cite now; the caller
-//   adds the papers they cited before the write (aggregates/affected-before).
+// Brings the stored aggregates up to date after a write to the papers `$written`, in the write's transaction;
+// `$before` holds their parts as they stood (aggregates/affected-before). Only what the write changed is touched, so
+// the cost grows with the write, not with the graph (a venue, a topic or a cited paper can hold most of it):
+// - Paper.internalCitedBy (citations from full papers): a written paper is recounted; a paper a written paper cites
+//   now or cited before changes by the citations from full written papers now less those before.
 // - Per person over full papers — records sharing an ORCID are one person, keyed `a.person` — on every record of
-//   the person: personPapers, personInternal, personGlobal (sums of internal and global citations) and
-//   personRecord, the smallest record id, which stands for the person in lists. The persons recounted are the
-//   signers of every paper recounted and `$people` (signers before the write).
-// - Per venue over its full papers: venuePapers, venueGlobal, venueInternal, venueFirstYear, venueLastYear, for the
-//   venues of every paper recounted and `$venues` (venues before the write).
+//   the person: personPapers, personInternal, personGlobal and personRecord (fragments/person-totals). The signers
+//   of the written papers, before and now, are recounted; the people of a cited paper whose internal count changed
+//   change by as much.
+// - Per venue over its full papers: venuePapers, venueGlobal, venueInternal by difference (a written paper's part
+//   before taken off, its part now added; a cited paper's change of internal count added), venueFirstYear and
+//   venueLastYear widened by the papers added and recounted only when a paper leaves the first or the last year.
 // - Full papers per topic and year (TopicYear: `papers`, and `strong` with a topic score ≥ $strongScore), per year
-//   (PaperYear) and in all (PaperTotals): by difference, since a topic or a year can hold most of the graph — what
-//   the written papers `$written` counted for before the write (`$counted`, from aggregates/affected-before) is taken
-//   off and what they count for now is added. A re-ingest takes off what it adds back; a count that reaches zero is
-//   deleted. aggregates/refresh-all-years recounts them from scratch.
-CALL () {
-  UNWIND $papers AS id
-  MATCH (p:Paper {id: id})
-  OPTIONAL MATCH (p)-[:CITES]->(q:Paper)
-  RETURN collect(DISTINCT p) + collect(DISTINCT q) AS candidates
-}
-CALL (candidates) {
-  UNWIND candidates AS p
-  WITH DISTINCT p
-  SET p.internalCitedBy = COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }
-  RETURN collect([(a:Author)-[:AUTHORED]->(p) | coalesce('orcid:' + a.orcid, a.id)]) AS signerLists,
-         collect([(p)-[:PUBLISHED_IN]->(v:Venue) | v.id]) AS venueLists
-}
-// The venues of every paper recounted and those the written papers were in before: their totals sum what changed.
-CALL (venueLists) {
-  UNWIND reduce(all = $venues, ids IN venueLists | all + ids) AS venueId
-  WITH DISTINCT venueId
-  MATCH (v:Venue {id: venueId})
-  // include: fragments/venue-totals
-  RETURN count(v) AS venues
-}
+//   (PaperYear) and in all (PaperTotals), by difference; a count that reaches zero is deleted.
+// A re-ingest takes off what it adds back. test/integration/aggregates.test.ts recounts every value from the raw
+// graph after each kind of write; aggregates/refresh-all-* recount them from scratch (`citegraph db recount`).
 CALL () {
   UNWIND $written AS id
   MATCH (p:Paper {id: id})
-  WHERE p.stub = false
-  RETURN collect({year: p.year, topics: [(p)-[r:HAS_TOPIC]->(t:Topic) | {id: t.id, score: r.score}]}) AS now
+  SET p.internalCitedBy = COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }
+  RETURN collect({
+    id: p.id,
+    full: coalesce(p.stub = false, false),
+    cited: [(p)-[:CITES]->(q:Paper) | q.id],
+    venue: head([(p)-[:PUBLISHED_IN]->(v:Venue) | v.id]),
+    people: COLLECT { MATCH (a:Author)-[:AUTHORED]->(p) RETURN DISTINCT coalesce('orcid:' + a.orcid, a.id) },
+    global: coalesce(p.citedByCount, 0),
+    internal: p.internalCitedBy,
+    year: p.year,
+    topics: [(p)-[r:HAS_TOPIC]->(t:Topic) | {id: t.id, score: r.score}]
+  }) AS now
 }
+WITH now, [b IN $before WHERE b.full] AS fullBefore, [n IN now WHERE n.full] AS fullNow
+// Internal citation counts of the papers the written papers cite, now or before (the written ones were recounted).
+CALL (fullBefore, fullNow) {
+  UNWIND [b IN fullBefore | {cited: b.cited, sign: -1}] + [n IN fullNow | {cited: n.cited, sign: 1}] AS side
+  UNWIND side.cited AS citedId
+  WITH citedId, sum(side.sign) AS change
+  WHERE change <> 0 AND NOT citedId IN $written
+  MATCH (q:Paper {id: citedId})
+  SET q.internalCitedBy = coalesce(q.internalCitedBy, 0) + change
+  WITH q, change
+  WHERE q.stub = false
+  RETURN collect({
+    change: change,
+    venue: head([(q)-[:PUBLISHED_IN]->(v:Venue) | v.id]),
+    people: COLLECT { MATCH (a:Author)-[:AUTHORED]->(q) RETURN DISTINCT coalesce('orcid:' + a.orcid, a.id) }
+  }) AS shifted
+}
+// Venue totals by difference; the first and last year widened, or recounted when a paper left one of them.
+CALL (fullBefore, fullNow, shifted) {
+  UNWIND [b IN fullBefore WHERE b.venue IS NOT NULL |
+            {venue: b.venue, year: b.year, papers: -1, global: -b.global, internal: -b.internal}] +
+         [n IN fullNow WHERE n.venue IS NOT NULL |
+            {venue: n.venue, year: n.year, papers: 1, global: n.global, internal: n.internal}] +
+         [s IN shifted WHERE s.venue IS NOT NULL | {venue: s.venue, year: null, papers: 0, global: 0, internal: s.change}]
+         AS change
+  WITH change.venue AS venueId, change.year AS year, sum(change.papers) AS papers, sum(change.global) AS global,
+       sum(change.internal) AS internal
+  WITH venueId, sum(papers) AS papers, sum(global) AS global, sum(internal) AS internal,
+       min(CASE WHEN papers > 0 THEN year END) AS firstAdded, max(CASE WHEN papers > 0 THEN year END) AS lastAdded,
+       collect(CASE WHEN papers < 0 THEN year END) AS shrunk
+  MATCH (v:Venue {id: venueId})
+  WITH v, firstAdded, lastAdded, coalesce(v.venuePapers, 0) + papers AS total,
+       coalesce(v.venueGlobal, 0) + global AS globalTotal, coalesce(v.venueInternal, 0) + internal AS internalTotal,
+       coalesce(v.venueFirstYear IN shrunk OR v.venueLastYear IN shrunk, false) AS boundaryLeft
+  CALL (v, total, boundaryLeft) {
+    WITH v WHERE boundaryLeft AND total > 0
+    MATCH (v)<-[:PUBLISHED_IN]-(p:Paper {stub: false})
+    RETURN min(p.year) AS firstRecounted, max(p.year) AS lastRecounted
+  }
+  SET v.venuePapers = total, v.venueGlobal = globalTotal, v.venueInternal = internalTotal,
+      v.venueFirstYear = CASE
+        WHEN total <= 0 THEN null
+        WHEN boundaryLeft THEN firstRecounted
+        WHEN v.venueFirstYear IS NULL OR firstAdded < v.venueFirstYear THEN firstAdded
+        ELSE v.venueFirstYear END,
+      v.venueLastYear = CASE
+        WHEN total <= 0 THEN null
+        WHEN boundaryLeft THEN lastRecounted
+        WHEN v.venueLastYear IS NULL OR lastAdded > v.venueLastYear THEN lastAdded
+        ELSE v.venueLastYear END
+  RETURN count(v) AS venues
+}
+// The signers of the written papers, before and now, recounted.
 CALL (now) {
-  WITH [row IN $counted | row {.*, sign: -1}] + [row IN now | row {.*, sign: 1}] AS changes
+  UNWIND [b IN $before | b.people] + [n IN now | n.people] AS people
+  UNWIND people AS person
+  WITH DISTINCT person
+  CALL (person) {
+    // include: fragments/person-totals
+    RETURN records
+  }
+  RETURN collect(person) AS recounted, sum(records) AS records
+}
+// The other people of a cited paper whose internal count changed: their internal totals change by as much.
+CALL (shifted, recounted) {
+  UNWIND shifted AS s
+  UNWIND s.people AS person
+  WITH person, sum(s.change) AS change
+  WHERE change <> 0 AND NOT person IN recounted
+  MATCH (a:Author {person: person})
+  SET a.personInternal = coalesce(a.personInternal, 0) + change
+  RETURN count(a) AS shiftedRecords
+}
+// Full papers per topic and year, per year and in all.
+CALL (fullBefore, fullNow) {
+  WITH [b IN fullBefore | b {.year, .topics, sign: -1}] + [n IN fullNow | n {.year, .topics, sign: 1}] AS changes
   CALL (changes) {
     UNWIND changes AS change
     WITH change WHERE change.year IS NOT NULL
@@ -75,10 +139,4 @@ CALL (now) {
   }
   RETURN size(changes) AS changes
 }
-UNWIND reduce(all = $people, ids IN signerLists | all + ids) AS person
-WITH DISTINCT person
-CALL (person) {
-  // include: fragments/person-totals
-  RETURN records
-}
-RETURN count(person) AS people, sum(records) AS records
+RETURN size(now) AS written, records

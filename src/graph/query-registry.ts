@@ -133,14 +133,11 @@ export const QUERY_SPECS = {
   referenceCandidates: spec<{ entries: unknown[] }>('ingest/reference-candidates', ['entries']),
   touchCollections: spec<{ ids: string[]; collection: string }>('ingest/touch-collections', ['ids', 'collection']),
   affectedBefore: spec<{ papers: string[] }>('aggregates/affected-before', ['papers']),
-  refreshAggregates: spec<{
-    papers: string[];
-    people: string[];
-    venues: string[];
-    written: string[];
-    counted: unknown[];
-    strongScore: number;
-  }>('aggregates/refresh', ['papers', 'people', 'venues', 'written', 'counted', 'strongScore']),
+  refreshAggregates: spec<{ written: string[]; before: unknown[]; strongScore: number }>('aggregates/refresh', [
+    'written',
+    'before',
+    'strongScore',
+  ]),
   aggregatesMissing: spec<Record<string, never>>('aggregates/missing', []),
   refreshAllPapers: spec<Record<string, never>>('aggregates/refresh-all-papers', []),
   refreshAllPeople: spec<Record<string, never>>('aggregates/refresh-all-people', []),

@@ -693,11 +693,11 @@ export class IngestService {
             topics: unique(left.map((row) => row.topics)),
           }),
         );
+        // The papers left are deleted or, still cited by a full paper, made stubs: either way written.
         await tx.run(
           refreshAggregates(
             before,
             left.map((row) => row.id),
-            removed?.stubbed ?? [],
           ),
         );
         result.deleted += removed?.deleted ?? 0;
@@ -780,51 +780,34 @@ export function formatSummary(summary: IngestSummary): string {
   return lines.join('\n');
 }
 
-/** A full paper's part in the yearly counts: its year and its topics with their scores (aggregates/refresh). */
-interface CountedPaper {
+/**
+ * A paper's part in the stored aggregates as it stood before a write (aggregates/affected-before): whether it is
+ * full, what it cites, its venue, its people (each once), its citation counts, year and topics.
+ */
+interface PaperPart {
+  id: string;
+  full: boolean;
+  cited: string[];
+  venue: string | null;
+  people: string[];
+  global: number;
+  internal: number;
   year: number | null;
   topics: Array<{ id: string; score: number | null }>;
 }
 
-/** What a write to some papers is about to change in the stored aggregates; aggregates/refresh recounts it afterwards. */
-interface AffectedBefore {
-  /** The papers they cite now. */
-  cited: string[];
-  /** The people who sign them now. */
-  people: string[];
-  /** The venues they are in now. */
-  venues: string[];
-  /** What the full papers among them count for in the yearly counts now. */
-  counted: CountedPaper[];
-}
-
-/** Reads what a write to `papers` is about to change (aggregates/affected-before); run before the write. */
-async function affectedBefore(tx: TransactionRunner, papers: readonly string[]): Promise<AffectedBefore> {
-  const rows = await tx.run<{ cited: string[]; people: string[]; venues: string[]; counted: CountedPaper | null }>(
-    queries().affectedBefore({ papers: [...papers] }),
-  );
-  return {
-    cited: [...new Set(rows.flatMap((row) => row.cited))],
-    people: [...new Set(rows.flatMap((row) => row.people))],
-    venues: [...new Set(rows.flatMap((row) => row.venues))],
-    counted: rows.flatMap((row) => (row.counted ? [row.counted] : [])),
-  };
+/** Reads the parts of `papers` in the stored aggregates; run in the write's transaction, before the write. */
+async function affectedBefore(tx: TransactionRunner, papers: readonly string[]): Promise<PaperPart[]> {
+  const rows = await tx.run<{ state: PaperPart }>(queries().affectedBefore({ papers: [...papers] }));
+  return rows.map((row) => row.state);
 }
 
 /**
- * The recount that follows a write to `written` (whose state before is `before`): their aggregates, those of the
- * papers they cite now and cited before, and `alsoChanged` (papers the write changed besides, such as those it made
- * stubs).
+ * The update of the stored aggregates that follows a write to `written`, whose parts before it are `before`: it takes
+ * off what they counted for and adds what they count for now (aggregates/refresh).
  */
-function refreshAggregates(before: AffectedBefore, written: readonly string[], alsoChanged: readonly string[] = []) {
-  return queries().refreshAggregates({
-    papers: [...new Set([...written, ...alsoChanged, ...before.cited])],
-    people: before.people,
-    venues: before.venues,
-    written: [...written],
-    counted: before.counted,
-    strongScore: STRONG_TOPIC_SCORE,
-  });
+function refreshAggregates(before: PaperPart[], written: readonly string[]) {
+  return queries().refreshAggregates({ written: [...new Set(written)], before, strongScore: STRONG_TOPIC_SCORE });
 }
 
 /** One authorship as the graph stores it: the AUTHORED edge, its Author and the author's institutions. */
