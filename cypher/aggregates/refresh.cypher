@@ -10,8 +10,9 @@
 // - Per venue over its full papers: venuePapers, venueGlobal, venueInternal by difference (a written paper's part
 //   before taken off, its part now added; a cited paper's change of internal count added), venueFirstYear and
 //   venueLastYear widened by the papers added and recounted only when a paper leaves the first or the last year.
-// - Full papers per topic and year (TopicYear: `papers`, and `strong` with a topic score ≥ $strongScore), per year
-//   (PaperYear) and in all (PaperTotals), by difference; a count that reaches zero is deleted.
+// - Full papers per topic and year (TopicYear: `papers`, `strong` with a topic score ≥ $strongScore, and `internal`,
+//   the sum of their internal citation counts), per year (PaperYear) and in all (PaperTotals), by difference; a
+//   count that reaches zero is deleted.
 // A re-ingest takes off what it adds back. test/integration/aggregates.test.ts recounts every value from the raw
 // graph after each kind of write; aggregates/refresh-all-* recount them from scratch (`citegraph db recount`).
 CALL () {
@@ -43,6 +44,8 @@ CALL (fullBefore, fullNow) {
   WHERE q.stub = false
   RETURN collect({
     change: change,
+    year: q.year,
+    topics: [(q)-[:HAS_TOPIC]->(t:Topic) | {id: t.id}],
     venue: head([(q)-[:PUBLISHED_IN]->(v:Venue) | v.id]),
     people: COLLECT { MATCH (a:Author)-[:AUTHORED]->(q) RETURN DISTINCT coalesce('orcid:' + a.orcid, a.id) }
   }) AS shifted
@@ -103,18 +106,21 @@ CALL (shifted, recounted) {
   SET a.personInternal = coalesce(a.personInternal, 0) + change
   RETURN count(a) AS shiftedRecords
 }
-// Full papers per topic and year, per year and in all.
-CALL (fullBefore, fullNow) {
-  WITH [b IN fullBefore | b {.year, .topics, sign: -1}] + [n IN fullNow | n {.year, .topics, sign: 1}] AS changes
-  CALL (changes) {
-    UNWIND changes AS change
+// Full papers per topic and year (with the sum of their internal counts: the written papers' parts, and the change of
+// a cited paper's count), per year and in all.
+CALL (fullBefore, fullNow, shifted) {
+  WITH [b IN fullBefore | {year: b.year, topics: b.topics, sign: -1, internal: -b.internal}] +
+       [n IN fullNow | {year: n.year, topics: n.topics, sign: 1, internal: n.internal}] AS changes
+  CALL (changes, shifted) {
+    UNWIND changes + [s IN shifted | {year: s.year, topics: s.topics, sign: 0, internal: s.change}] AS change
     WITH change WHERE change.year IS NOT NULL
     UNWIND change.topics AS topic
     WITH topic.id AS topicId, change.year AS year, sum(change.sign) AS papers,
-         sum(CASE WHEN topic.score >= $strongScore THEN change.sign ELSE 0 END) AS strong
-    WHERE papers <> 0 OR strong <> 0
+         sum(CASE WHEN topic.score >= $strongScore THEN change.sign ELSE 0 END) AS strong, sum(change.internal) AS internal
+    WHERE papers <> 0 OR strong <> 0 OR internal <> 0
     MERGE (c:TopicYear {topic: topicId, year: year})
-    SET c.papers = coalesce(c.papers, 0) + papers, c.strong = coalesce(c.strong, 0) + strong
+    SET c.papers = coalesce(c.papers, 0) + papers, c.strong = coalesce(c.strong, 0) + strong,
+        c.internal = coalesce(c.internal, 0) + internal
     WITH c WHERE c.papers <= 0
     DELETE c
     RETURN count(*) AS emptiedTopicYears

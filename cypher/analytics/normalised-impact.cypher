@@ -1,6 +1,7 @@
 // Field-normalised citation impact inside the graph, per paper: its internal citations over the mean internal
 // citations of the full papers of the same year in the same field. The field is the paper's strongest topic of level 1
-// (an OpenAlex subfield-level concept), else its strongest topic.
+// (an OpenAlex subfield-level concept), else its strongest topic. The field's papers and their internal citations in
+// that year are the yearly counts every write keeps (TopicYear, see aggregates/refresh), not a read of every peer.
 UNWIND $ids AS id
 MATCH (p:Paper {id: id})
 WHERE p.stub = false AND p.year IS NOT NULL
@@ -10,10 +11,6 @@ CALL (p) {
   ORDER BY CASE WHEN t.level = 1 THEN 0 ELSE 1 END, r.score DESC, t.id
   LIMIT 1
 }
-WITH p, t, COUNT { (p)<-[:CITES]-(:Paper {stub: false}) } AS citations
-CALL (p, t) {
-  MATCH (q:Paper)-[:HAS_TOPIC]->(t)
-  WHERE q.stub = false AND q.year = p.year
-  RETURN count(q) AS peers, avg(toFloat(COUNT { (q)<-[:CITES]-(:Paper {stub: false}) })) AS expected
-}
-RETURN p.id AS id, p.year AS year, t {.*} AS field, citations, peers, expected
+OPTIONAL MATCH (c:TopicYear {topic: t.id, year: p.year})
+RETURN p.id AS id, p.year AS year, t {.*} AS field, p.internalCitedBy AS citations, coalesce(c.papers, 0) AS peers,
+       CASE WHEN c.papers > 0 THEN toFloat(c.internal) / c.papers END AS expected

@@ -407,7 +407,7 @@ export class AnalyticsService {
           limit: page.limit,
           hasNextPage: rows.length > page.limit,
           total: async () => {
-            const [row] = await this.executor.read<{ total: number }>(queries().papersCount(paperFilterParams(null)));
+            const [row] = await this.executor.read<{ total: number }>(queries().papersCountAll({}));
             return row?.total ?? 0;
           },
         };
@@ -447,9 +447,11 @@ export class AnalyticsService {
   async topicTrends(topicIds: string[], from: number, to: number, filter?: PaperFilter | null) {
     checkYears(from, to);
     if (topicIds.length > 50) throw badInput('at most 50 topics per trend request');
-    const params = paperFilterParams(filter);
     const rows = await this.executor.read<{ topicId: string; year: number; count: number }>(
-      queries().topicYears({ ...params, topicIds, from, to }),
+      // With no filter the yearly counts kept per topic answer without reading every paper of each topic.
+      isFiltered(filter)
+        ? queries().topicYears({ ...paperFilterParams(filter), topicIds, from, to })
+        : queries().topicYearsAll({ topicIds, from, to }),
     );
     return topicIds.map((topicId) => {
       const points = yearSeries(

@@ -12,7 +12,7 @@ import type {
 import { pagesOf } from '../documents/document-text';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
-import { type CompiledQuery, paperFilterParams, paperSortParams, queries } from '../graph/query-registry';
+import { type CompiledQuery, isFiltered, paperFilterParams, paperSortParams, queries } from '../graph/query-registry';
 import { MAX_PAGE, type PageRequest } from '../paging';
 import { closestNames, filterTextQuery, graphId, nameQuery, normaliseDoi } from '../text';
 
@@ -294,7 +294,10 @@ export class CatalogService {
       skip: page.skip,
       hasNextPage: rows.length > page.limit,
       totalCount: async () => {
-        const [row] = await this.executor.read<{ total: number }>(queries().papersCount(params));
+        // With no filter, the count of full papers every write keeps.
+        const [row] = await this.executor.read<{ total: number }>(
+          isFiltered(filter) ? queries().papersCount(params) : queries().papersCountAll({}),
+        );
         return row?.total ?? 0;
       },
     };

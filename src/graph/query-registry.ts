@@ -218,6 +218,7 @@ export const QUERY_SPECS = {
     ...PAPER_SORT,
   ]),
   papersCount: spec<PaperFilterParams>('read/papers-count', [...PAPER_FILTER]),
+  papersCountAll: spec<Record<string, never>>('read/papers-count-all', []),
   papersMatchingText: spec<{ query: string; limit: number }>('read/papers-matching-text', ['query', 'limit']),
   sparsePapers: spec<PaperFilterParams & { query: string; k: number; limit: number }>('retrieval/sparse-papers', [
     'query',
@@ -376,6 +377,11 @@ export const QUERY_SPECS = {
     'from',
     'to',
     ...PAPER_FILTER,
+  ]),
+  topicYearsAll: spec<{ topicIds: string[]; from: number; to: number }>('analytics/topic-years-all', [
+    'topicIds',
+    'from',
+    'to',
   ]),
   papersYears: spec<{ ids: string[]; from: number; to: number }>('analytics/papers-years', ['ids', 'from', 'to']),
   topicSet: spec<PaperFilterParams & { query: string; phrase: string; minScore: number; limit: number; scan: number }>(
