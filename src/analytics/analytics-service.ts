@@ -28,7 +28,7 @@ export const TOPIC_SET_LIMIT = 5000;
 /** Full-text hits a topic set reads before its filters (collections, years). */
 export const TOPIC_SET_SCAN = 100_000;
 /** Lowest concept score that puts a paper into the set of the concept's name. */
-export const TOPIC_SET_MIN_CONCEPT_SCORE = STRONG_TOPIC_SCORE;
+export const TOPIC_SET_MIN_CONCEPT_SCORE = 0.3;
 
 /** A paper of a topic set, with what counting needs. */
 export interface TopicSetPaper {

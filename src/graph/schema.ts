@@ -56,8 +56,8 @@ export type AggregatePart = (typeof AGGREGATE_PARTS)[number];
 /**
  * Recounts stored aggregates of the whole graph (internal citation counts, per-person and per-venue totals, yearly
  * counts): all of them by default, or the `parts` a store lacks. Run when a store written before they existed is
- * opened (only the parts it lacks), after a bulk import, and by `citegraph db recount`. The internal
- * citation counts come first: the person and venue totals sum them.
+ * opened (only the parts it lacks), after a bulk import, and by `citegraph db recount`. The internal citation
+ * counts come first: the person and venue totals and the yearly counts sum them.
  */
 export async function refreshAllAggregates(
   executor: GraphExecutor,
@@ -76,7 +76,8 @@ export async function refreshAllAggregates(
     const [row] = await executor.autoCommit<{ venues: number }>(queries().refreshAllVenues({}));
     counts.venues = row?.venues ?? 0;
   }
-  if (parts.includes('years')) {
+  // The yearly counts sum the internal citation counts too.
+  if (parts.includes('papers') || parts.includes('years')) {
     await executor.autoCommit(queries().clearYears({}));
     const [row] = await executor.autoCommit<{ topics: number }>(
       queries().refreshAllYears({ strongScore: STRONG_TOPIC_SCORE }),

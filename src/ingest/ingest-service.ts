@@ -798,7 +798,8 @@ interface PaperPart {
 
 /** Reads the parts of `papers` in the stored aggregates; run in the write's transaction, before the write. */
 async function affectedBefore(tx: TransactionRunner, papers: readonly string[]): Promise<PaperPart[]> {
-  const rows = await tx.run<{ state: PaperPart }>(queries().affectedBefore({ papers: [...papers] }));
+  // Each paper once: a part counted twice would be taken off twice.
+  const rows = await tx.run<{ state: PaperPart }>(queries().affectedBefore({ papers: [...new Set(papers)] }));
   return rows.map((row) => row.state);
 }
 
