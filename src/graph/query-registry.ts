@@ -305,6 +305,7 @@ export const QUERY_SPECS = {
   normalisedImpact: spec<{ ids: string[] }>('analytics/normalised-impact', ['ids']),
   authorPaperIds: spec<{ id: string }>('analytics/author-paper-ids', ['id']),
   authorNames: spec<PaperFilterParams>('analytics/author-names', [...PAPER_FILTER]),
+  authorNamesTop: spec<{ limit: number }>('analytics/author-names-top', ['limit']),
   authorPairEvidence: spec<{ pairs: string[][] }>('analytics/author-pair-evidence', ['pairs']),
   citationHistories: spec<PaperFilterParams & { ids: Nullable<string[]>; minCitations: number }>(
     'analytics/citation-histories',

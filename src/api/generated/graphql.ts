@@ -933,7 +933,8 @@ export type Query = {
   network: Network;
   /**
    * Author records that may be one person: the same family name and first initial (accents and case aside), not told
-   * apart by ORCIDs, sharing co-authors or institutions; strongest evidence first. Nothing stored changes.
+   * apart by ORCIDs, sharing co-authors or institutions; strongest evidence first. Nothing stored changes. The
+   * candidates are the authors of the filter's papers; with no filter, the 20,000 most productive people of the graph.
    */
   possibleDuplicateAuthors: Array<DuplicateCandidates>;
   /**
