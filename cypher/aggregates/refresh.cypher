@@ -64,21 +64,22 @@ CALL (fullBefore, fullNow, shifted) {
        min(CASE WHEN papers > 0 THEN year END) AS firstAdded, max(CASE WHEN papers > 0 THEN year END) AS lastAdded,
        collect(CASE WHEN papers < 0 THEN year END) AS shrunk
   MATCH (v:Venue {id: venueId})
-  WITH v, firstAdded, lastAdded, coalesce(v.venuePapers, 0) + papers AS total,
-       coalesce(v.venueGlobal, 0) + global AS globalTotal, coalesce(v.venueInternal, 0) + internal AS internalTotal,
+  // Each sum read and written in one SET: the venue is locked before it is read, so concurrent writes add up.
+  SET v.venuePapers = coalesce(v.venuePapers, 0) + papers, v.venueGlobal = coalesce(v.venueGlobal, 0) + global,
+      v.venueInternal = coalesce(v.venueInternal, 0) + internal
+  WITH v, firstAdded, lastAdded, v.venuePapers AS total,
        coalesce(v.venueFirstYear IN shrunk OR v.venueLastYear IN shrunk, false) AS boundaryLeft
   CALL (v, total, boundaryLeft) {
     WITH v WHERE boundaryLeft AND total > 0
     MATCH (v)<-[:PUBLISHED_IN]-(p:Paper {stub: false})
     RETURN min(p.year) AS firstRecounted, max(p.year) AS lastRecounted
   }
-  SET v.venuePapers = total, v.venueGlobal = globalTotal, v.venueInternal = internalTotal,
-      v.venueFirstYear = CASE
+  SET v.venueFirstYear = CASE
         WHEN total <= 0 THEN null
         WHEN boundaryLeft THEN firstRecounted
         WHEN v.venueFirstYear IS NULL OR firstAdded < v.venueFirstYear THEN firstAdded
         ELSE v.venueFirstYear END,
-      v.venueLastYear = CASE
+    v.venueLastYear = CASE
         WHEN total <= 0 THEN null
         WHEN boundaryLeft THEN lastRecounted
         WHEN v.venueLastYear IS NULL OR lastAdded > v.venueLastYear THEN lastAdded
