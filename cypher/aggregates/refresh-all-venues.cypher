@@ -2,6 +2,10 @@
 // aggregates/refresh-all-papers (the internal citation counts it sums).
 MATCH (v:Venue)
 CALL (v) {
-  // include: fragments/venue-totals
+  OPTIONAL MATCH (v)<-[:PUBLISHED_IN]-(p:Paper {stub: false})
+  WITH v, count(p) AS papers, sum(coalesce(p.citedByCount, 0)) AS global,
+       sum(coalesce(p.internalCitedBy, 0)) AS internal, min(p.year) AS firstYear, max(p.year) AS lastYear
+  SET v.venuePapers = papers, v.venueGlobal = global, v.venueInternal = internal, v.venueFirstYear = firstYear,
+      v.venueLastYear = lastYear
 } IN TRANSACTIONS OF 1000 ROWS
 RETURN count(v) AS venues

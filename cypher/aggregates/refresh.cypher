@@ -19,17 +19,9 @@ CALL () {
   UNWIND $written AS id
   MATCH (p:Paper {id: id})
   SET p.internalCitedBy = COUNT { (p)<-[:CITES]-(:Paper {stub: false}) }
-  RETURN collect({
-    id: p.id,
-    full: coalesce(p.stub = false, false),
-    cited: [(p)-[:CITES]->(q:Paper) | q.id],
-    venue: head([(p)-[:PUBLISHED_IN]->(v:Venue) | v.id]),
-    people: COLLECT { MATCH (a:Author)-[:AUTHORED]->(p) RETURN DISTINCT coalesce('orcid:' + a.orcid, a.id) },
-    global: coalesce(p.citedByCount, 0),
-    internal: p.internalCitedBy,
-    year: p.year,
-    topics: [(p)-[r:HAS_TOPIC]->(t:Topic) | {id: t.id, score: r.score}]
-  }) AS now
+  RETURN collect(
+    // include: fragments/paper-part
+  ) AS now
 }
 WITH now, [b IN $before WHERE b.full] AS fullBefore, [n IN now WHERE n.full] AS fullNow
 // Internal citation counts of the papers the written papers cite, now or before (the written ones were recounted).
