@@ -128,6 +128,7 @@ export function createAppContext(
     chunking: settings.chunking,
     documents: settings.documents,
     sets: settings.documentSets,
+    maxTextChars: settings.ingest.maxTextChars,
     logger,
   });
   return {

@@ -29,6 +29,8 @@ export enum ErrorCode {
   RATE_LIMITED = 'RATE_LIMITED',
   /** The HTTP request itself is malformed: not JSON, too large, wrong method or content type. */
   BAD_REQUEST = 'BAD_REQUEST',
+  /** The client went away (or cancelled) before the work finished; nothing of it was kept. */
+  CANCELLED = 'CANCELLED',
   INTERNAL = 'INTERNAL',
 }
 

@@ -95,9 +95,16 @@ export class Deadline {
     }
     if (parent) {
       if (parent.aborted) this.controller.abort(parent.reason);
-      else parent.addEventListener('abort', () => this.controller.abort(parent.reason), { once: true });
+      else {
+        const follow = () => this.controller.abort(parent.reason);
+        parent.addEventListener('abort', follow, { once: true });
+        // Forgotten when this deadline ends: a parent with many children would otherwise collect listeners.
+        this.unfollow = () => parent.removeEventListener('abort', follow);
+      }
     }
   }
+
+  private unfollow: (() => void) | null = null;
 
   get signal(): AbortSignal {
     return this.controller.signal;
@@ -115,6 +122,8 @@ export class Deadline {
   /** The request has answered: the timer stops, and anything still running for it is told to stop. */
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    this.unfollow?.();
+    this.unfollow = null;
     if (!this.controller.signal.aborted) this.controller.abort(new Error('the request has ended'));
   }
 }

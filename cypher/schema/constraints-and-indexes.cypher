@@ -28,6 +28,8 @@ CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (c:Chunk) ON EACH [c.text, c.
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding) OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}};
 CREATE CONSTRAINT document_set_id IF NOT EXISTS FOR (s:DocumentSet) REQUIRE s.id IS UNIQUE;
 CREATE CONSTRAINT set_document_id IF NOT EXISTS FOR (d:SetDocument) REQUIRE d.id IS UNIQUE;
+// One lock node per set owner: creating a set locks it first, so the live-set cap holds under concurrent requests.
+CREATE CONSTRAINT set_owner_id IF NOT EXISTS FOR (o:SetOwner) REQUIRE o.owner IS UNIQUE;
 CREATE CONSTRAINT set_chunk_id IF NOT EXISTS FOR (c:SetChunk) REQUIRE c.id IS UNIQUE;
 CREATE INDEX document_set_owner IF NOT EXISTS FOR (s:DocumentSet) ON (s.owner);
 CREATE INDEX document_set_expires IF NOT EXISTS FOR (s:DocumentSet) ON (s.expiresAt);

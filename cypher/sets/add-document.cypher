@@ -1,8 +1,13 @@
 // Adds one read, chunked and embedded document to a live set in one statement: the document node, its chunks
 // (labels of their own, so no shared index sees them) and REFERS_TO edges to the graph papers its references resolved
-// to. Nothing is written when the set has expired or already holds $maxDocuments documents.
+// to. Nothing is written when the set has expired or already holds $maxDocuments documents. The set is written before
+// its documents are counted: that takes its write lock until commit, so concurrent uploads count one after the other
+// and the cap holds.
 MATCH (s:DocumentSet {id: $setId})
-WHERE s.expiresAt > $now AND COUNT { (s)-[:HOLDS]->(:SetDocument) } < $maxDocuments
+WHERE s.expiresAt > $now
+SET s.lockedAt = $now
+WITH s
+WHERE COUNT { (s)-[:HOLDS]->(:SetDocument) } < $maxDocuments
 CREATE (d:SetDocument {id: $document.id})
 SET d += $document, d.setId = s.id, d.addedAt = $now
 CREATE (s)-[:HOLDS]->(d)

@@ -9,7 +9,7 @@ export const MAX_ERROR_MESSAGE = 300;
 const PUBLIC_DETAILS = ['argument', 'retryAfterSeconds'] as const;
 
 /** Codes whose messages carry internal text (driver messages, exceptions): replaced unless debugging. */
-const HIDDEN: Record<string, string> = {
+export const HIDDEN: Record<string, string> = {
   [ErrorCode.INTERNAL]: 'Internal server error',
   [ErrorCode.DATABASE_ERROR]: 'The database could not answer this request',
   [ErrorCode.DATABASE_UNAVAILABLE]: 'The database is not reachable; try again shortly',

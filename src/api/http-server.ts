@@ -11,9 +11,18 @@ import { createLoaders } from './loaders';
 import { ownerOf, uploadPath } from './resolvers/sets';
 import { BIBLIOGRAPHY_FORMAT_NAMES, bibliographyFormatNamed } from '../catalog/bibliography';
 import { appPage, ASSETS, explorerExamples, explorerPage, PAGE_POLICY, readAsset } from './explorer';
-import { createHandler as createSseHandler } from 'graphql-sse/lib/use/http';
-import { type GraphQLSchema, specifiedRules, validate } from 'graphql';
-import { limitRules } from './limits';
+import { createHandler as createSseHandler } from 'graphql-sse';
+import { clip, HIDDEN, makeFormatError } from './errors';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLSchema,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
+import { limitRules, queryCost, tooComplex } from './limits';
 import {
   EXTENSIONS as NETWORK_EXTENSIONS,
   exportNetwork,
@@ -32,14 +41,31 @@ const NETWORK_EXPORT_PATH = '/export/network';
 const ASSET_PREFIX = '/assets/';
 const STREAM_PATH = '/graphql/stream';
 
-/** HTTP status of a domain error raised by an upload or a download. */
+/** HTTP status of a domain error raised by an upload or a download; any other code is a 500. */
 const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.BAD_USER_INPUT]: 400,
+  [ErrorCode.BAD_REQUEST]: 400,
+  [ErrorCode.QUERY_TOO_COMPLEX]: 400,
+  [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.CANCELLED]: 499,
   [ErrorCode.DATABASE_UNAVAILABLE]: 503,
+  [ErrorCode.DATABASE_ERROR]: 503,
   [ErrorCode.MODEL_UNAVAILABLE]: 503,
+  [ErrorCode.OVERLOADED]: 503,
+  [ErrorCode.DEADLINE_EXCEEDED]: 504,
 };
+
+/** Uploads waiting for a place beyond the ones running: one more is told to come back (OVERLOADED). */
+const UPLOAD_QUEUE = 8;
+
+/** A stream write the client has not taken within this long ends the stream (a client that stopped reading). */
+const STREAM_WRITE_TIMEOUT_MS = 30_000;
+
+/** Wrong API keys one address may send a minute before it is throttled (bursts of a tenth of that). */
+const KEY_GUESSES_PER_MINUTE = 30;
 
 /** A request the HTTP layer answers itself (bad body, no key, too many requests), always as GraphQL-style JSON. */
 class HttpProblem extends Error {
@@ -115,15 +141,87 @@ function wantsPage(request: IncomingMessage, url: URL): boolean {
   return !url.searchParams.has('query') && (request.headers.accept ?? '').includes('text/html');
 }
 
-/** Runs a handler of the HTTP layer's own routes, answering its problems and mapped domain errors as JSON. */
-async function answerProblems(response: ServerResponse, handler: () => Promise<void>): Promise<void> {
+/**
+ * Runs a handler of the HTTP layer's own routes, answering its problems and every domain error as JSON with a status
+ * and code — internal text (driver messages) hidden as GraphQL errors hide it. Anything else is logged and a 500.
+ */
+async function answerProblems(
+  response: ServerResponse,
+  handler: () => Promise<void>,
+  options: { debug: boolean; log: (message: string) => void },
+): Promise<void> {
   try {
     await handler();
   } catch (error) {
-    if (error instanceof HttpProblem) sendProblem(response, error);
-    else if (error instanceof CitegraphError && STATUS_OF[error.code]) {
-      sendProblem(response, new HttpProblem(STATUS_OF[error.code]!, error.code, error.message));
-    } else throw error;
+    if (error instanceof HttpProblem) return sendProblem(response, error);
+    if (error instanceof CitegraphError) {
+      const status = STATUS_OF[error.code] ?? 500;
+      const hidden =
+        !options.debug && (HIDDEN[error.code] ?? (status === 500 ? HIDDEN[ErrorCode.INTERNAL] : undefined));
+      if (status >= 500) options.log(`HTTP ${status} ${error.code}: ${error.message}`);
+      const retry = error.details?.retryAfterSeconds;
+      return sendProblem(
+        response,
+        new HttpProblem(
+          status,
+          error.code,
+          clip(hidden || error.message),
+          typeof retry === 'number' ? { 'retry-after': String(retry) } : {},
+        ),
+      );
+    }
+    throw error;
+  }
+}
+
+/** Headers that a browser sends only after a CORS preflight: a GET carrying one cannot come from another site. */
+const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'];
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<ExecutionResult> {
+  return typeof (value as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] === 'function';
+}
+
+/** The results of a subscription; an error thrown by it becomes one last result that carries it. */
+async function* endWithError(
+  results: AsyncIterable<ExecutionResult>,
+  failed: (errors: readonly GraphQLError[]) => ExecutionResult,
+): AsyncGenerator<ExecutionResult> {
+  try {
+    yield* results;
+  } catch (error) {
+    const graphqlError =
+      error instanceof GraphQLError
+        ? error
+        : new GraphQLError((error as Error).message, { originalError: error as Error });
+    yield failed([graphqlError]);
+  }
+}
+
+/**
+ * Writes an event stream with back-pressure: each event waits until the socket took the one before, and a client that
+ * takes nothing for STREAM_WRITE_TIMEOUT_MS is disconnected, which ends the stream (and the work behind it).
+ */
+async function pipeStream(events: AsyncIterableIterator<string>, response: ServerResponse): Promise<void> {
+  const stop = () => void events.return?.();
+  response.once('close', stop);
+  try {
+    for await (const event of events) {
+      if (!response.writable) break;
+      const written = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          response.destroy(new Error('the client stopped reading the stream'));
+          resolve(false);
+        }, STREAM_WRITE_TIMEOUT_MS);
+        response.write(event, (error) => {
+          clearTimeout(timer);
+          resolve(!error);
+        });
+      });
+      if (!written) break;
+    }
+  } finally {
+    response.off('close', stop);
+    if (!response.destroyed) response.end();
   }
 }
 
@@ -153,6 +251,15 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** A percent-encoded path segment; bad encoding is the client's mistake (400), not a server error. */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new HttpProblem(400, ErrorCode.BAD_REQUEST, 'the path is not valid percent-encoding');
+  }
+}
+
 function parseJsonBody(request: IncomingMessage, text: string): unknown {
   if (text.length === 0) return undefined;
   const type = String(request.headers['content-type'] ?? '');
@@ -178,8 +285,11 @@ export class CitegraphHttpServer {
   private readonly origins: Set<string>;
   /** Whether the server listens on a loopback address (anonymous callers may then hold document sets). */
   private loopback = false;
-  /** Uploads read, chunk and embed documents: a few at a time, the rest wait. */
+  /** Uploads read, chunk and embed documents: a few at a time, the rest wait (bodies unread) in a short queue. */
   private readonly uploads = new Semaphore(2);
+  /** Wrong keys per address: guessing is throttled. */
+  private readonly guesses = new RateLimiter(KEY_GUESSES_PER_MINUTE);
+  private readonly problemOptions: { debug: boolean; log: (message: string) => void };
 
   constructor(
     private readonly app: AppContext,
@@ -189,6 +299,7 @@ export class CitegraphHttpServer {
     const api = app.settings.api;
     this.access = new AccessControl(api);
     this.limiter = new RateLimiter(api.rateLimitPerMinute);
+    this.problemOptions = { debug: api.debugErrors, log: (message) => app.logger.warn(message) };
     this.origins = new Set(
       (api.corsOrigins ?? '')
         .split(',')
@@ -220,7 +331,10 @@ export class CitegraphHttpServer {
       );
     });
     this.server.requestTimeout = api.requestTimeoutMs + 5000;
-    this.server.headersTimeout = 30_000;
+    // Idle keep-alive sockets stay open longer than common clients keep them (Node's agent and browsers reuse for up to
+    // a minute), so a client never sends a request on a socket the server is closing at that moment (ECONNRESET).
+    this.server.keepAliveTimeout = 65_000;
+    this.server.headersTimeout = 66_000;
   }
 
   async listen(port: number, host: string): Promise<string> {
@@ -276,12 +390,18 @@ export class CitegraphHttpServer {
     }
     const setDocuments = SET_DOCUMENTS_PATH.exec(url.pathname);
     if (url.pathname === NEW_SET_PATH || setDocuments) {
-      await answerProblems(response, async () => {
-        if (request.method !== 'POST') {
-          throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'upload a document with POST', { allow: 'POST, OPTIONS' });
-        }
-        await this.upload(request, response, setDocuments ? decodeURIComponent(setDocuments[1]!) : null);
-      });
+      await answerProblems(
+        response,
+        async () => {
+          if (request.method !== 'POST') {
+            throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'upload a document with POST', {
+              allow: 'POST, OPTIONS',
+            });
+          }
+          await this.upload(request, response, setDocuments ? decodePathPart(setDocuments[1]!) : null);
+        },
+        this.problemOptions,
+      );
       return;
     }
     if (url.pathname.startsWith(ASSET_PREFIX)) {
@@ -303,18 +423,22 @@ export class CitegraphHttpServer {
           ? { what: 'a network', run: () => this.downloadNetwork(request, response, url) }
           : null;
     if (download) {
-      await answerProblems(response, async () => {
-        if (request.method !== 'GET') {
-          throw new HttpProblem(405, ErrorCode.BAD_REQUEST, `download ${download.what} with GET`, {
-            allow: 'GET, OPTIONS',
-          });
-        }
-        await download.run();
-      });
+      await answerProblems(
+        response,
+        async () => {
+          if (request.method !== 'GET') {
+            throw new HttpProblem(405, ErrorCode.BAD_REQUEST, `download ${download.what} with GET`, {
+              allow: 'GET, OPTIONS',
+            });
+          }
+          await download.run();
+        },
+        this.problemOptions,
+      );
       return;
     }
     if (url.pathname === STREAM_PATH) {
-      await answerProblems(response, () => this.stream(request, response));
+      await answerProblems(response, () => this.stream(request, response), this.problemOptions);
       return;
     }
     if (url.pathname !== GRAPHQL_PATH) {
@@ -348,6 +472,13 @@ export class CitegraphHttpServer {
   private authorise(request: IncomingMessage): Principal {
     const principal = this.access.identify(request.headers);
     if (!principal) {
+      // Each wrong key costs the address a token: guessing keys is throttled like any other flood.
+      const wait = this.guesses.take(`address:${request.socket.remoteAddress ?? 'unknown'}`);
+      if (wait > 0) {
+        throw new HttpProblem(429, ErrorCode.RATE_LIMITED, `too many wrong keys; try again in ${wait} s`, {
+          'retry-after': String(wait),
+        });
+      }
       throw new HttpProblem(
         401,
         ErrorCode.UNAUTHENTICATED,
@@ -434,19 +565,124 @@ export class CitegraphHttpServer {
 
   /**
    * `/graphql/stream`: GraphQL over Server-Sent Events (graphql-sse's protocol, distinct connections: one request per
-   * operation) for subscriptions such as `askStream`, under the same keys, rate limit, query limits and deadline as
-   * `/graphql`. A client that disconnects aborts the request, which stops the work done for it.
+   * operation) for subscriptions such as `askStream`, through the same front as `/graphql`: keys and rate limit, the
+   * body limit (read here, never by the SSE library), CSRF (a GET needs a header no form or simple request can send;
+   * a POST must be JSON, which makes a browser ask first), the token, depth, alias and cost limits, error masking, and
+   * the request's deadline. A client that disconnects — or stops reading for STREAM_WRITE_TIMEOUT_MS — ends the
+   * stream, which aborts the request and stops the work done for it.
    */
   private async stream(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const { ctx, scope, context } = this.operationContext(response, this.authorise(request));
-    const rules = [...specifiedRules, ...limitRules(this.app.settings.api)];
-    const handler = createSseHandler({
+    const api = this.app.settings.api;
+    if (request.method !== 'GET' && request.method !== 'POST') {
+      throw new HttpProblem(405, ErrorCode.BAD_REQUEST, 'use GET or POST', { allow: 'GET, POST, OPTIONS' });
+    }
+    if (request.method === 'GET' && !PREFLIGHT_HEADERS.some((name) => request.headers[name] !== undefined)) {
+      throw new HttpProblem(
+        400,
+        ErrorCode.BAD_REQUEST,
+        'a GET of the stream needs an apollo-require-preflight (or x-apollo-operation-name) header, so that no other site can start one in your name',
+      );
+    }
+    const principal = this.authorise(request);
+    let body: string | undefined;
+    if (request.method === 'POST') {
+      const text = (await readBody(request, api.maxBodyBytes)).toString('utf8');
+      if (!/^application\/json\b/i.test(String(request.headers['content-type'] ?? ''))) {
+        throw new HttpProblem(415, ErrorCode.BAD_REQUEST, 'send the GraphQL request as application/json');
+      }
+      body = text;
+    }
+    const { ctx, scope, context } = this.operationContext(response, principal);
+    const formatError = makeFormatError(api.debugErrors);
+    const format = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error));
+    // What a client receives: formatted errors, in the place the protocol's types call GraphQL errors.
+    const failed = (errors: readonly GraphQLError[]): ExecutionResult => ({
+      // `data: null` makes it a result to graphql-sse (it tells results from execution arguments by `data`).
+      data: null,
+      errors: format(errors) as unknown as GraphQLError[],
+    });
+    const rules = [...specifiedRules, ...limitRules(api)];
+    const handler = createSseHandler<IncomingMessage, { res: ServerResponse }, Record<PropertyKey, unknown>>({
       schema: this.schema,
-      context: () => context as never,
-      validate: (schema, document) => validate(schema, document, rules),
+      onSubscribe: (_req, params) => {
+        let document: DocumentNode;
+        try {
+          document = parse(params.query, { maxTokens: api.maxTokens });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          // As Apollo reports them on /graphql: too many tokens is an over-limit query, the rest a syntax error.
+          return failed([
+            /more th\w+ \d+ tokens/.test(message)
+              ? tooComplex(message.replace(/^Syntax Error: /, ''), { rule: 'tokens', limit: api.maxTokens })
+              : new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } }),
+          ]);
+        }
+        const invalid = validate(this.schema, document, rules);
+        if (invalid.length > 0) {
+          // Coded as Apollo codes them on /graphql, so that the shared formatter shows them instead of masking.
+          return failed(
+            invalid.map(
+              (error) =>
+                new GraphQLError(error.message, {
+                  nodes: error.nodes,
+                  originalError: error.originalError,
+                  extensions: { code: 'GRAPHQL_VALIDATION_FAILED', ...error.extensions },
+                }),
+            ),
+          );
+        }
+        const variables = params.variables ?? {};
+        let cost = 0;
+        try {
+          cost = queryCost(this.schema, document, variables, params.operationName ?? undefined);
+        } catch {
+          // Variables that do not fit their types: execution rejects them before anything runs.
+        }
+        if (cost > api.maxCost) {
+          const error = tooComplex(
+            `the query's estimated cost ${Math.ceil(cost)} is over the limit of ${api.maxCost}`,
+            { cost: Math.ceil(cost), limit: api.maxCost },
+          );
+          return failed([error]);
+        }
+        return {
+          schema: this.schema,
+          document,
+          variableValues: variables,
+          operationName: params.operationName ?? null,
+          contextValue: context as unknown as Record<PropertyKey, unknown>,
+        };
+      },
+      // Errors of execution are formatted here; the ones this handler made are formatted already.
+      onNext: (_ctx, _req, result) =>
+        result.errors?.some((error) => error instanceof GraphQLError)
+          ? { ...result, errors: failed(result.errors).errors }
+          : undefined,
+      // An error thrown while the answer streams is a last event with the error, masked like any other.
+      onOperation: (_ctx, _req, _args, result) => (isAsyncIterable(result) ? endWithError(result, failed) : undefined),
     });
     try {
-      await requestScope.run(scope, () => handler(request, response));
+      const [reply, init] = await requestScope.run(scope, () =>
+        handler({
+          method: request.method!,
+          url: request.url ?? '/',
+          headers: {
+            get: (key: string) => {
+              const value = request.headers[key];
+              return Array.isArray(value) ? value.join('\n') : value;
+            },
+          },
+          body: body ?? null,
+          raw: request,
+          context: { res: response },
+        }),
+      );
+      response.writeHead(init.status, init.statusText, init.headers);
+      if (!reply || typeof reply === 'string') {
+        response.end(reply);
+        return;
+      }
+      await pipeStream(reply, response);
     } finally {
       // The handler may return while the stream is still open: the deadline ends with the response.
       if (response.writableFinished || response.destroyed) ctx.deadline.dispose();
@@ -546,16 +782,39 @@ export class CitegraphHttpServer {
       throw new HttpProblem(400, ErrorCode.BAD_REQUEST, 'X-Document-Name is not valid percent-encoding');
     }
     const owner = ownerOf({ setOwner: this.setOwner(principal) });
-    const body = await readBody(request, this.app.settings.documentSets.maxUploadBytes);
-    if (body.length === 0) throw new HttpProblem(400, ErrorCode.BAD_REQUEST, `${name}: the body is empty`);
-    const ttl = new URL(request.url ?? '/', 'http://citegraph.invalid').searchParams.get('ttlSeconds');
-    const release = await this.uploads.acquire();
+    if (/^multipart\//i.test(String(request.headers['content-type'] ?? ''))) {
+      throw new HttpProblem(
+        415,
+        ErrorCode.BAD_REQUEST,
+        'send the file itself as the body (curl --data-binary @file), not a multipart form (curl -F)',
+      );
+    }
+    // A client that hangs up cancels its upload wherever it is: waiting, read, chunked or embedded.
+    const hangUp = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) hangUp.abort(new Error('the client went away'));
+    });
+    // The body is read only once a place is free: bytes held in memory are bounded by the running uploads.
+    if (this.uploads.active >= this.uploads.size && this.uploads.pending >= UPLOAD_QUEUE) {
+      throw new HttpProblem(503, ErrorCode.OVERLOADED, 'the service is busy reading uploads; try again in 10 s', {
+        'retry-after': '10',
+      });
+    }
+    let release: () => void;
     try {
+      release = await this.uploads.acquire(hangUp.signal);
+    } catch {
+      throw new CitegraphError(ErrorCode.CANCELLED, `${name}: the upload was cancelled while it waited`);
+    }
+    try {
+      const body = await readBody(request, this.app.settings.documentSets.maxUploadBytes);
+      if (body.length === 0) throw new HttpProblem(400, ErrorCode.BAD_REQUEST, `${name}: the body is empty`);
+      const ttl = new URL(request.url ?? '/', 'http://citegraph.invalid').searchParams.get('ttlSeconds');
       const sets = this.app.documentSets;
       const created = setId === null ? await sets.create(owner, ttl === null ? null : Number(ttl)) : null;
       let added;
       try {
-        added = await sets.addDocument(owner, setId ?? created!.id, name, body);
+        added = await sets.addDocument(owner, setId ?? created!.id, name, body, hangUp.signal);
       } catch (error) {
         // A new set whose first document could not be read is not left behind empty.
         if (created) await sets.delete(owner, created.id);

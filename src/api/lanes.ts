@@ -9,6 +9,11 @@ import { type RequestContext, Semaphore } from '../request-context';
  */
 export class WorkLane {
   private readonly slots: Semaphore;
+  /**
+   * One place in the lane per request at a time: the aliases of one request (20 clusterings, say) run one after the
+   * other, so that a single request never holds every slot while other clients wait.
+   */
+  private readonly perRequest = new WeakMap<RequestContext, Semaphore>();
 
   constructor(
     readonly name: string,
@@ -28,7 +33,8 @@ export class WorkLane {
     return this.slots.pending;
   }
 
-  async run<T>(ctx: RequestContext, work: () => Promise<T>): Promise<T> {
+  /** Throws OVERLOADED now when the lane and its queue are full (a stream checks before it starts). */
+  checkRoom(): void {
     if (this.slots.active >= this.slots.size && this.slots.pending >= this.queueLength) {
       const retryAfterSeconds = Math.max(
         1,
@@ -40,6 +46,30 @@ export class WorkLane {
         { retryable: true, details: { retryAfterSeconds } },
       );
     }
+  }
+
+  async run<T>(ctx: RequestContext, work: () => Promise<T>): Promise<T> {
+    const own = this.perRequest.get(ctx) ?? new Semaphore(1);
+    this.perRequest.set(ctx, own);
+    let releaseOwn: () => void;
+    try {
+      releaseOwn = await own.acquire(ctx.deadline.signal);
+    } catch {
+      throw new CitegraphError(
+        ErrorCode.DEADLINE_EXCEEDED,
+        `the request's deadline passed while it waited for ${this.name}`,
+        { retryable: true },
+      );
+    }
+    try {
+      return await this.runOne(ctx, work);
+    } finally {
+      releaseOwn();
+    }
+  }
+
+  private async runOne<T>(ctx: RequestContext, work: () => Promise<T>): Promise<T> {
+    this.checkRoom();
     let release: () => void;
     try {
       release = await this.slots.acquire(ctx.deadline.signal);

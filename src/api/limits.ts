@@ -66,33 +66,111 @@ export function limitRules(settings: ApiSettings): ValidationRule[] {
 
 /**
  * What a resolver costs besides its children, by `Type.field`: traversals over many papers and whole-graph
- * aggregations weigh more than a property read. Lists multiply their children by their page size (`first`).
+ * aggregations weigh more than a property read. Lists multiply their children by their page size (`first`). Every
+ * resolver of the schema is either weighed here or listed in CHEAP_RESOLVERS (a test fails otherwise), so a new
+ * expensive field cannot slip in at no cost.
  */
-const FIELD_WEIGHTS: Record<string, number> = {
+export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
   'Query.ask': 2000,
+  'Subscription.askStream': 2000,
   'Query.search': 50,
   'Query.stats': 20,
+  'Stats.pendingChunks': 50,
+  'Stats.embeddedChunks': 50,
   'Query.papers': 10,
+  'Query.topics': 10,
+  'Query.authors': 10,
+  'Query.institutions': 10,
   'Query.topPapers': 100,
   'Query.topAuthors': 150,
   'Query.venues': 100,
   'Query.trends': 100,
+  'Query.emergingTopics': 100,
+  'Query.groupBy': 150,
   'Query.collaborationNetwork': 150,
+  'Query.priorWorks': 100,
+  'Query.derivativeWorks': 100,
+  'Query.citationPath': 100,
+  'Query.person': 30,
+  'Query.lotka': 200,
+  'Query.bradford': 200,
+  'Query.topicBursts': 300,
+  'Query.referenceBursts': 500,
+  'Query.sleepingBeauties': 300,
+  'Query.possibleDuplicateAuthors': 500,
+  'Query.network': 300,
+  'Query.networkExport': 500,
+  'Query.mainPath': 500,
+  'Query.clusters': 500,
+  'Query.paperExport': 200,
+  'Query.documentSets': 10,
+  'Query.documentSet': 10,
+  'Mutation.createDocumentSet': 10,
+  'Mutation.deleteDocumentSet': 10,
   'Paper.related': 40,
   'Paper.coCited': 20,
   'Paper.coupled': 20,
   'Paper.citedBy': 5,
   'Paper.references': 5,
+  'Paper.chunks': 5,
+  'Paper.document': 5,
   'Paper.internalCitationCount': 2,
+  'Paper.disruption': 30,
+  'Paper.sleepingBeauty': 30,
+  'Paper.normalisedImpact': 20,
+  'Author.normalisedImpact': 30,
   'Author.works': 5,
   'Author.coauthors': 10,
   'Author.metrics': 5,
   'Author.mainTopics': 5,
+  'Author.paperCount': 2,
+  'Topic.paperCount': 2,
   'Topic.papers': 10,
   'Topic.topPapers': 50,
   'Topic.topAuthors': 80,
   'Topic.trend': 20,
+  'SetDocument.fullText': 5,
 };
+
+/**
+ * Resolvers that cost no more than a property: they read what their parent already holds, or look one node up through
+ * the request's batching loaders (one query for every such lookup of a level).
+ */
+export const CHEAP_RESOLVERS: ReadonlySet<string> = new Set([
+  'Query.health',
+  'Query.paper',
+  'Query.author',
+  'Query.venue',
+  'Query.institution',
+  'Query.topic',
+  'Paper.year',
+  'Paper.citedByCount',
+  'Paper.stub',
+  'Paper.isRetracted',
+  'Paper.collections',
+  'Paper.doiUrl',
+  'Paper.authors',
+  'Paper.venue',
+  'Paper.topics',
+  'Author.name',
+  'Author.anonymous',
+  'Author.institutions',
+  'Venue.issn',
+  'Topic.name',
+  'TrendSeries.topic',
+  'ScoredPaper.internalCitations',
+  'ScoredPaper.globalCitations',
+  'ScoredAuthor.citations',
+  'SleepingBeauty.paper',
+  'DocumentSet.uploadPath',
+  'CoauthorEdge.jointPapers',
+  'CountedPaperEdge.count',
+]);
+
+/** Whether a resolver's field is part of a connection's plumbing (edges, cursors, counts of what was read). */
+export function isConnectionPlumbing(field: string): boolean {
+  return /^\w+(?:Connection\.(?:edges|totalCount|pageInfo)|Edge\.(?:cursor|node))$/.test(field);
+}
 
 /** Typical length of lists that take no `first`, to weigh what is asked of each item. */
 const LIST_SIZES: Record<string, number> = {
@@ -119,6 +197,10 @@ export function estimateField({ type, field, args, childComplexity }: Complexity
     weight += candidates / 5 + (options.pagerank ? 100 : 0) + (options.mmr ? 30 : 0) + (options.expansion ? 50 : 0);
   }
   if (name === 'Query.trends' && Array.isArray(args.topics)) weight += 20 * args.topics.length;
+  // Whole-collection networks grow with the nodes asked for (a 2,000-node coupling clustering takes seconds).
+  if (['Query.clusters', 'Query.network', 'Query.networkExport', 'Query.mainPath'].includes(name)) {
+    weight += (typeof args.maxNodes === 'number' ? Math.max(0, args.maxNodes) : 500) / 2;
+  }
   const returns = getNullableType(field.type);
   const named = getNamedType(field.type).name;
   const own = weight + (named.endsWith('Connection') || isListType(returns) ? 0 : 1);

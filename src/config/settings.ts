@@ -203,7 +203,14 @@ export const SETTINGS_SCHEMA = {
       120_000,
       1_000,
       3_600_000,
-      'longest text extraction of one PDF before it is given up',
+      'longest reading of one document (extraction and layout, wall and CPU time) before it is given up',
+    ),
+    maxMemoryMb: integer(
+      'CITEGRAPH_DOCUMENT_MAX_MEMORY_MB',
+      512,
+      64,
+      16_384,
+      'most memory (resident, buffers included) the process reading one document may hold; a decompression bomb stops there',
     ),
     resolveOnline: boolean(
       'CITEGRAPH_DOCUMENT_RESOLVE_ONLINE',

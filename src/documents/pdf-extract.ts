@@ -1,5 +1,4 @@
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 
 /** One run of text on a PDF page as pdf.js reports it; x/y are the baseline origin in PDF points (y grows upward). */
 export interface PdfTextItem {
@@ -29,106 +28,113 @@ export interface PdfContent {
 /** Why a PDF could not be read; `reason` is for people, `kind` for code. */
 export class PdfError extends Error {
   constructor(
-    readonly kind: 'encrypted' | 'corrupt' | 'too-many-pages' | 'timeout' | 'failed',
+    readonly kind: 'encrypted' | 'corrupt' | 'too-many-pages' | 'failed',
     message: string,
   ) {
     super(message);
   }
 }
 
-/*
- * pdf.js ships as ES modules only; this service is CommonJS. The extraction runs in a worker thread that imports it,
- * which also keeps a slow or hostile PDF off the event loop that serves requests, and lets a stuck one be terminated.
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-(async () => {
-  try {
-    const pdfjs = await import(workerData.module);
-    const task = pdfjs.getDocument({
-      data: workerData.data, verbosity: 0, isEvalSupported: false, disableFontFace: true, useSystemFonts: false,
-      stopAtErrors: false,
-    });
-    const doc = await task.promise;
-    if (doc.numPages > workerData.maxPages) {
-      parentPort.postMessage({ error: { name: 'TooManyPages', message: String(doc.numPages) } });
-      await doc.destroy();
-      return;
-    }
-    let info = {};
-    try { info = (await doc.getMetadata()).info || {}; } catch { info = {}; }
-    const pages = [];
-    for (let number = 1; number <= doc.numPages; number += 1) {
-      const page = await doc.getPage(number);
-      const viewport = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent({ disableNormalization: false });
-      const items = [];
-      for (const item of content.items) {
-        if (typeof item.str !== 'string' || item.str.length === 0) continue;
-        const t = item.transform;
-        items.push({ s: item.str, x: t[4], y: t[5], w: item.width, h: item.height || Math.hypot(t[2], t[3]), font: item.fontName });
-      }
-      pages.push({ number, width: viewport.width, height: viewport.height, items });
-      page.cleanup();
-    }
-    parentPort.postMessage({ pageCount: doc.numPages, info: JSON.parse(JSON.stringify(info)), pages });
-    await doc.destroy();
-  } catch (error) {
-    parentPort.postMessage({ error: { name: (error && error.name) || 'Error', message: String((error && error.message) || error) } });
+/** Loads an ES module from CommonJS: TypeScript would turn a plain `import()` into `require()`, which pdf.js refuses. */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the one way to keep a real dynamic import in CommonJS
+const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+
+interface PdfjsTextItem {
+  str?: unknown;
+  transform: number[];
+  width: number;
+  height: number;
+  fontName: string;
+}
+
+interface Pdfjs {
+  getDocument(options: Record<string, unknown>): {
+    promise: Promise<{
+      numPages: number;
+      getMetadata(): Promise<{ info?: unknown }>;
+      getPage(number: number): Promise<{
+        getViewport(options: { scale: number }): { width: number; height: number };
+        getTextContent(options: Record<string, unknown>): Promise<{ items: PdfjsTextItem[] }>;
+        cleanup(): void;
+      }>;
+      destroy(): Promise<void>;
+    }>;
+  };
+}
+
+/** The error names pdf.js gives, as the kinds citegraph reports. */
+function pdfError(error: unknown, maxPages: number): PdfError {
+  const name = (error as Error | undefined)?.name ?? 'Error';
+  const text = String((error as Error | undefined)?.message ?? error);
+  if (name === 'PasswordException') return new PdfError('encrypted', 'the PDF is encrypted (password protected)');
+  if (name === 'TooManyPages') return new PdfError('too-many-pages', `${text} pages, over the cap of ${maxPages}`);
+  if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException') {
+    return new PdfError('corrupt', `not a readable PDF (${text.slice(0, 200)})`);
   }
-})();
-`;
+  return new PdfError('failed', `text extraction failed: ${text.slice(0, 200)}`);
+}
+
+/** A page size that is a number and not absurd: layout never allocates by it, but it bounds what it reads. */
+const saneSize = (value: number): number => (Number.isFinite(value) && value > 0 ? Math.min(value, 1e6) : 612);
+
+/**
+ * Reads the text runs of every page of a PDF with pdf.js, in this process. Call it only inside the document reader
+ * process (src/documents/reader-process.ts), whose memory, CPU time and wall time the service bounds and which it
+ * kills when the client goes away; encrypted, corrupt and over-long PDFs end in a `PdfError`.
+ */
+export async function extractPdf(data: Uint8Array, options: { maxPages: number }): Promise<PdfContent> {
+  try {
+    const pdfjs = (await importModule(pdfjsModule())) as Pdfjs;
+    const doc = await pdfjs.getDocument({
+      data,
+      verbosity: 0,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: false,
+    }).promise;
+    try {
+      if (doc.numPages > options.maxPages) {
+        throw Object.assign(new Error(String(doc.numPages)), { name: 'TooManyPages' });
+      }
+      let info: Record<string, unknown> = {};
+      try {
+        info = JSON.parse(JSON.stringify((await doc.getMetadata()).info ?? {})) as Record<string, unknown>;
+      } catch {
+        info = {};
+      }
+      const pages: PdfPage[] = [];
+      for (let number = 1; number <= doc.numPages; number += 1) {
+        const page = await doc.getPage(number);
+        const viewport = page.getViewport({ scale: 1 });
+        const content = await page.getTextContent({ disableNormalization: false });
+        const items: PdfTextItem[] = [];
+        for (const item of content.items) {
+          if (typeof item.str !== 'string' || item.str.length === 0) continue;
+          const t = item.transform;
+          items.push({
+            s: item.str,
+            x: t[4]!,
+            y: t[5]!,
+            w: item.width,
+            h: item.height || Math.hypot(t[2]!, t[3]!),
+            font: item.fontName,
+          });
+        }
+        pages.push({ number, width: saneSize(viewport.width), height: saneSize(viewport.height), items });
+        page.cleanup();
+      }
+      return { pageCount: doc.numPages, info, pages };
+    } finally {
+      await doc.destroy();
+    }
+  } catch (error) {
+    throw error instanceof PdfError ? error : pdfError(error, options.maxPages);
+  }
+}
 
 let moduleUrl: string | undefined;
 function pdfjsModule(): string {
   moduleUrl ??= pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
   return moduleUrl;
-}
-
-/**
- * Reads the text runs of every page of a PDF with pdf.js in a worker thread. Encrypted, corrupt and over-long PDFs
- * and extraction that takes longer than `timeoutMs` end in a `PdfError`.
- */
-export function extractPdf(data: Uint8Array, options: { maxPages: number; timeoutMs: number }): Promise<PdfContent> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { module: pdfjsModule(), data, maxPages: options.maxPages },
-      resourceLimits: { maxOldGenerationSizeMb: 1024 },
-      stdout: true,
-      stderr: true,
-    });
-    let settled = false;
-    const finish = (action: () => void): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      action();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new PdfError('timeout', `text extraction took longer than ${options.timeoutMs} ms`))),
-      options.timeoutMs,
-    );
-    worker.on('message', (message: PdfContent | { error: { name: string; message: string } }) => {
-      if ('error' in message) {
-        const { name, message: text } = message.error;
-        const error =
-          name === 'PasswordException'
-            ? new PdfError('encrypted', 'the PDF is encrypted (password protected)')
-            : name === 'TooManyPages'
-              ? new PdfError('too-many-pages', `${text} pages, over the cap of ${options.maxPages}`)
-              : name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException'
-                ? new PdfError('corrupt', `not a readable PDF (${text})`)
-                : new PdfError('failed', `text extraction failed: ${text}`);
-        finish(() => reject(error));
-      } else finish(() => resolve(message));
-    });
-    worker.on('error', (error) =>
-      finish(() => reject(new PdfError('failed', `text extraction failed: ${error.message}`))),
-    );
-    worker.on('exit', (code) =>
-      finish(() => reject(new PdfError('failed', `text extraction stopped (worker exit ${code})`))),
-    );
-  });
 }

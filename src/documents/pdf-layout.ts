@@ -77,31 +77,54 @@ function composeAccents(text: string): string {
 export function findGutter(page: PdfPage, lines: PdfTextItem[][]): { from: number; to: number } | null {
   if (lines.length < 6) return null;
   const width = Math.ceil(page.width);
-  const cover = new Array<number>(width + 1).fill(0);
+  // How many lines cover each x, as a sweep over the lines' intervals (a line counts once where its runs overlap):
+  // memory and time follow the number of runs, never the page's declared width, which a hostile PDF sets at will.
+  const events: Array<[number, number]> = [];
   for (const line of lines) {
-    const seen = new Uint8Array(width + 1);
-    for (const run of line) {
+    const spans = line
       // A run wider than half the page is full-width text (a title, an abstract): it says nothing of the gutter.
-      if (run.w > 0.5 * page.width) continue;
-      for (let x = Math.max(0, Math.floor(run.x)); x <= Math.min(width, Math.ceil(run.x + run.w)); x += 1) seen[x] = 1;
+      .filter((run) => run.w <= 0.5 * page.width)
+      .map((run) => [Math.max(0, Math.floor(run.x)), Math.min(width, Math.ceil(run.x + run.w))] as const)
+      .filter(([from, to]) => to >= from)
+      .sort((a, b) => a[0] - b[0]);
+    let open: [number, number] | null = null;
+    for (const [from, to] of spans) {
+      if (open && from <= open[1] + 1) open[1] = Math.max(open[1], to);
+      else {
+        if (open) events.push([open[0], 1], [open[1] + 1, -1]);
+        open = [from, to];
+      }
     }
-    for (let x = 0; x <= width; x += 1) cover[x]! += seen[x]!;
+    if (open) events.push([open[0], 1], [open[1] + 1, -1]);
   }
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const allowed = Math.max(1, Math.floor(0.1 * lines.length));
-  let best: { from: number; to: number } | null = null;
-  let runStart = -1;
   const lo = Math.floor(0.3 * width);
   const hi = Math.ceil(0.7 * width);
-  for (let x = lo; x <= hi + 1; x += 1) {
-    const free = x <= hi && cover[x]! <= allowed;
-    if (free && runStart < 0) runStart = x;
-    if (!free && runStart >= 0) {
-      if (!best || x - runStart > best.to - best.from) best = { from: runStart, to: x };
-      runStart = -1;
-    }
+  const found: { best: { from: number; to: number } | null } = { best: null };
+  // Walk the x-ranges of constant cover between events; a free range inside [lo, hi] extends the current run.
+  let cover = 0;
+  let runStart = -1;
+  let x = lo;
+  const close = (at: number): void => {
+    const { best } = found;
+    if (runStart >= 0 && (!best || at - runStart > best.to - best.from)) found.best = { from: runStart, to: at };
+    runStart = -1;
+  };
+  let index = 0;
+  while (index < events.length && events[index]![0] <= lo) cover += events[index++]![1];
+  while (x <= hi) {
+    const next = index < events.length ? Math.min(events[index]![0], hi + 1) : hi + 1;
+    if (cover <= allowed) {
+      if (runStart < 0) runStart = x;
+    } else close(x);
+    x = next;
+    while (index < events.length && events[index]![0] === x) cover += events[index++]![1];
+    if (x > hi) break;
   }
-  if (!best || best.to - best.from < 5) return null;
-  const gutter = best;
+  close(hi + 1);
+  const gutter = found.best;
+  if (!gutter || gutter.to - gutter.from < 5) return null;
   let left = 0;
   let right = 0;
   // Column text on both sides: lines (or the halves of lines, when the columns share baselines) wholly left of the
@@ -130,9 +153,12 @@ function pageLines(page: PdfPage): Line[] {
   const make = (runs: PdfTextItem[], column: Line['column']): Line => ({
     text: joinRuns(runs),
     x0: runs[0]!.x,
-    x1: Math.max(...runs.map((run) => run.x + run.w)),
+    x1: runs.reduce((max, run) => Math.max(max, run.x + run.w), -Infinity),
     y: runs[0]!.y,
-    size: round(Math.max(...runs.map((run) => run.h)), 0.5),
+    size: round(
+      runs.reduce((max, run) => Math.max(max, run.h), 0),
+      0.5,
+    ),
     page: page.number,
     column,
     pageHeight: page.height,
@@ -212,8 +238,19 @@ function bodySize(lines: readonly Line[]): number {
 }
 
 /** Joins a line to the text before it: a word hyphenated at the line end is joined, otherwise a space. */
-export function joinLine(before: string, line: string, vocabulary: HyphenVocabulary = NO_VOCABULARY): string {
-  if (before.length === 0) return line;
+export function joinLine(text: string, line: string, vocabulary: HyphenVocabulary = NO_VOCABULARY): string {
+  if (text.length === 0) return line;
+  // The join reads only the end of the text: testing the whole of it would scan a growing paragraph once per line
+  // (an end-anchored pattern is tried from every position), quadratic in the paragraph's length.
+  const cut = Math.max(0, text.length - JOIN_TAIL);
+  return text.slice(0, cut) + joinTail(text.slice(cut), line, vocabulary);
+}
+
+/** Characters of a paragraph's end that decide how the next line joins it (a hyphenated word is far shorter). */
+const JOIN_TAIL = 200;
+
+/** `joinLine` on the end of the text only. */
+function joinTail(before: string, line: string, vocabulary: HyphenVocabulary): string {
   // A soft hyphen is a break inside a word; a hyphen-minus may be one too, or a compound's own hyphen.
   if (/\p{Ll}[\u00AD\u2010]$/u.test(before) && /^\p{Ll}/u.test(line)) return before.slice(0, -1) + line;
   if (/\p{Ll}-$/u.test(before) && /^\p{Ll}/u.test(line)) {
@@ -280,31 +317,73 @@ export function hyphenVocabulary(lines: readonly string[]): HyphenVocabulary {
 
 const SENTENCE_CLOSED = /[.!?:;)\]"”]$/;
 
+/**
+ * A paragraph joined line by line. Joining reads and rewrites only the end of the text (a hyphen to drop, a space to
+ * add), so the text is kept as finished parts plus a short tail: appending to one string and slicing its end would
+ * copy the whole growing paragraph once per line (V8 flattens a concatenated string to slice it).
+ */
+class JoinedText {
+  private readonly parts: string[] = [];
+  private headLength = 0;
+  private tail: string;
+
+  constructor(
+    first: string,
+    private readonly vocabulary: HyphenVocabulary,
+  ) {
+    this.tail = first;
+  }
+
+  get length(): number {
+    return this.headLength + this.tail.length;
+  }
+
+  join(line: string): void {
+    this.tail = joinLine(this.tail, line, this.vocabulary);
+    if (this.tail.length > 2 * JOIN_TAIL) {
+      const done = this.tail.slice(0, this.tail.length - JOIN_TAIL);
+      this.parts.push(done);
+      this.headLength += done.length;
+      this.tail = this.tail.slice(this.tail.length - JOIN_TAIL);
+    }
+  }
+
+  /** Whether the text so far ends a sentence. */
+  closed(): boolean {
+    return SENTENCE_CLOSED.test(this.tail.slice(-2));
+  }
+
+  toString(): string {
+    return this.parts.join('') + this.tail;
+  }
+}
+
 /** Blocks of a PDF in reading order (see the module comment). */
 export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
   const laidOut = dropRunningLines(pages.map(pageLines));
   const all = laidOut.flat();
   const vocabulary = hyphenVocabulary(all.map((line) => line.text));
-  const join = (before: string, line: string) => joinLine(before, line, vocabulary);
   const body = bodySize(all);
-  const titleSize = Math.max(...laidOut[0]!.map((line) => line.size).concat([0]));
+  const titleSize = laidOut[0]!.reduce((max, line) => Math.max(max, line.size), 0);
   const blocks: Block[] = [];
   // Headings get levels by size: the larger, the higher.
   const headingSizes = [...new Set(all.filter((line) => line.size >= body * 1.15).map((line) => line.size))]
     .filter((size) => size < titleSize || titleSize <= body * 1.3)
     .sort((a, b) => b - a);
-  let paragraph: {
-    text: string;
+  interface OpenParagraph {
+    text: JoinedText;
     page: number;
     breaks: Array<{ at: number; page: number }>;
-  } | null = null;
+  }
+  let paragraph: OpenParagraph | null = null;
   let previous: Line | null = null;
   let lineGap = body * 1.2;
   const flush = (): void => {
-    if (paragraph && paragraph.text.trim()) {
+    const text = paragraph?.text.toString() ?? '';
+    if (paragraph && text.trim()) {
       blocks.push({
         kind: 'paragraph',
-        text: paragraph.text,
+        text,
         page: paragraph.page,
         pageBreaks: paragraph.breaks,
       });
@@ -333,16 +412,17 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
     if (isTitle || bigger || named || numbered) {
       flush();
       // A heading over several lines: following lines of the same size, close below.
-      let text = line.text;
+      const joined = new JoinedText(line.text, vocabulary);
       let last = line;
       while (index + 1 < all.length && (isTitle || bigger)) {
         const next = all[index + 1]!;
         if (next.size !== line.size || next.page !== line.page || next.column !== line.column) break;
         if (last.y - next.y > line.size * 2.2 || last.y - next.y <= 0) break;
-        text = join(text, next.text);
+        joined.join(next.text);
         last = next;
         index += 1;
       }
+      const text = joined.toString();
       if (isTitle) {
         titleDone = true;
         blocks.push({ kind: 'title', text, page: line.page });
@@ -366,23 +446,22 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
     const newParagraph = paragraph === null || sizeChanged || (sameFlow ? gap > lineGap * 1.35 || gap < 0 : true);
     if (paragraph !== null && newParagraph && !sameFlow && !sizeChanged) {
       // Column or page break: the paragraph goes on when its last line did not close a sentence.
-      const open: { text: string; page: number; breaks: Array<{ at: number; page: number }> } = paragraph;
-      if (!SENTENCE_CLOSED.test(open.text) || /^\p{Ll}/u.test(line.text)) {
-        const joined = join(open.text, line.text);
+      const open: OpenParagraph = paragraph;
+      if (!open.text.closed() || /^\p{Ll}/u.test(line.text)) {
+        open.text.join(line.text);
         if (line.page !== open.page && !open.breaks.some((b) => b.page === line.page)) {
-          open.breaks.push({ at: joined.length - line.text.length, page: line.page });
+          open.breaks.push({ at: open.text.length - line.text.length, page: line.page });
         }
-        open.text = joined;
         previous = line;
         continue;
       }
     }
     if (newParagraph) {
       flush();
-      paragraph = { text: line.text, page: line.page, breaks: [] };
+      paragraph = { text: new JoinedText(line.text, vocabulary), page: line.page, breaks: [] };
     } else {
       const open = paragraph!;
-      open.text = join(open.text, line.text);
+      open.text.join(line.text);
       if (line.page !== open.page && !open.breaks.some((b) => b.page === line.page)) {
         open.breaks.push({ at: open.text.length - line.text.length, page: line.page });
       }

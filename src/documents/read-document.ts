@@ -23,14 +23,30 @@ export function documentFormat(name: string): DocumentText['format'] | null {
 export interface DocumentLimits {
   readonly maxBytes: number;
   readonly maxPages: number;
+  /** Wall and CPU time of the reading (see src/documents/isolated-reader.ts). */
   readonly timeoutMs: number;
+  /** Resident memory of the reading process, buffers included. */
+  readonly maxMemoryMb: number;
+  /** Longest stored text; a longer document is refused (its text would make thousands of chunks). */
+  readonly maxTextChars: number;
 }
+
+/** What reading a document is bounded by in the process that reads it. */
+export type ReadLimits = Pick<DocumentLimits, 'maxBytes' | 'maxPages' | 'maxTextChars'>;
 
 /** Why a document was not ingested; the message names the problem, the caller names the file. */
 export class DocumentError extends Error {
   constructor(
     readonly kind:
-      'empty' | 'too-large' | 'too-many-pages' | 'no-text' | 'encrypted' | 'corrupt' | 'unsupported' | 'failed',
+      | 'empty'
+      | 'too-large'
+      | 'too-many-pages'
+      | 'no-text'
+      | 'encrypted'
+      | 'corrupt'
+      | 'unsupported'
+      | 'failed'
+      | 'cancelled',
     message: string,
   ) {
     super(message);
@@ -49,8 +65,12 @@ export interface ReadDocument {
   readonly extractMs: number;
 }
 
-/** Reads one document from its bytes; `name` gives the format (by extension) and appears in errors. */
-export async function readDocument(name: string, data: Buffer, limits: DocumentLimits): Promise<ReadDocument> {
+/**
+ * Reads one document from its bytes in this process; `name` gives the format (by extension) and appears in errors.
+ * The service never calls it on its own event loop: `readDocument` (src/documents/isolated-reader.ts) runs it in a
+ * process of its own under memory, time and cancellation bounds.
+ */
+export async function readDocumentHere(name: string, data: Buffer, limits: ReadLimits): Promise<ReadDocument> {
   const started = Date.now();
   const format = documentFormat(name);
   if (!format)
@@ -71,11 +91,10 @@ export async function readDocument(name: string, data: Buffer, limits: DocumentL
     if (data.subarray(0, 1024).indexOf('%PDF-') < 0) throw new DocumentError('corrupt', 'not a PDF (no %PDF- header)');
     let content;
     try {
-      content = await extractPdf(new Uint8Array(data), { maxPages: limits.maxPages, timeoutMs: limits.timeoutMs });
+      content = await extractPdf(new Uint8Array(data), { maxPages: limits.maxPages });
     } catch (error) {
       if (error instanceof PdfError) {
-        const kind =
-          error.kind === 'too-many-pages' ? 'too-many-pages' : error.kind === 'timeout' ? 'failed' : error.kind;
+        const kind = error.kind;
         const suffix = error.kind === 'too-many-pages' ? ' (CITEGRAPH_DOCUMENT_MAX_PAGES)' : '';
         throw new DocumentError(kind, error.message + suffix);
       }
@@ -105,6 +124,12 @@ export async function readDocument(name: string, data: Buffer, limits: DocumentL
     }
   }
   if (document.text.trim().length === 0) throw new DocumentError('no-text', 'no text in the document');
+  if (document.text.length > limits.maxTextChars) {
+    throw new DocumentError(
+      'too-large',
+      `${document.text.length} characters of text, over the cap of ${limits.maxTextChars} (CITEGRAPH_MAX_TEXT_CHARS)`,
+    );
+  }
   const references = document.sections
     .filter((section) => section.kind === 'references')
     .flatMap((section) => splitReferences(document.text.slice(section.bodyStart, section.end)))

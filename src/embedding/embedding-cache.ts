@@ -27,6 +27,7 @@ export interface EmbeddingCacheStats {
  * nothing again; a changed chunking embeds only the changed texts.
  */
 export class CachingEmbedder implements Embedder {
+  /** Vectors held in memory, least recently used first (a Map keeps insertion order); at most `maxEntries`. */
   private readonly vectors = new Map<string, Float32Array>();
   private hits = 0;
   private misses = 0;
@@ -34,6 +35,8 @@ export class CachingEmbedder implements Embedder {
   private constructor(
     private readonly inner: Embedder,
     readonly file: string,
+    /** Vectors kept in memory; older ones are dropped (they stay on disk and are read again at the next open). */
+    private readonly maxEntries: number,
   ) {}
 
   get dimensions(): number {
@@ -45,9 +48,9 @@ export class CachingEmbedder implements Embedder {
   }
 
   /** Opens (or starts) the cache of the model whose file hash is `modelHash` in `dir`. */
-  static open(inner: Embedder, dir: string, modelHash: string): CachingEmbedder {
+  static open(inner: Embedder, dir: string, modelHash: string, maxEntries = DEFAULT_MAX_ENTRIES): CachingEmbedder {
     mkdirSync(dir, { recursive: true });
-    const cache = new CachingEmbedder(inner, path.join(dir, `${modelHash}.f32`));
+    const cache = new CachingEmbedder(inner, path.join(dir, `${modelHash}.f32`), maxEntries);
     cache.load();
     return cache;
   }
@@ -64,6 +67,7 @@ export class CachingEmbedder implements Embedder {
     keys.forEach((key, index) => {
       const cached = this.vectors.get(key);
       if (cached) {
+        this.remember(key, cached);
         result[index] = cached.slice();
         this.hits += 1;
       } else if (!firstOfKey.has(key)) {
@@ -71,12 +75,15 @@ export class CachingEmbedder implements Embedder {
         missing.push(index);
       }
     });
+    // Vectors computed in this call, by key: a batch larger than the memory bound still answers every text.
+    const computedOf = new Map<string, Float32Array>();
     if (missing.length > 0) {
       const computed = await this.inner.embed(missing.map((index) => texts[index]!));
       const records = Buffer.alloc(missing.length * recordBytes(this.dimensions));
       missing.forEach((index, position) => {
         const vector = computed[position]!;
-        this.vectors.set(keys[index]!, vector.slice());
+        computedOf.set(keys[index]!, vector);
+        this.remember(keys[index]!, vector.slice());
         const at = position * recordBytes(this.dimensions);
         Buffer.from(keys[index]!, 'hex').copy(records, at);
         for (let d = 0; d < vector.length; d += 1) records.writeFloatLE(vector[d]!, at + 32 + d * 4);
@@ -86,11 +93,18 @@ export class CachingEmbedder implements Embedder {
     }
     keys.forEach((key, index) => {
       if (result[index]) return;
-      const vector = this.vectors.get(key)!;
+      const vector = this.vectors.get(key) ?? computedOf.get(key)!;
       result[index] = vector.slice();
       if (firstOfKey.get(key) !== index) this.hits += 1;
     });
     return result;
+  }
+
+  /** Keeps a vector as the most recently used one, dropping the least recently used past `maxEntries`. */
+  private remember(key: string, vector: Float32Array): void {
+    this.vectors.delete(key);
+    this.vectors.set(key, vector);
+    while (this.vectors.size > this.maxEntries) this.vectors.delete(this.vectors.keys().next().value!);
   }
 
   private load(): void {
@@ -105,10 +119,13 @@ export class CachingEmbedder implements Embedder {
       const key = bytes.toString('hex', at, at + 32);
       const vector = new Float32Array(this.dimensions);
       for (let d = 0; d < this.dimensions; d += 1) vector[d] = bytes.readFloatLE(at + 32 + d * 4);
-      this.vectors.set(key, vector);
+      this.remember(key, vector);
     }
   }
 }
+
+/** Vectors held in memory by default: about 150 MB of 384-dimension vectors. */
+const DEFAULT_MAX_ENTRIES = 100_000;
 
 function textKey(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');

@@ -19,6 +19,8 @@ export class DatabaseMonitor {
   private status: DatabaseStatus | null = null;
   private pending: Promise<DatabaseStatus> | null = null;
   private timer: NodeJS.Timeout | undefined;
+  /** Probes failed in a row. */
+  private failures = 0;
 
   constructor(
     private readonly executor: GraphExecutor,
@@ -36,6 +38,7 @@ export class DatabaseMonitor {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.executor.setAvailability(true);
   }
 
   /** The last known status; probes now when none is known yet or it is older than two intervals. */
@@ -58,7 +61,7 @@ export class DatabaseMonitor {
     let timer: NodeJS.Timeout | undefined;
     try {
       const rows = await Promise.race([
-        this.executor.read<{ version: string; edition: string }>(queries().health({})),
+        this.executor.probe<{ version: string; edition: string }>(queries().health({}), this.probeTimeoutMs),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () => reject(new Error(`no answer within ${this.probeTimeoutMs} ms`)),
@@ -66,6 +69,8 @@ export class DatabaseMonitor {
           );
         }),
       ]);
+      this.executor.setAvailability(true);
+      this.failures = 0;
       this.status = {
         reachable: true,
         version: rows[0]?.version ?? null,
@@ -75,6 +80,12 @@ export class DatabaseMonitor {
         error: null,
       };
     } catch (error) {
+      // Only a monitor that runs (a serving process) gates the executor: one probe failing there fails requests fast.
+      // Two probes in a row, so that one slow answer on a loaded machine does not fail every request.
+      this.failures += 1;
+      if (this.timer && this.failures >= 2) {
+        this.executor.setAvailability(false, (error as Error).message.split('\n')[0]!.slice(0, 200));
+      }
       this.status = {
         reachable: false,
         version: this.status?.version ?? null,

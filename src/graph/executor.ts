@@ -20,8 +20,19 @@ export class GraphExecutor {
   private readonly driver: Driver;
   private readonly database: string;
   private readonly readTimeoutMs: number;
+  /** A one-connection driver of its own for health probes, so that a busy pool never reads as a dead database. */
+  private probeDriver: Driver | null = null;
+  /**
+   * Set while health probes find the database not answering (closed, or hung: a stopped process still accepts TCP
+   * connections): new work fails at once with DATABASE_UNAVAILABLE, and work already waiting on it is failed too,
+   * instead of every request hanging until its deadline.
+   */
+  private outage: { reason: string } | null = null;
 
-  constructor(settings: Neo4jSettings, driver?: Driver) {
+  constructor(
+    private readonly settings: Neo4jSettings,
+    driver?: Driver,
+  ) {
     this.uri = settings.uri ?? embeddedBoltUri(settings);
     this.database = settings.database;
     this.readTimeoutMs = settings.readTimeoutMs;
@@ -37,6 +48,56 @@ export class GraphExecutor {
         maxTransactionRetryTime: settings.retryTimeMs,
         userAgent: 'citegraph/0.1',
       });
+  }
+
+  /** Whether the last health probe found the database answering (see `outage`). */
+  get available(): boolean {
+    return this.outage === null;
+  }
+
+  /** What the health probe found: work fails fast while the database does not answer. */
+  setAvailability(available: boolean, reason = 'the database does not answer'): void {
+    if (available) {
+      this.outage = null;
+      return;
+    }
+    if (this.outage) return;
+    this.outage = { reason };
+    for (const fail of [...this.outageWaiters]) fail();
+    this.outageWaiters.clear();
+  }
+
+  /**
+   * Runs a read on the probe driver (one connection, never queued behind requests), bounded by `timeoutMs`; the
+   * outage gate does not apply, so probing goes on while requests fail fast.
+   */
+  async probe<T extends object = Row>(query: CompiledQuery, timeoutMs: number): Promise<T[]> {
+    const driver = (this.probeDriver ??= neo4j.driver(
+      this.uri,
+      neo4j.auth.basic(this.settings.user, this.settings.password),
+      {
+        disableLosslessIntegers: true,
+        maxConnectionPoolSize: 1,
+        connectionAcquisitionTimeout: timeoutMs,
+        connectionTimeout: timeoutMs,
+        userAgent: 'citegraph-probe/0.1',
+      },
+    ));
+    const session = driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const result = await Promise.race([
+        session.executeRead((tx) => tx.run(query.text, toCypherParams(query.params)), { timeout: timeoutMs }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+      return result.records.map((record) => record.toObject() as T);
+    } finally {
+      clearTimeout(timer);
+      // A hung server may never answer the close either.
+      void session.close().catch(() => undefined);
+    }
   }
 
   async verifyConnectivity(): Promise<void> {
@@ -94,8 +155,31 @@ export class GraphExecutor {
   }
 
   async close(): Promise<void> {
-    await this.driver.close();
+    const probe = this.probeDriver;
+    this.probeDriver = null;
+    await Promise.all([this.driver.close(), probe?.close()]);
   }
+
+  /** The work's result, or DATABASE_UNAVAILABLE as soon as the health probe declares an outage. */
+  private unlessOutage<R>(work: Promise<R>): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const onOutage = () => reject(unavailable(this.outage?.reason ?? 'the database does not answer'));
+      // Called by setAvailability when an outage begins while this work waits on the database.
+      this.outageWaiters.add(onOutage);
+      work.then(
+        (value) => {
+          this.outageWaiters.delete(onOutage);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.outageWaiters.delete(onOutage);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+
+  private readonly outageWaiters = new Set<() => void>();
 
   private async runIn<T extends object>(tx: ManagedTransaction, query: CompiledQuery): Promise<T[]> {
     this.statementsRun += 1;
@@ -112,6 +196,7 @@ export class GraphExecutor {
     mode: 'READ' | 'WRITE',
     work: (session: Session, timeout: { timeout?: number }) => Promise<R>,
   ): Promise<R> {
+    if (this.outage) throw unavailable(this.outage.reason);
     const scope = requestScope.getStore();
     let timeout: { timeout?: number } = mode === 'READ' ? { timeout: this.readTimeoutMs } : {};
     let release: (() => void) | undefined;
@@ -130,7 +215,7 @@ export class GraphExecutor {
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
     });
     try {
-      return await work(session, timeout);
+      return await this.unlessOutage(work(session, timeout));
     } catch (error) {
       throw scope?.deadline.expired ? deadlineExceeded(error) : mapDriverError(error);
     } finally {
@@ -138,6 +223,13 @@ export class GraphExecutor {
       await session.close();
     }
   }
+}
+
+function unavailable(reason: string): CitegraphError {
+  return new CitegraphError(ErrorCode.DATABASE_UNAVAILABLE, `Neo4j is not reachable: ${reason}`, {
+    retryable: true,
+    details: { retryAfterSeconds: 2 },
+  });
 }
 
 /**

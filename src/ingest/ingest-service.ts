@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { readFile, stat } from 'node:fs/promises';
 import type { ChunkingSettings, DocumentSettings, IngestSettings } from '../config/settings';
-import { DocumentError, documentFormat, readDocument } from '../documents/read-document';
+import { readDocument } from '../documents/isolated-reader';
+import { DocumentError, documentFormat } from '../documents/read-document';
 import type { WorkRecord } from '../domain';
 import { anonymousAuthorId } from '../domain';
 import type { Embedder } from '../embedding/embedder';
@@ -344,7 +345,11 @@ export class IngestService {
           `${size} bytes, over the cap of ${this.deps.documents.maxBytes} (CITEGRAPH_DOCUMENT_MAX_BYTES)`,
         );
       }
-      read = await readDocument(path.basename(file), await readFile(file), this.deps.documents);
+      read = await readDocument(path.basename(file), await readFile(file), {
+        ...this.deps.documents,
+        // An operator's own file: its text is kept whole, however long (uploads are capped, see document sets).
+        maxTextChars: Number.MAX_SAFE_INTEGER,
+      });
     } catch (error) {
       summary.timings.extractMs += Date.now() - started;
       if (error instanceof DocumentError) return skip(`${error.kind}: ${error.message}`);

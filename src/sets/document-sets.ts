@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { ChunkingSettings, DocumentSetSettings, DocumentSettings } from '../config/settings';
 import { pagesOf } from '../documents/document-text';
-import { DocumentError, documentFormat, readDocument } from '../documents/read-document';
+import { readDocument } from '../documents/isolated-reader';
+import { DocumentError, documentFormat } from '../documents/read-document';
 import type { Embedder } from '../embedding/embedder';
 import { CitegraphError, ErrorCode, badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
@@ -86,6 +88,8 @@ export interface DocumentSetDependencies {
   chunking: ChunkingSettings;
   documents: DocumentSettings;
   sets: DocumentSetSettings;
+  /** Longest stored text of an uploaded document (CITEGRAPH_MAX_TEXT_CHARS). */
+  maxTextChars: number;
   logger: Logger;
   now?: () => number;
 }
@@ -96,6 +100,40 @@ const notFound = (id: string) =>
   new CitegraphError(ErrorCode.NOT_FOUND, `no document set ${id.slice(0, 60)} (it may have expired or been deleted)`, {
     details: { argument: 'documentSet' },
   });
+
+const setFull = (max: number) =>
+  badInput(`the set already holds ${max} documents (CITEGRAPH_DOCUMENT_SET_MAX_DOCUMENTS)`);
+
+const cancelled = (fileName: string) =>
+  new CitegraphError(
+    ErrorCode.CANCELLED,
+    `${fileName}: the upload was cancelled (the client went away); nothing was stored`,
+  );
+
+/** Chunks embedded at a time while a document is added. */
+const EMBED_SLICE = 16;
+
+/** Longest file name kept (its extension always kept). */
+const MAX_FILE_NAME = 200;
+
+/**
+ * A file name as a client sent it, made safe to store, show and log: its last path component only (no `../`), no
+ * control characters (NUL, CR, LF), no markup characters, white space folded, at most MAX_FILE_NAME characters with
+ * its extension kept. Empty when nothing is left.
+ */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001F\u007F-\u009F]/g, '')
+    .replace(/[<>"'`]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  if (clean.length <= MAX_FILE_NAME) return clean;
+  const extension = path.extname(clean).slice(0, 16);
+  return clean.slice(0, MAX_FILE_NAME - extension.length) + extension;
+}
 
 function documentInfo(row: StoredSetRow['documents'][number]): SetDocumentInfo {
   const textEnd = row.sectionEnds.length > 0 ? Math.max(...row.sectionEnds) : 0;
@@ -221,10 +259,16 @@ export class DocumentSetService {
    * references resolved to graph papers, and written in one statement — a file that cannot be read writes nothing
    * and its error names it. The same bytes again are the same document (`unchanged`).
    */
-  async addDocument(owner: SetOwner, setId: string, name: string, data: Buffer): Promise<AddedDocument> {
+  async addDocument(
+    owner: SetOwner,
+    setId: string,
+    name: string,
+    data: Buffer,
+    signal?: AbortSignal,
+  ): Promise<AddedDocument> {
     const stored = await this.stored(owner, setId);
     const limits = this.deps.sets;
-    const fileName = name.trim().slice(0, 255);
+    const fileName = safeFileName(name);
     if (!fileName) throw badInput('the document needs a file name (its extension gives the format)');
     if (!documentFormat(fileName)) {
       throw badInput(`${fileName}: not a document format citegraph reads (.pdf, .md, .markdown, .html, .htm, .txt)`);
@@ -237,32 +281,43 @@ export class DocumentSetService {
     const hash = createHash('sha256').update(data).digest('hex');
     const same = stored.documents.find((doc) => doc.documentHash === hash);
     if (same) return { set: setInfo(stored), document: documentInfo(same), unchanged: true };
-    if (stored.documents.length >= limits.maxDocuments) {
-      throw badInput(`the set already holds ${limits.maxDocuments} documents (CITEGRAPH_DOCUMENT_SET_MAX_DOCUMENTS)`);
-    }
+    if (stored.documents.length >= limits.maxDocuments) throw setFull(limits.maxDocuments);
     let read;
     try {
-      read = await readDocument(fileName, data, {
-        maxBytes: limits.maxUploadBytes,
-        maxPages: limits.maxPages,
-        timeoutMs: this.deps.documents.timeoutMs,
-      });
+      read = await readDocument(
+        fileName,
+        data,
+        {
+          maxBytes: limits.maxUploadBytes,
+          maxPages: limits.maxPages,
+          timeoutMs: this.deps.documents.timeoutMs,
+          maxMemoryMb: this.deps.documents.maxMemoryMb,
+          maxTextChars: this.deps.maxTextChars,
+        },
+        signal,
+      );
     } catch (error) {
       if (error instanceof DocumentError) {
+        if (error.kind === 'cancelled') throw cancelled(fileName);
         throw badInput(`${fileName}: ${error.kind}: ${error.message}`, { kind: error.kind });
       }
       throw error;
     }
     const documentId = `set:${setId}:${hash.slice(0, 16)}`;
     const chunks = documentChunks(read, `${documentId}#t`, this.deps.chunking, await this.deps.tokenCounter());
-    if (chunks.length > 0) {
-      const vectors = await (
-        await this.deps.embedder()
-      ).embed(chunks.map((chunk) => embeddingInput(read.identity.title, chunk.text, 'text')));
-      chunks.forEach((chunk, index) => {
+    const embedder = await this.deps.embedder();
+    // A slice at a time, so that a client that hangs up stops the work at the next slice and nothing is stored.
+    for (let from = 0; from < chunks.length; from += EMBED_SLICE) {
+      if (signal?.aborted) throw cancelled(fileName);
+      const slice = chunks.slice(from, from + EMBED_SLICE);
+      const vectors = await embedder.embed(
+        slice.map((chunk) => embeddingInput(read.identity.title, chunk.text, 'text')),
+      );
+      slice.forEach((chunk, index) => {
         chunk.embedding = Array.from(vectors[index]!);
       });
     }
+    if (signal?.aborted) throw cancelled(fileName);
     const resolved = await resolveReferences(this.deps.executor, read.references);
     const { title, year, doi, abstract, documentAuthors } = newPaperProps(read);
     const written = await this.deps.executor.write<{ id: string; chunks: number; resolved: number }>(
@@ -284,7 +339,12 @@ export class DocumentSetService {
         references: [...new Set(resolved.map((r) => r.paperId).filter((id): id is string => id !== null))],
       }),
     );
-    if (written.length === 0) throw notFound(setId); // expired (or filled up) while the file was read
+    if (written.length === 0) {
+      // Expired, or filled up by uploads that ran alongside this one.
+      const now = await this.stored(owner, setId);
+      if (now.documents.length >= limits.maxDocuments) throw setFull(limits.maxDocuments);
+      throw notFound(setId);
+    }
     this.deps.logger.info(
       `document set ${setId}: ${fileName} added (${chunks.length} chunks, ${written[0]!.resolved}/${read.references.length} references resolved)`,
     );

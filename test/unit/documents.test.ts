@@ -2,7 +2,7 @@ import { buildDocument, pagesOf, sectionKindOf } from '../../src/documents/docum
 import { splitReferences } from '../../src/documents/identity';
 import { htmlBlocks, markdownBlocks, plainTextBlocks } from '../../src/documents/markup';
 import { findGutter, hyphenVocabulary, joinLine } from '../../src/documents/pdf-layout';
-import { readDocument } from '../../src/documents/read-document';
+import { readDocumentHere as readDocument } from '../../src/documents/read-document';
 import type { WorkRecord } from '../../src/domain';
 import { citesWork } from '../../src/external/reference-resolver';
 
@@ -83,7 +83,7 @@ describe('document identity and online reference matching', () => {
     const cites =
       '# Notes on open access\n\nSome notes.\n\n## References\n\n1. Piwowar H. The state of OA. PeerJ. 2018. doi:10.7717/peerj.4375\n';
     const own = `# Notes on open access\n\ndoi: 10.1234/own.5678\n\nSome notes.\n\n${cites.split('\n\n').slice(2).join('\n\n')}`;
-    const limits = { maxBytes: 1e6, maxPages: 10, timeoutMs: 10_000 };
+    const limits = { maxBytes: 1e6, maxPages: 10, maxTextChars: 1e6 };
     expect((await readDocument('notes.md', Buffer.from(cites), limits)).identity.doi).toBeNull();
     expect((await readDocument('notes.md', Buffer.from(own), limits)).identity.doi).toBe('10.1234/own.5678');
   });

@@ -112,6 +112,8 @@ export function streamResolvers(app: AppContext, lanes: Lanes): Resolvers {
         subscribe: async (_, args, context) => {
           const { documentSet, ...options } = args.options ?? {};
           const documents = await setScope(app, context, documentSet);
+          // Over capacity, the subscription is refused with OVERLOADED at once instead of an empty stream.
+          lanes.ask.checkRoom();
           return askEvents(app, lanes, context, args.question, { ...options, documents });
         },
       },
