@@ -47,6 +47,11 @@ export interface AppContext {
   /** Private per-client document sets (never in the shared indexes). */
   readonly documentSets: DocumentSetService;
   readonly llm: LlmClient | null;
+  /**
+   * Loads what the first request would otherwise load on the event loop (the model, the on-disk vector cache, the
+   * tokenizer, the route classifier, which trains on its questions) and runs one embedding.
+   */
+  warmUp(): Promise<void>;
   /** A context for one request (or one command): the LLM metered, a ledger of API calls, a deadline. */
   requestContext(options?: {
     useLlm?: boolean;
@@ -107,6 +112,11 @@ export function createAppContext(
   const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
   const analytics = new AnalyticsService(executor, search);
   const catalog = new CatalogService(executor);
+  const routeClassifier = classifierLoader(
+    path.join(PROJECT_ROOT, 'data', 'questions', 'router-train.jsonl'),
+    loadEmbedder,
+    settings.cacheDir,
+  );
   const ask = new AskService({
     settings,
     catalog,
@@ -115,20 +125,16 @@ export function createAppContext(
     external,
     ingest,
     embedder: loadEmbedder,
-    routeClassifier: classifierLoader(
-      path.join(PROJECT_ROOT, 'data', 'questions', 'router-train.jsonl'),
-      loadEmbedder,
-      settings.cacheDir,
-    ),
+    routeClassifier,
   });
   const documentSets = new DocumentSetService({
     executor,
     embedder: loadCorpusEmbedder,
-    tokenCounter,
     chunking: settings.chunking,
     documents: settings.documents,
     sets: settings.documentSets,
     maxTextChars: settings.ingest.maxTextChars,
+    vocabFile: modelFiles(settings.model).vocab,
     logger,
   });
   return {
@@ -147,6 +153,10 @@ export function createAppContext(
     ask,
     documentSets,
     llm,
+    warmUp: async () => {
+      const [model] = await Promise.all([loadEmbedder(), loadCorpusEmbedder(), tokenCounter(), routeClassifier()]);
+      await model.embed(['warming up the model']);
+    },
     requestContext: (context = {}) => RequestContext.create({ llm, ...context }),
     close: async () => {
       database.stop();

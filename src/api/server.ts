@@ -72,6 +72,14 @@ export async function serveGraphQL(
   port = app.settings.api.port,
   host = app.settings.api.host,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (app.settings.api.warmUp) {
+    // Before listening: a request must not be the one that loads the model (seconds of blocked event loop).
+    const started = Date.now();
+    await app
+      .warmUp()
+      .then(() => app.logger.info(`warmed up in ${Date.now() - started} ms`))
+      .catch((error: unknown) => app.logger.warn(`warm-up: ${(error as Error).message} (loaded on first use instead)`));
+  }
   const schema = createSchema(app);
   const apollo = createApolloServer(app, schema);
   const http = new CitegraphHttpServer(app, apollo, schema);

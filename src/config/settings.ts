@@ -327,6 +327,11 @@ export const SETTINGS_SCHEMA = {
       'show internal error text and stack traces to clients (development only)',
     ),
     introspection: boolean('CITEGRAPH_INTROSPECTION', true, 'answer introspection queries (the explorer needs them)'),
+    warmUp: boolean(
+      'CITEGRAPH_WARM_UP',
+      true,
+      'load the embedding model, its cache and the route classifier before serving, so that no request pays for it',
+    ),
     apiKeys: optionalString(
       'CITEGRAPH_API_KEYS',
       'API keys, comma-separated NAME:SCOPE:SECRET (SCOPE read or write; secrets of 16+ characters); unset = no keys',

@@ -79,7 +79,7 @@ const saneSize = (value: number): number => (Number.isFinite(value) && value > 0
 
 /**
  * Reads the text runs of every page of a PDF with pdf.js, in this process. Call it only inside the document reader
- * process (src/documents/reader-process.ts), whose memory, CPU time and wall time the service bounds and which it
+ * process (src/ingest/document-reader-process.ts), whose memory, CPU time and wall time the service bounds and which it
  * kills when the client goes away; encrypted, corrupt and over-long PDFs end in a `PdfError`.
  */
 export async function extractPdf(data: Uint8Array, options: { maxPages: number }): Promise<PdfContent> {

@@ -23,16 +23,20 @@ export function documentFormat(name: string): DocumentText['format'] | null {
 export interface DocumentLimits {
   readonly maxBytes: number;
   readonly maxPages: number;
-  /** Wall and CPU time of the reading (see src/documents/isolated-reader.ts). */
+  /** Wall and CPU time of the reading (see src/ingest/document-reader.ts). */
   readonly timeoutMs: number;
   /** Resident memory of the reading process, buffers included. */
   readonly maxMemoryMb: number;
   /** Longest stored text; a longer document is refused (its text would make thousands of chunks). */
   readonly maxTextChars: number;
+  /** The settings the byte and page caps come from, named in errors (uploads into sets have caps of their own). */
+  readonly settingNames?: { readonly maxBytes: string; readonly maxPages: string };
 }
 
+const DOCUMENT_SETTINGS = { maxBytes: 'CITEGRAPH_DOCUMENT_MAX_BYTES', maxPages: 'CITEGRAPH_DOCUMENT_MAX_PAGES' };
+
 /** What reading a document is bounded by in the process that reads it. */
-export type ReadLimits = Pick<DocumentLimits, 'maxBytes' | 'maxPages' | 'maxTextChars'>;
+export type ReadLimits = Pick<DocumentLimits, 'maxBytes' | 'maxPages' | 'maxTextChars' | 'settingNames'>;
 
 /** Why a document was not ingested; the message names the problem, the caller names the file. */
 export class DocumentError extends Error {
@@ -67,7 +71,7 @@ export interface ReadDocument {
 
 /**
  * Reads one document from its bytes in this process; `name` gives the format (by extension) and appears in errors.
- * The service never calls it on its own event loop: `readDocument` (src/documents/isolated-reader.ts) runs it in a
+ * The service never calls it on its own event loop: `readDocument` (src/ingest/document-reader.ts) runs it in a
  * process of its own under memory, time and cancellation bounds.
  */
 export async function readDocumentHere(name: string, data: Buffer, limits: ReadLimits): Promise<ReadDocument> {
@@ -82,7 +86,7 @@ export async function readDocumentHere(name: string, data: Buffer, limits: ReadL
   if (data.length > limits.maxBytes) {
     throw new DocumentError(
       'too-large',
-      `${data.length} bytes, over the cap of ${limits.maxBytes} (CITEGRAPH_DOCUMENT_MAX_BYTES)`,
+      `${data.length} bytes, over the cap of ${limits.maxBytes} (${(limits.settingNames ?? DOCUMENT_SETTINGS).maxBytes})`,
     );
   }
   let document: DocumentText;
@@ -95,7 +99,8 @@ export async function readDocumentHere(name: string, data: Buffer, limits: ReadL
     } catch (error) {
       if (error instanceof PdfError) {
         const kind = error.kind;
-        const suffix = error.kind === 'too-many-pages' ? ' (CITEGRAPH_DOCUMENT_MAX_PAGES)' : '';
+        const suffix =
+          error.kind === 'too-many-pages' ? ` (${(limits.settingNames ?? DOCUMENT_SETTINGS).maxPages})` : '';
         throw new DocumentError(kind, error.message + suffix);
       }
       throw error;
@@ -119,7 +124,7 @@ export async function readDocumentHere(name: string, data: Buffer, limits: ReadL
     if (pageCount > limits.maxPages) {
       throw new DocumentError(
         'too-many-pages',
-        `${pageCount} pages, over the cap of ${limits.maxPages} (CITEGRAPH_DOCUMENT_MAX_PAGES)`,
+        `${pageCount} pages, over the cap of ${limits.maxPages} (${(limits.settingNames ?? DOCUMENT_SETTINGS).maxPages})`,
       );
     }
   }

@@ -117,8 +117,8 @@ export class CachingEmbedder implements Embedder {
     const bytes = readFileSync(this.file);
     for (let at = 0; at < bytes.length; at += size) {
       const key = bytes.toString('hex', at, at + 32);
-      const vector = new Float32Array(this.dimensions);
-      for (let d = 0; d < this.dimensions; d += 1) vector[d] = bytes.readFloatLE(at + 32 + d * 4);
+      // A copy of the record's bytes viewed as floats (little-endian, as written; every platform Node runs on is).
+      const vector = new Float32Array(bytes.buffer.slice(bytes.byteOffset + at + 32, bytes.byteOffset + at + size));
       this.remember(key, vector);
     }
   }

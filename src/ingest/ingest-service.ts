@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { readFile, stat } from 'node:fs/promises';
 import type { ChunkingSettings, DocumentSettings, IngestSettings } from '../config/settings';
-import { readDocument } from '../documents/isolated-reader';
+import { readDocument } from './document-reader';
 import { DocumentError, documentFormat } from '../documents/read-document';
 import type { WorkRecord } from '../domain';
 import { anonymousAuthorId } from '../domain';

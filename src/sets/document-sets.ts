@@ -2,14 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ChunkingSettings, DocumentSetSettings, DocumentSettings } from '../config/settings';
 import { pagesOf } from '../documents/document-text';
-import { readDocument } from '../documents/isolated-reader';
+import { readAndChunkDocument } from '../ingest/document-reader';
 import { DocumentError, documentFormat } from '../documents/read-document';
 import type { Embedder } from '../embedding/embedder';
 import { CitegraphError, ErrorCode, badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
-import type { TokenCounter } from '../ingest/chunker';
-import { documentChunks, documentProps, newPaperProps, resolveReferences } from '../ingest/document-ingest';
+import { documentProps, newPaperProps, resolveReferences } from '../ingest/document-ingest';
 import { embeddingInput } from '../ingest/ingest-service';
 import type { Logger } from '../logger';
 import { type SetChunkRow, SetCorpus, type SetDocumentRow } from './set-corpus';
@@ -84,12 +83,13 @@ interface StoredSetRow {
 export interface DocumentSetDependencies {
   executor: GraphExecutor;
   embedder: () => Promise<Embedder>;
-  tokenCounter: () => Promise<TokenCounter>;
   chunking: ChunkingSettings;
   documents: DocumentSettings;
   sets: DocumentSetSettings;
   /** Longest stored text of an uploaded document (CITEGRAPH_MAX_TEXT_CHARS). */
   maxTextChars: number;
+  /** The model's WordPiece vocabulary, for chunking in the reader process. */
+  vocabFile: string;
   logger: Logger;
   now?: () => number;
 }
@@ -282,9 +282,12 @@ export class DocumentSetService {
     const same = stored.documents.find((doc) => doc.documentHash === hash);
     if (same) return { set: setInfo(stored), document: documentInfo(same), unchanged: true };
     if (stored.documents.length >= limits.maxDocuments) throw setFull(limits.maxDocuments);
+    const documentId = `set:${setId}:${hash.slice(0, 16)}`;
     let read;
+    let chunks;
     try {
-      read = await readDocument(
+      // Read and chunked in the bounded reader process: neither parsing nor chunking runs on this event loop.
+      ({ read, chunks } = await readAndChunkDocument(
         fileName,
         data,
         {
@@ -293,9 +296,11 @@ export class DocumentSetService {
           timeoutMs: this.deps.documents.timeoutMs,
           maxMemoryMb: this.deps.documents.maxMemoryMb,
           maxTextChars: this.deps.maxTextChars,
+          settingNames: { maxBytes: 'CITEGRAPH_DOCUMENT_SET_MAX_BYTES', maxPages: 'CITEGRAPH_DOCUMENT_SET_MAX_PAGES' },
         },
+        { idPrefix: `${documentId}#t`, chunking: this.deps.chunking, vocabFile: this.deps.vocabFile },
         signal,
-      );
+      ));
     } catch (error) {
       if (error instanceof DocumentError) {
         if (error.kind === 'cancelled') throw cancelled(fileName);
@@ -303,8 +308,6 @@ export class DocumentSetService {
       }
       throw error;
     }
-    const documentId = `set:${setId}:${hash.slice(0, 16)}`;
-    const chunks = documentChunks(read, `${documentId}#t`, this.deps.chunking, await this.deps.tokenCounter());
     const embedder = await this.deps.embedder();
     // A slice at a time, so that a client that hangs up stops the work at the next slice and nothing is stored.
     for (let from = 0; from < chunks.length; from += EMBED_SLICE) {

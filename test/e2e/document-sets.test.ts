@@ -214,11 +214,12 @@ describe('private document sets: two clients', () => {
 
 describe('private document sets: lifetime and caps', () => {
   it('expires after its TTL, and the sweeper deletes every node of it', async () => {
-    const created = await alice().gql('mutation { createDocumentSet(ttlSeconds: 2) { id uploadPath expiresAt } }');
-    const { id, uploadPath } = created.data.createDocumentSet;
+    // Long enough for the upload to finish on a loaded machine; the test then waits for the set's own expiry.
+    const created = await alice().gql('mutation { createDocumentSet(ttlSeconds: 10) { id uploadPath expiresAt } }');
+    const { id, uploadPath, expiresAt } = created.data.createDocumentSet;
     expect((await alice().upload(uploadPath, 'plain-notes.txt', fixture('plain-notes.txt'))).status).toBe(200);
     expect((await server.app.documentSets.nodeCount(id)).chunks).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 2200));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(expiresAt) - Date.now()) + 200));
     expect(await server.app.documentSets.sweep()).toBeGreaterThanOrEqual(1);
     expect(await server.app.documentSets.nodeCount(id)).toEqual({ sets: 0, documents: 0, chunks: 0 });
     expect((await alice().gql(SET, { id })).data.documentSet).toBeNull();
@@ -289,6 +290,8 @@ describe('private document sets: lifetime and caps', () => {
       );
       expect(pages.status).toBe(400);
       expect(pages.json.errors[0].message).toMatch(/too-many-pages/);
+      // The cap that applies is the sets' own, and the error names it.
+      expect(pages.json.errors[0].message).toMatch(/CITEGRAPH_DOCUMENT_SET_MAX_PAGES/);
       const live = (await client.gql('{ documentSets { id } }')).data.documentSets.length;
       for (let i = live; i < 2; i += 1) await client.gql('mutation { createDocumentSet(ttlSeconds: 60) { id } }');
       const over = await client.gql('mutation { createDocumentSet(ttlSeconds: 60) { id } }');

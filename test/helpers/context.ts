@@ -11,7 +11,11 @@ export const SAMPLE_FILE = path.join(PROJECT_ROOT, 'data/sample/nelson-2002.json
 /** An app context on the test database with a logger that records instead of printing. */
 export function createTestContext(env: Record<string, string> = {}): { app: AppContext; logger: MemoryLogger } {
   const logger = new MemoryLogger();
-  const app = createAppContext({ settings: loadSettings({ ...process.env, ...env }), logger });
+  // Servers of the suites load the model when a test first needs it, not each at its start.
+  const app = createAppContext({
+    settings: loadSettings({ CITEGRAPH_WARM_UP: 'false', ...process.env, ...env }),
+    logger,
+  });
   return { app, logger };
 }
 

@@ -264,8 +264,10 @@ describe('faults injected on purpose', () => {
     );
     await Promise.all(Array.from({ length: 12 }, (_, i) => client.getWork(request(), `W10${i}`)));
     expect(starts).toHaveLength(12);
-    // minTime 100 ms between starts (a few ms of timer granularity allowed): 10 a second, 11 at a window edge.
-    for (let i = 1; i < starts.length; i += 1) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(95);
+    // minTime 100 ms between starts: 10 a second, 11 at a window edge. The limiter schedules on its own clock and the
+    // event reaches us a little later, by a delay that varies on a loaded machine, so one gap may read short; the span
+    // of 11 gaps may not (without the limiter all 12 start within a few milliseconds).
+    expect(starts[starts.length - 1]! - starts[0]!).toBeGreaterThanOrEqual(1000);
     for (const start of starts)
       expect(starts.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(11);
     expect(server.requests).toHaveLength(12);

@@ -1,8 +1,9 @@
 import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DocumentError, type DocumentLimits, type ReadDocument } from './read-document';
-import type { ReaderAnswer } from './reader-process';
+import { DocumentError, type DocumentLimits, type ReadDocument } from '../documents/read-document';
+import type { DocumentChunk } from './document-ingest';
+import type { ChunkRequest, ReaderAnswer, ReadRequest } from './document-reader-process';
 
 /**
  * Reading a document in a process of its own. A worker thread's heap limit does not cover ArrayBuffers (where pdf.js
@@ -17,10 +18,10 @@ const SAMPLE_MS = 50;
 
 /** The compiled entry point: next to this file when running from dist/, else in dist/ of the project. */
 function readerScript(): string {
-  const here = path.join(__dirname, 'reader-process.js');
+  const here = path.join(__dirname, 'document-reader-process.js');
   if (existsSync(here)) return here;
   const root = path.resolve(__dirname, '..', '..');
-  const built = path.join(root, 'dist', 'src', 'documents', 'reader-process.js');
+  const built = path.join(root, 'dist', 'src', 'ingest', 'document-reader-process.js');
   if (existsSync(built)) return built;
   throw new DocumentError('failed', 'the document reader is not built: run `npm run build` (or node scripts/setup.js)');
 }
@@ -46,12 +47,34 @@ export function processUsage(pid: number): { rssBytes: number; cpuMs: number } |
  * Reads one document (see `readDocumentHere`) in a reader process bounded by `limits`; a document that breaks a
  * bound, crashes the reader or is cancelled ends in a `DocumentError` that says which.
  */
-export function readDocument(
+export async function readDocument(
   name: string,
   data: Buffer,
   limits: DocumentLimits,
   signal?: AbortSignal,
 ): Promise<ReadDocument> {
+  return (await runReader(name, data, limits, undefined, signal)).read;
+}
+
+/** Reads one document and chunks its text in the reader process (chunking a long text takes a while too). */
+export async function readAndChunkDocument(
+  name: string,
+  data: Buffer,
+  limits: DocumentLimits,
+  chunk: ChunkRequest,
+  signal?: AbortSignal,
+): Promise<{ read: ReadDocument; chunks: DocumentChunk[] }> {
+  const { read, chunks } = await runReader(name, data, limits, chunk, signal);
+  return { read, chunks: chunks ?? [] };
+}
+
+function runReader(
+  name: string,
+  data: Buffer,
+  limits: DocumentLimits,
+  chunk: ChunkRequest | undefined,
+  signal?: AbortSignal,
+): Promise<{ read: ReadDocument; chunks: DocumentChunk[] | null }> {
   if (signal?.aborted) return Promise.reject(new DocumentError('cancelled', 'the reading was cancelled'));
   // Early refusals cost no process.
   if (data.length === 0) return Promise.reject(new DocumentError('empty', 'the file is empty'));
@@ -59,7 +82,7 @@ export function readDocument(
     return Promise.reject(
       new DocumentError(
         'too-large',
-        `${data.length} bytes, over the cap of ${limits.maxBytes} (CITEGRAPH_DOCUMENT_MAX_BYTES)`,
+        `${data.length} bytes, over the cap of ${limits.maxBytes} (${limits.settingNames?.maxBytes ?? 'CITEGRAPH_DOCUMENT_MAX_BYTES'})`,
       ),
     );
   }
@@ -98,7 +121,9 @@ export function readDocument(
     }, SAMPLE_MS);
     child.once('message', (answer: ReaderAnswer) => {
       if ('ok' in answer) {
-        finish(() => resolve({ ...answer.ok, extractMs: Date.now() - started }));
+        finish(() =>
+          resolve({ read: { ...answer.ok.read, extractMs: Date.now() - started }, chunks: answer.ok.chunks }),
+        );
       } else fail(answer.error.kind, answer.error.message);
     });
     child.once('error', (error) => fail('failed', `the document reader could not run: ${error.message}`));
@@ -110,14 +135,17 @@ export function readDocument(
           : `the document reader stopped (exit ${code ?? killed})`,
       ),
     );
-    child.send({
+    const request: ReadRequest = {
       name,
       data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
       limits: {
         maxBytes: limits.maxBytes,
         maxPages: limits.maxPages,
         maxTextChars: limits.maxTextChars,
+        ...(limits.settingNames ? { settingNames: limits.settingNames } : {}),
       },
-    });
+      ...(chunk ? { chunk } : {}),
+    };
+    child.send(request);
   });
 }
