@@ -11,6 +11,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveGraphQL } from '../src/api/server';
+import { PROJECT_ROOT } from '../src/config/settings';
+import { applySchema } from '../src/graph/schema';
 import { BENCH_ENV, openBenchApp } from './bench-env';
 
 interface Sample {
@@ -36,8 +38,23 @@ async function main(): Promise<void> {
     { llm: null },
   );
   const pid = Number(readFileSync(path.join(BENCH_ENV.CITEGRAPH_NEO4J_DATA, 'citegraph-neo4j.pid'), 'utf8').trim());
+  // Something to search and list: the bundled sample (unchanged on a second run).
+  await applySchema(app.executor);
+  await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data', 'sample', 'nelson-2002.jsonl.gz')], {
+    embed: 'now',
+    collection: 'bench-fault',
+    progress: false,
+  });
   const { url, stop } = await serveGraphQL(app, 0, '127.0.0.1');
   const base = url.replace(/\/graphql$/, '');
+  const created = (await (
+    await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation { createDocumentSet { id } }' }),
+    })
+  ).json()) as { data: { createDocumentSet: { id: string } } };
+  const setId = created.data.createDocumentSet.id;
   const samples: Sample[] = [];
   const started = performance.now();
   const now = () => performance.now() - started;
@@ -46,13 +63,14 @@ async function main(): Promise<void> {
     init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) },
   });
   const kinds: Array<{ kind: string; make: () => { url: string; init: RequestInit } }> = [
-    { kind: 'search', make: () => gql('{ search(query: "aspirin heart", first: 5) { paper { id } } }') },
+    { kind: 'search', make: () => gql('{ search(query: "aspirin heart", first: 5) { results { paper { id } } } }') },
     { kind: 'papers', make: () => gql('{ papers(first: 10) { edges { node { id title } } } }') },
     { kind: 'export', make: () => ({ url: `${base}/export/papers?format=ris&ids=W1,W2`, init: {} }) },
     {
+      // Into one set (the same file again is `unchanged`, which still reads the set): no cap is reached.
       kind: 'upload',
       make: () => ({
-        url: `${base}/document-sets`,
+        url: `${base}/document-sets/${setId}/documents`,
         init: { method: 'POST', headers: { 'x-document-name': 'note.md' }, body: '# Note\n\nAspirin and the heart.' },
       }),
     },
@@ -129,7 +147,7 @@ async function main(): Promise<void> {
     }
   }
   const firstError = samples
-    .filter((s) => s.kind !== 'healthz' && s.at >= stoppedAt && s.code !== 'ok')
+    .filter((s) => s.kind !== 'healthz' && s.at + s.ms >= stoppedAt && /DATABASE|DEADLINE/.test(s.code))
     .map((s) => s.at + s.ms)
     .sort((a, b) => a - b)[0];
   const firstOk = samples

@@ -56,6 +56,9 @@ async function main(): Promise<void> {
           const { status, text, ms } = await send(url, item);
           latencies.push(ms);
           const result = outcomeOf(status, text, item.method);
+          if (item.expect && !result.outcome.split('+').includes(item.expect)) {
+            result.problems.push(`expected ${item.expect}, got ${result.outcome}`);
+          }
           outcomes.set(result.outcome, (outcomes.get(result.outcome) ?? 0) + 1);
           for (const problem of result.problems) problems.push(`${item.name}: ${problem}`);
         }

@@ -14,16 +14,24 @@ import { request as httpRequest } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { serveGraphQL } from '../src/api/server';
+import { applySchema } from '../src/graph/schema';
 import { processUsage } from '../src/ingest/document-reader';
 import { openBenchApp } from './bench-env';
 import { deflateBombPdf, hostileDocuments } from './hostile-documents';
 
-/** A health probe every 20 ms until told to stop; answers with the latencies it measured. */
+/**
+ * A health probe every 20 ms, on a thread of its own that lives for the whole run (a new thread's first fetch is
+ * slow): 'start' clears its latencies, 'stop' answers with the ones measured since.
+ */
 const PROBER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const latencies = [];
+let latencies = [];
 let running = true;
-parentPort.on('message', () => { running = false; });
+parentPort.on('message', (message) => {
+  if (message === 'start') latencies = [];
+  if (message === 'stop') parentPort.postMessage(latencies);
+  if (message === 'exit') running = false;
+});
 (async () => {
   while (running) {
     const started = performance.now();
@@ -31,7 +39,6 @@ parentPort.on('message', () => { running = false; });
     latencies.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  parentPort.postMessage(latencies);
 })();
 `;
 
@@ -50,6 +57,7 @@ async function serve(): Promise<void> {
     { CITEGRAPH_RATE_LIMIT: '1000000', CITEGRAPH_EXTERNAL_SEARCH: 'false' },
     { llm: null },
   );
+  await applySchema(app.executor);
   // Sets left by an earlier run would count against the anonymous caller's cap.
   await app.executor.autoCommit({
     name: 'forget-bench-sets',
@@ -107,12 +115,14 @@ async function main(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const idle = (await report(server, 'read'))!.rss;
   const results: Measured[] = [];
+  // The probe runs on a thread of its own: building a 15 MB request here must not delay it and read as the server's.
+  const prober = new Worker(PROBER, { eval: true, workerData: { url: `${base}/healthz` } });
+  await new Promise((resolve) => setTimeout(resolve, 500));
   /** Runs one case while probing /healthz every 20 ms, sampling the server's memory and, after, its loop lag. */
   const measure = async (name: string, run: () => Promise<string>): Promise<void> => {
     await report(server, 'reset');
     let peak = idle;
-    // The probe runs on a thread of its own: building a 15 MB request here must not delay it and read as the server's.
-    const prober = new Worker(PROBER, { eval: true, workerData: { url: `${base}/healthz` } });
+    prober.postMessage('start');
     const memory = setInterval(() => {
       peak = Math.max(peak, processUsage(server.pid!)?.rssBytes ?? 0);
     }, 20);
@@ -129,7 +139,6 @@ async function main(): Promise<void> {
       prober.once('message', resolve);
       prober.postMessage('stop');
     });
-    await prober.terminate();
     const after = server.exitCode === null ? await report(server, 'read') : null;
     if (!after) outcome += `; SERVER DIED (exit ${server.exitCode})`;
     const measured: Measured = {
@@ -293,6 +302,8 @@ async function main(): Promise<void> {
       return `${sockets.map((s) => s.statusCode).join(',')}`;
     });
   } finally {
+    prober.postMessage('exit');
+    await prober.terminate();
     server.send('stop');
     await new Promise((resolve) => server.once('exit', resolve));
   }

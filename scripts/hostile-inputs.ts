@@ -33,6 +33,8 @@ export interface HostileCase {
   /** Path under the server (the GraphQL path by default). */
   readonly path?: string;
   readonly headers?: Record<string, string>;
+  /** The outcome it must have (an error code, or `HTTP n`), where any refusal would not do. */
+  readonly expect?: string;
 }
 
 /** Ids of things that exist in the database the cases run against, for arguments that need one. */
@@ -294,8 +296,95 @@ export function documentCases(samples: Samples): HostileCase[] {
       name: 'huge token count',
       body: { query: `{ health { ${Array.from({ length: 20_000 }, () => 'ok').join(' ')} } }` },
     },
+    // Per-paper measures once carried no weight: 16 aliases ran 3,200 CD indexes to the deadline.
+    {
+      name: '16 aliases of 200 papers with their CD index',
+      body: {
+        query: `{ ${Array.from({ length: 16 }, (_, i) => `p${i}: papers(first: 200) { edges { node { disruption { cd } } } }`).join(' ')} }`,
+      },
+      expect: 'QUERY_TOO_COMPLEX',
+    },
+    {
+      name: '16 aliases of 200 papers with related papers and sleeping-beauty curves',
+      body: {
+        query: `{ ${Array.from({ length: 16 }, (_, i) => `p${i}: papers(first: 200) { edges { node { related(first: 5) { paper { id } } sleepingBeauty { coefficient } } } }`).join(' ')} }`,
+      },
+      expect: 'QUERY_TOO_COMPLEX',
+    },
+    // 20 clusterings of 2,000 nodes held the analytics lane for a minute.
+    {
+      name: '20 aliases of 2,000-node coupling clusters',
+      body: {
+        query: `{ ${Array.from({ length: 20 }, (_, i) => `c${i}: clusters(network: COUPLING, maxNodes: 2000) { clusters { cluster size } }`).join(' ')} }`,
+      },
+      expect: 'QUERY_TOO_COMPLEX',
+    },
   ];
   return cases;
+}
+
+/** The stream endpoint and uploads: every hostile case of the GraphQL endpoint has a twin here. */
+export function streamAndUploadCases(): HostileCase[] {
+  const subscription = (selection: string) => `subscription { askStream(question: "aspirin") { ${selection} } }`;
+  return [
+    {
+      name: 'stream GET without a preflight header (CSRF)',
+      path: '/graphql/stream',
+      method: 'GET',
+      search: `?query=${encodeURIComponent(subscription('kind'))}`,
+      expect: 'BAD_REQUEST',
+    },
+    {
+      name: 'stream body over the limit',
+      path: '/graphql/stream',
+      raw: JSON.stringify({ query: subscription(`kind # ${'p'.repeat(5_000_000)}`) }),
+      expect: 'BAD_REQUEST',
+    },
+    {
+      name: 'stream body not JSON',
+      path: '/graphql/stream',
+      raw: subscription('kind'),
+      contentType: 'text/plain',
+      expect: 'BAD_REQUEST',
+    },
+    {
+      name: 'stream query over the token limit',
+      path: '/graphql/stream',
+      headers: { accept: 'text/event-stream' },
+      body: { query: subscription(Array.from({ length: 20_000 }, () => 'kind').join(' ')) },
+      expect: 'QUERY_TOO_COMPLEX',
+    },
+    {
+      name: 'stream query with 25 aliases',
+      path: '/graphql/stream',
+      headers: { accept: 'text/event-stream' },
+      body: { query: subscription(Array.from({ length: 25 }, (_, i) => `k${i}: kind`).join(' ')) },
+      expect: 'QUERY_TOO_COMPLEX',
+    },
+    {
+      name: 'stream unknown field',
+      path: '/graphql/stream',
+      headers: { accept: 'text/event-stream' },
+      body: { query: 'subscription { nothing }' },
+      expect: 'GRAPHQL_VALIDATION_FAILED',
+    },
+    {
+      name: 'upload into a bad percent-encoded set path',
+      path: '/document-sets/%E0%A4%A/documents',
+      raw: '# A\n\ntext',
+      contentType: 'text/markdown',
+      headers: { 'x-document-name': 'a.md' },
+      expect: 'BAD_REQUEST',
+    },
+    {
+      name: 'upload as a multipart form',
+      path: '/document-sets',
+      raw: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.md"\r\n\r\n# A\r\n--x--\r\n',
+      contentType: 'multipart/form-data; boundary=x',
+      headers: { 'x-document-name': 'a.md' },
+      expect: 'BAD_REQUEST',
+    },
+  ];
 }
 
 /** Requests hostile at the HTTP level: methods, paths, headers, query strings. */
@@ -349,7 +438,21 @@ export function httpCases(): HostileCase[] {
 
 /** Every case, in a stable order. */
 export function allCases(samples: Samples): HostileCase[] {
-  return [...documentCases(samples), ...httpCases(), ...argumentCases(samples)];
+  return [...documentCases(samples), ...streamAndUploadCases(), ...httpCases(), ...argumentCases(samples)];
+}
+
+/** An event stream's results as one body: the errors of every `next` event (the stream endpoint's answer). */
+function sseBody(text: string): {
+  data?: unknown;
+  errors?: Array<{ message?: string; extensions?: Record<string, unknown> }>;
+} {
+  const results = [...text.matchAll(/^data: (\{.*\})$/gm)].map(
+    (match) => JSON.parse(match[1]!) as { data?: unknown; errors?: Array<{ message?: string }> },
+  );
+  return {
+    data: results.find((result) => result.data)?.data,
+    errors: results.flatMap((result) => result.errors ?? []),
+  };
 }
 
 /** How a response turned out, for counting: the error code (or `ok`), or the HTTP status when it is not JSON. */
@@ -360,7 +463,7 @@ export function outcomeOf(status: number, text: string, method = 'POST'): { outc
   type Body = { data?: unknown; errors?: Array<{ message?: string; extensions?: Record<string, unknown> }> };
   let json: Body | null = null;
   try {
-    json = JSON.parse(text) as Body;
+    json = /^(?::|event:)/.test(text) ? sseBody(text) : (JSON.parse(text) as Body);
   } catch {
     problems.push(`HTTP ${status}: the body is not JSON`);
   }

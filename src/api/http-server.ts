@@ -9,6 +9,7 @@ import { AccessControl, isLoopback, type Principal, RateLimiter } from './access
 import type { GraphqlContext } from './graphql-context';
 import { createLoaders } from './loaders';
 import { ownerOf, uploadPath } from './resolvers/sets';
+import { safeFileName } from '../sets/document-sets';
 import { BIBLIOGRAPHY_FORMAT_NAMES, bibliographyFormatNamed } from '../catalog/bibliography';
 import { appPage, ASSETS, explorerExamples, explorerPage, PAGE_POLICY, readAsset } from './explorer';
 import { createHandler as createSseHandler } from 'graphql-sse';
@@ -777,10 +778,12 @@ export class CitegraphHttpServer {
     }
     let name: string;
     try {
-      name = decodeURIComponent(named);
+      // Made safe before it is used anywhere (messages, logs, the stored document).
+      name = safeFileName(decodeURIComponent(named));
     } catch {
       throw new HttpProblem(400, ErrorCode.BAD_REQUEST, 'X-Document-Name is not valid percent-encoding');
     }
+    if (!name) throw new HttpProblem(400, ErrorCode.BAD_REQUEST, 'X-Document-Name has no usable file name');
     const owner = ownerOf({ setOwner: this.setOwner(principal) });
     if (/^multipart\//i.test(String(request.headers['content-type'] ?? ''))) {
       throw new HttpProblem(

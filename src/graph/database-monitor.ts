@@ -30,6 +30,7 @@ export class DatabaseMonitor {
 
   start(): void {
     if (this.timer) return;
+    this.executor.recheck = () => this.recheck();
     void this.probe();
     this.timer = setInterval(() => void this.probe(), this.intervalMs);
     this.timer.unref();
@@ -38,7 +39,21 @@ export class DatabaseMonitor {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.executor.recheck = null;
     this.executor.setAvailability(true);
+  }
+
+  /**
+   * Whether the database answers now, for work arriving during an outage: the probe in flight, or a new one. A failed
+   * probe that had begun before this work arrived (while the database was still down, say) is followed by a fresh one,
+   * so that work arriving just after the database is back goes through; a fresh probe's answer is final, so that
+   * such work fails within about one probe timeout while the database is hung.
+   */
+  private async recheck(): Promise<boolean> {
+    const asked = Date.now();
+    const first = await this.probe();
+    if (first.reachable || Date.parse(first.checkedAt) >= asked) return first.reachable;
+    return (await this.probe()).reachable;
   }
 
   /** The last known status; probes now when none is known yet or it is older than two intervals. */

@@ -55,6 +55,13 @@ export class GraphExecutor {
     return this.outage === null;
   }
 
+  /**
+   * Asks whether the database answers now (the health monitor's probe, one at a time and bounded by its timeout).
+   * While an outage is declared each new unit of work asks first: it fails within the probe's timeout while the
+   * database is down, and goes through at once when it is back, without waiting for the next scheduled probe.
+   */
+  recheck: (() => Promise<boolean>) | null = null;
+
   /** What the health probe found: work fails fast while the database does not answer. */
   setAvailability(available: boolean, reason = 'the database does not answer'): void {
     if (available) {
@@ -93,6 +100,12 @@ export class GraphExecutor {
         }),
       ]);
       return result.records.map((record) => record.toObject() as T);
+    } catch (error) {
+      // A probe that failed may leave its one connection held by a server that never answers: the next probe gets a
+      // driver of its own instead of waiting for it.
+      if (this.probeDriver === driver) this.probeDriver = null;
+      void driver.close().catch(() => undefined);
+      throw error;
     } finally {
       clearTimeout(timer);
       // A hung server may never answer the close either.
@@ -196,7 +209,9 @@ export class GraphExecutor {
     mode: 'READ' | 'WRITE',
     work: (session: Session, timeout: { timeout?: number }) => Promise<R>,
   ): Promise<R> {
-    if (this.outage) throw unavailable(this.outage.reason);
+    if (this.outage && !(await this.recheck?.().catch(() => false))) {
+      throw unavailable(this.outage?.reason ?? 'the database does not answer');
+    }
     const scope = requestScope.getStore();
     let timeout: { timeout?: number } = mode === 'READ' ? { timeout: this.readTimeoutMs } : {};
     let release: (() => void) | undefined;
@@ -220,7 +235,9 @@ export class GraphExecutor {
       throw scope?.deadline.expired ? deadlineExceeded(error) : mapDriverError(error);
     } finally {
       release?.();
-      await session.close();
+      // A hung database would hold the close (and so the answer) until it wakes: during an outage it closes behind.
+      if (this.outage) void session.close().catch(() => undefined);
+      else await session.close();
     }
   }
 }

@@ -1,5 +1,5 @@
 import { serveGraphQL } from '../../src/api/server';
-import { argumentCases, documentCases, httpCases, outcomeOf } from '../../scripts/hostile-inputs';
+import { argumentCases, documentCases, httpCases, outcomeOf, streamAndUploadCases } from '../../scripts/hostile-inputs';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SEARCH_CORPUS, writeSearchCorpus } from '../helpers/search-corpus';
 
@@ -256,6 +256,7 @@ describe('hostile inputs (a fixed sample of scripts/bench-hostile)', () => {
     // Every document and HTTP case, and every 15th argument case: each argument kind of the schema is reached.
     const cases = [
       ...documentCases(samples),
+      ...streamAndUploadCases(),
       ...httpCases(),
       ...argumentCases(samples).filter((_, index) => index % 15 === 0),
     ];
@@ -278,6 +279,9 @@ describe('hostile inputs (a fixed sample of scripts/bench-hostile)', () => {
           ...(method === 'GET' || method === 'HEAD' ? {} : { body: item.raw ?? JSON.stringify(item.body) }),
         });
         const result = outcomeOf(response.status, await response.text(), method);
+        if (item.expect && !result.outcome.split('+').includes(item.expect)) {
+          result.problems.push(`expected ${item.expect}, got ${result.outcome}`);
+        }
         outcomes.add(result.outcome);
         problems.push(...result.problems.map((problem) => `${item.name}: ${problem}`));
       }

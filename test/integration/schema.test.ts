@@ -48,6 +48,7 @@ describe('graph schema', () => {
       'paper_year_key',
       'set_chunk_id',
       'set_document_id',
+      'set_owner_id',
       'topic_id',
       'topic_year_key',
       'venue_id',
