@@ -40,6 +40,11 @@ async function main(): Promise<void> {
   const pid = Number(readFileSync(path.join(BENCH_ENV.CITEGRAPH_NEO4J_DATA, 'citegraph-neo4j.pid'), 'utf8').trim());
   // Something to search and list: the bundled sample (unchanged on a second run).
   await applySchema(app.executor);
+  // Sets left by an earlier run would count against the anonymous caller's cap.
+  await app.executor.autoCommit({
+    name: 'forget-bench-sets',
+    text: "MATCH (s:DocumentSet {owner: 'anonymous'}) OPTIONAL MATCH (s)-[:HOLDS]->(d)-[:HAS_SET_CHUNK]->(c) DETACH DELETE c, d, s",
+  });
   await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data', 'sample', 'nelson-2002.jsonl.gz')], {
     embed: 'now',
     collection: 'bench-fault',

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 
 /**
  * What one request carries through the layers: its LLM (metered, or none), a ledger of the scholarly-API calls it
@@ -81,6 +82,9 @@ export class ApiCallLedger {
   }
 }
 
+/** Waits one request may have pending at once on its deadline (fields waiting for a connection, say). */
+const MAX_WAITS = 1000;
+
 /** When a request must have answered; its signal aborts the work still running for it at that moment. */
 export class Deadline {
   readonly at: number;
@@ -88,6 +92,9 @@ export class Deadline {
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(timeoutMs: number | null, parent: AbortSignal | null = null) {
+    // Every wait of the request (for one of its connections, a lane, a stream write) listens on this signal, and a
+    // query with many fields waits on many at once: far more than the default of 10 listeners before Node warns.
+    setMaxListeners(MAX_WAITS, this.controller.signal);
     this.at = timeoutMs === null ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
     if (timeoutMs !== null) {
       this.timer = setTimeout(() => this.controller.abort(new Error(`deadline of ${timeoutMs} ms passed`)), timeoutMs);

@@ -20,8 +20,6 @@ export class GraphExecutor {
   private readonly driver: Driver;
   private readonly database: string;
   private readonly readTimeoutMs: number;
-  /** A one-connection driver of its own for health probes, so that a busy pool never reads as a dead database. */
-  private probeDriver: Driver | null = null;
   /**
    * Set while health probes find the database not answering (closed, or hung: a stopped process still accepts TCP
    * connections): new work fails at once with DATABASE_UNAVAILABLE, and work already waiting on it is failed too,
@@ -75,41 +73,39 @@ export class GraphExecutor {
   }
 
   /**
-   * Runs a read on the probe driver (one connection, never queued behind requests), bounded by `timeoutMs`; the
-   * outage gate does not apply, so probing goes on while requests fail fast.
+   * Whether the database answers, as a health probe asks it: a new connection (TCP, Bolt handshake, authentication)
+   * must be answered within `timeoutMs` — a stopped or hung server accepts the TCP connection and then says nothing,
+   * while a merely loaded one answers a handshake at once — and then `query` runs, given twice as long. Returns its
+   * rows, or null when only the query was slow (a busy database is not a dead one); throws when the connection is
+   * not answered or the query fails. A driver of its own each time: never queued behind requests, never stuck on a
+   * connection a hung server holds. The outage gate does not apply.
    */
-  async probe<T extends object = Row>(query: CompiledQuery, timeoutMs: number): Promise<T[]> {
-    const driver = (this.probeDriver ??= neo4j.driver(
-      this.uri,
-      neo4j.auth.basic(this.settings.user, this.settings.password),
-      {
-        disableLosslessIntegers: true,
-        maxConnectionPoolSize: 1,
-        connectionAcquisitionTimeout: timeoutMs,
-        connectionTimeout: timeoutMs,
-        userAgent: 'citegraph-probe/0.1',
-      },
-    ));
-    const session = driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
-    let timer: NodeJS.Timeout | undefined;
+  async probe<T extends object = Row>(query: CompiledQuery, timeoutMs: number): Promise<T[] | null> {
+    const driver = neo4j.driver(this.uri, neo4j.auth.basic(this.settings.user, this.settings.password), {
+      disableLosslessIntegers: true,
+      maxConnectionPoolSize: 1,
+      connectionAcquisitionTimeout: timeoutMs,
+      connectionTimeout: timeoutMs,
+      userAgent: 'citegraph-probe/0.1',
+    });
     try {
-      const result = await Promise.race([
-        session.executeRead((tx) => tx.run(query.text, toCypherParams(query.params)), { timeout: timeoutMs }),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-        }),
-      ]);
-      return result.records.map((record) => record.toObject() as T);
-    } catch (error) {
-      // A probe that failed may leave its one connection held by a server that never answers: the next probe gets a
-      // driver of its own instead of waiting for it.
-      if (this.probeDriver === driver) this.probeDriver = null;
-      void driver.close().catch(() => undefined);
-      throw error;
+      await within(driver.getServerInfo({ database: this.database }), timeoutMs);
+      const session = driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+      try {
+        const result = await within(
+          session.executeRead((tx) => tx.run(query.text, toCypherParams(query.params)), { timeout: 2 * timeoutMs }),
+          2 * timeoutMs,
+        );
+        return result.records.map((record) => record.toObject() as T);
+      } catch (error) {
+        if (error instanceof ProbeTimeout) return null;
+        throw error;
+      } finally {
+        // A hung server may never answer the close either.
+        void session.close().catch(() => undefined);
+      }
     } finally {
-      clearTimeout(timer);
-      // A hung server may never answer the close either.
-      void session.close().catch(() => undefined);
+      void driver.close().catch(() => undefined);
     }
   }
 
@@ -168,9 +164,7 @@ export class GraphExecutor {
   }
 
   async close(): Promise<void> {
-    const probe = this.probeDriver;
-    this.probeDriver = null;
-    await Promise.all([this.driver.close(), probe?.close()]);
+    await this.driver.close();
   }
 
   /** The work's result, or DATABASE_UNAVAILABLE as soon as the health probe declares an outage. */
@@ -239,6 +233,24 @@ export class GraphExecutor {
       if (this.outage) void session.close().catch(() => undefined);
       else await session.close();
     }
+  }
+}
+
+/** A probe step that got no answer in time. */
+class ProbeTimeout extends Error {}
+
+/** The work's result, or a ProbeTimeout after `ms`. */
+async function within<R>(work: Promise<R>, ms: number): Promise<R> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ProbeTimeout(`no answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
