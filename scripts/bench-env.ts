@@ -53,3 +53,8 @@ export async function freshStoreSettings(
     external,
   };
 }
+
+/** Deletes the live sets of the anonymous caller (a loopback client without a key), through the set service. */
+export async function deleteAnonymousSets(app: AppContext): Promise<void> {
+  for (const set of await app.documentSets.list('anonymous')) await app.documentSets.delete('anonymous', set.id);
+}

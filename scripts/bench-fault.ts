@@ -13,7 +13,7 @@ import path from 'node:path';
 import { serveGraphQL } from '../src/api/server';
 import { PROJECT_ROOT } from '../src/config/settings';
 import { applySchema } from '../src/graph/schema';
-import { BENCH_ENV, openBenchApp } from './bench-env';
+import { BENCH_ENV, deleteAnonymousSets, openBenchApp } from './bench-env';
 
 interface Sample {
   readonly at: number;
@@ -41,10 +41,7 @@ async function main(): Promise<void> {
   // Something to search and list: the bundled sample (unchanged on a second run).
   await applySchema(app.executor);
   // Sets left by an earlier run would count against the anonymous caller's cap.
-  await app.executor.autoCommit({
-    name: 'forget-bench-sets',
-    text: "MATCH (s:DocumentSet {owner: 'anonymous'}) OPTIONAL MATCH (s)-[:HOLDS]->(d)-[:HAS_SET_CHUNK]->(c) DETACH DELETE c, d, s",
-  });
+  await deleteAnonymousSets(app);
   await app.ingest.ingestFiles([path.join(PROJECT_ROOT, 'data', 'sample', 'nelson-2002.jsonl.gz')], {
     embed: 'now',
     collection: 'bench-fault',

@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { serveGraphQL } from '../src/api/server';
 import { applySchema } from '../src/graph/schema';
 import { processUsage } from '../src/ingest/document-reader';
-import { openBenchApp } from './bench-env';
+import { deleteAnonymousSets, openBenchApp } from './bench-env';
 import { deflateBombPdf, hostileDocuments } from './hostile-documents';
 
 /**
@@ -59,10 +59,7 @@ async function serve(): Promise<void> {
   );
   await applySchema(app.executor);
   // Sets left by an earlier run would count against the anonymous caller's cap.
-  await app.executor.autoCommit({
-    name: 'forget-bench-sets',
-    text: "MATCH (s:DocumentSet {owner: 'anonymous'}) OPTIONAL MATCH (s)-[:HOLDS]->(d)-[:HAS_SET_CHUNK]->(c) DETACH DELETE c, d, s",
-  });
+  await deleteAnonymousSets(app);
   const { url, stop } = await serveGraphQL(app, 0, '127.0.0.1');
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
