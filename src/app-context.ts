@@ -162,6 +162,7 @@ export function createAppContext(
       database.stop();
       await external.close();
       await executor.close();
+      await (await embedder?.catch(() => null))?.close?.();
     },
   };
 }

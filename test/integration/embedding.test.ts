@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { cosine } from '../../src/embedding/embedder';
+import { loadSettings } from '../../src/config/settings';
+import { cosine, OnnxSentenceEmbedder } from '../../src/embedding/embedder';
+import { ErrorCode } from '../../src/errors';
 import { paperFilterParams, queries } from '../../src/graph/query-registry';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
@@ -45,6 +47,33 @@ describe('the local embedding model', () => {
     const again = await embedder.embed([text]);
     expect(Array.from(again[0]!)).toEqual(Array.from(alone!));
     for (let i = 0; i < 384; i += 1) expect(batch[1]![i]).toBeCloseTo(alone![i]!, 4);
+  });
+
+  it('runs the model on a thread of its own: the event loop turns during a batch, callers get their own vectors', async () => {
+    // One batch of 32 texts at the model's 256 word pieces: on the calling thread it froze the loop throughout.
+    const own = await OnnxSentenceEmbedder.load({ ...loadSettings().model, batchSize: 32 });
+    const long = Array.from({ length: 32 }, (_, i) => `Passage ${i}: ${'aspirin dose response platelet '.repeat(60)}`);
+    let settled = false;
+    let turns = 0;
+    const spin = (): void => {
+      turns += 1;
+      if (!settled) setImmediate(spin);
+    };
+    const running = own.embed(long).finally(() => {
+      settled = true;
+    });
+    setImmediate(spin);
+    // Another caller's short texts, at the same time, get their own vectors, not a row of the long batch.
+    const [short, vectors] = await Promise.all([own.embed(['heart attack', 'stock market']), running]);
+    expect(vectors).toHaveLength(32);
+    expect(turns).toBeGreaterThan(20);
+    const [heart, market] = await (await app.embedder()).embed(['heart attack', 'stock market']);
+    for (let i = 0; i < 384; i += 1) {
+      expect(short[0]![i]).toBeCloseTo(heart![i]!, 4);
+      expect(short[1]![i]).toBeCloseTo(market![i]!, 4);
+    }
+    await own.close();
+    await expect(own.embed(['a sentence'])).rejects.toMatchObject({ code: ErrorCode.MODEL_UNAVAILABLE });
   });
 
   it('embeds chunks at ingest and finds a paper by its own words through the vector index', async () => {
