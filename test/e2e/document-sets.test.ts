@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serveGraphQL } from '../../src/api/server';
-import { createTestContext, removeCollections } from '../helpers/context';
+import { removeCollections, startTestServer } from '../helpers/context';
 import { writeSearchCorpus } from '../helpers/search-corpus';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'documents');
@@ -13,15 +12,7 @@ const OWN = ['doc-sets-shared'];
 
 /** A server of its own settings on the test database; `as` sends with a key (or none), GraphQL or uploads. */
 async function start(env: Record<string, string>, host = '127.0.0.1') {
-  const { app } = createTestContext({
-    CITEGRAPH_EXTERNAL_SEARCH: 'false',
-    OPENAI_BASE_URL: '',
-    OPENAI_API_KEY: '',
-    CITEGRAPH_RATE_LIMIT: '100000',
-    ...env,
-  });
-  const { url, stop } = await serveGraphQL(app, 0, host);
-  const base = url.replace(/\/graphql$/, '').replace('0.0.0.0', '127.0.0.1');
+  const { app, base, close } = await startTestServer(env, host);
   const as = (key: string | null) => {
     const auth: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
     return {
@@ -43,15 +34,7 @@ async function start(env: Record<string, string>, host = '127.0.0.1') {
       },
     };
   };
-  return {
-    app,
-    url: base,
-    as,
-    close: async () => {
-      await stop();
-      await app.close();
-    },
-  };
+  return { app, url: base, as, close };
 }
 
 type Server = Awaited<ReturnType<typeof start>>;

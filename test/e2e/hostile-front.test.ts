@@ -1,8 +1,6 @@
-import { serveGraphQL } from '../../src/api/server';
-import type { AppContext } from '../../src/app-context';
 import { ErrorCode } from '../../src/errors';
 import { deflateBombPdf, hostileTextDocuments, manyRunsPdf, widePagePdf } from '../../scripts/hostile-documents';
-import { createTestContext } from '../helpers/context';
+import { startTestServer } from '../helpers/context';
 
 /**
  * The fixed sample of scripts/bench-hostile's reliability cases, against a real server and Neo4j: hostile uploads
@@ -13,28 +11,7 @@ import { createTestContext } from '../helpers/context';
 
 const KEY = 'front-secret-0123456789';
 
-async function start(env: Record<string, string>): Promise<{
-  app: AppContext;
-  base: string;
-  close: () => Promise<void>;
-}> {
-  const { app } = createTestContext({
-    CITEGRAPH_EXTERNAL_SEARCH: 'false',
-    OPENAI_BASE_URL: '',
-    OPENAI_API_KEY: '',
-    CITEGRAPH_RATE_LIMIT: '100000',
-    ...env,
-  });
-  const { url, stop } = await serveGraphQL(app, 0, '127.0.0.1');
-  return {
-    app,
-    base: url.replace(/\/graphql$/, ''),
-    close: async () => {
-      await stop();
-      await app.close();
-    },
-  };
-}
+const start = (env: Record<string, string>) => startTestServer(env);
 
 const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { serveGraphQL } from '../../src/api/server';
 import { createAppContext, type AppContext } from '../../src/app-context';
 import { loadSettings, PROJECT_ROOT } from '../../src/config/settings';
 import { MemoryLogger } from '../../src/logger';
@@ -17,6 +18,32 @@ export function createTestContext(env: Record<string, string> = {}): { app: AppC
     logger,
   });
   return { app, logger };
+}
+
+/**
+ * A server with settings of its own on the test database, offline (no external search, no LLM, no rate limit to
+ * speak of): its app, its base address (no /graphql) and a close that stops both.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  host = '127.0.0.1',
+): Promise<{ app: AppContext; base: string; close: () => Promise<void> }> {
+  const { app } = createTestContext({
+    CITEGRAPH_EXTERNAL_SEARCH: 'false',
+    OPENAI_BASE_URL: '',
+    OPENAI_API_KEY: '',
+    CITEGRAPH_RATE_LIMIT: '100000',
+    ...env,
+  });
+  const { url, stop } = await serveGraphQL(app, 0, host);
+  return {
+    app,
+    base: url.replace(/\/graphql$/, '').replace('0.0.0.0', '127.0.0.1'),
+    close: async () => {
+      await stop();
+      await app.close();
+    },
+  };
 }
 
 /**
