@@ -7,6 +7,7 @@
  * Runs against the graph `scripts/bench-ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
  *
  *   scripts/bench-ask [--questions N] [--only claims|eval] [--part dev|dev2|dev3|heldout]
+ *   scripts/bench-ask --set v3      (data/questions/ask-v3.jsonl: right answers against gold plans and figures)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import type { AskResult } from '../src/pipeline/ask-service';
 import { stem } from '../src/pipeline/concepts';
 import { percentile } from '../src/retrieval/evaluation';
 import { contentTerms } from '../src/text';
+import { figureMiss, type V3Question } from './ask-gold';
 import { openBenchApp } from './bench-env';
 
 /** One question of data/questions/ask-eval.jsonl. */
@@ -161,6 +163,97 @@ async function evaluationSet(app: AppContext, only: string | null = null): Promi
   ];
 }
 
+/**
+ * The ask v3 set (data/questions/ask-v3.jsonl), per part: route; operation and *right answer* (operation and key
+ * figure equal to gold, recounted from the raw records) on bibliometric and trend questions; abstention on offline
+ * current-world and unanswerable content questions; false refusals on answerable ones; citations that slice out of
+ * their paper's field; p50/p95. Only the dev part's misses are printed.
+ */
+async function v3Set(app: AppContext, only: string | null): Promise<string[]> {
+  const questions = readFileSync(path.join(PROJECT_ROOT, 'data', 'questions', 'ask-v3.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as V3Question);
+  const lines = [
+    '| part | n | route | operation | right answer | abstained (offline current-world, unanswerable) | false refusals | citations verifying | p50 ms | p95 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const misses: string[] = [];
+  for (const split of ['dev', 'heldout'] as const) {
+    if (only !== null && only !== split) continue;
+    const part = questions.filter((q) => q.split === split);
+    let routed = 0;
+    let operations = 0;
+    let right = 0;
+    let planned = 0;
+    let shouldAbstain = 0;
+    let abstained = 0;
+    let answerable = 0;
+    let refused = 0;
+    let citations = 0;
+    let verifying = 0;
+    const latencies: number[] = [];
+    for (const item of part) {
+      const started = process.hrtime.bigint();
+      const result = await app.ask.ask(app.requestContext(), item.question, { externalSearch: false });
+      latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const label = `${item.id} (${item.category})`;
+      const miss = (text: string) => {
+        if (split === 'dev') misses.push(`${label} ${text}: ${item.question}`);
+      };
+      if (result.route === item.route) routed += 1;
+      else miss(`routed ${result.route}, expected ${item.route}`);
+      if (item.gold && item.figure) {
+        planned += 1;
+        const operation = result.plan?.operation ?? 'none';
+        const operationRight = operation === item.gold.op;
+        if (operationRight) operations += 1;
+        const why = operationRight
+          ? figureMiss(item.gold, item.figure, result.figure)
+          : `operation ${operation}, gold ${item.gold.op}`;
+        if (why === null && result.route === item.route) right += 1;
+        else
+          miss(
+            `wrong answer (${why ?? 'route'}; plan topic=${result.plan?.topic ?? '-'} person=${result.plan?.person ?? '-'} paper=${(result.plan?.paper ?? '-').slice(0, 60)})`,
+          );
+      }
+      if (item.answerable === false || item.category === 'current') {
+        shouldAbstain += 1;
+        if (result.abstained) abstained += 1;
+        else miss('answered');
+      } else if (item.answerable === true) {
+        answerable += 1;
+        if (result.abstained) {
+          refused += 1;
+          miss(`refused (${(result.abstentionReason ?? '').slice(0, 140)})`);
+        }
+      }
+      const cited = result.sentences.flatMap((s) => s.citations);
+      const papers = new Map(
+        (await app.catalog.papersByIds([...new Set(cited.map((c) => c.paperId))])).map((p) => [p.id, p]),
+      );
+      for (const citation of cited) {
+        citations += 1;
+        const paper = papers.get(citation.paperId);
+        const field = citation.field === 'title' ? paper?.title : paper?.abstract;
+        if (field && field.slice(citation.start, citation.end) === citation.quote) verifying += 1;
+        else miss(`citation of ${citation.paperId} does not slice out of its ${citation.field}`);
+      }
+    }
+    const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}% (${a}/${b})`);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    lines.push(
+      `| ${split} | ${part.length} | ${pct(routed, part.length)} | ${pct(operations, planned)} | ${pct(right, planned)} | ${pct(abstained, shouldAbstain)} | ${pct(refused, answerable)} | ${pct(verifying, citations)} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 95).toFixed(0)} |`,
+    );
+  }
+  return [
+    ...lines,
+    '',
+    `dev misses (${misses.length}; held-out misses are not printed):`,
+    ...misses.map((m) => `  ${m}`),
+  ];
+}
+
 const OFF_TOPIC = [
   'What is the boiling point of liquid nitrogen on Mars?',
   'Who won the 1998 football world cup final?',
@@ -219,6 +312,13 @@ async function main(): Promise<void> {
     await app.ask.ask(app.requestContext(), 'Does aspirin prevent myocardial infarction?', {
       collections: ['scifact'],
     }); // warm-up
+    if (args.includes('--set') && args[args.indexOf('--set') + 1] === 'v3') {
+      const part = args.includes('--part') ? args[args.indexOf('--part') + 1]! : null;
+      process.stdout.write(
+        ['ask v3 set (data/questions/ask-v3.jsonl), whole graph, offline:', ...(await v3Set(app, part)), ''].join('\n'),
+      );
+      return;
+    }
     if (only === 'eval') {
       const part = args.includes('--part') ? args[args.indexOf('--part') + 1]! : null;
       process.stdout.write(

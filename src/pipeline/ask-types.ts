@@ -59,6 +59,21 @@ export interface ExternalSearchRecord {
   error: string | null;
 }
 
+/**
+ * The key figure of a computed (bibliometric or trend) answer, as data: what was counted or ranked, over which years,
+ * so that a client or a benchmark reads the figure instead of parsing the sentence.
+ */
+export interface AnswerFigure {
+  /** count: a number of papers; top: a ranking; metrics: a person's measures; peak: a trend's peak year. */
+  readonly kind: 'count' | 'top' | 'metrics' | 'peak';
+  /** The count, or the peak year; null for rankings and metrics. */
+  readonly value: number | null;
+  /** Ranked items (papers by id, people, venues, institutions by name), or named measures of a person. */
+  readonly items: ReadonlyArray<{ readonly id: string; readonly label: string; readonly value: number }>;
+  /** The years counted over, once the window is resolved against the data. */
+  readonly years: readonly [number, number] | null;
+}
+
 export type AnswerGenerator = 'extractive' | 'llm' | 'bibliometric' | 'trend' | 'none';
 
 export interface AskResult {
@@ -70,6 +85,8 @@ export interface AskResult {
   routeReasons: string[];
   /** The analytics plan of a bibliometric or trend question (null on the content and current-world routes). */
   plan: AnalyticsPlan | null;
+  /** The key figure of a computed answer (null on the content and current-world routes and when it abstains). */
+  figure: AnswerFigure | null;
   rewrite: string;
   subQueries: SubQuery[];
   sufficiency: Sufficiency;

@@ -1,6 +1,6 @@
 import { settingsHash } from '../config/settings';
 import type { VerifiedSentence } from '../generation/verify';
-import type { AnswerGenerator, AskDependencies, AskResult, Gathered } from './ask-types';
+import type { AnswerFigure, AnswerGenerator, AskDependencies, AskResult, Gathered } from './ask-types';
 import type { AnalyticsPlan } from './planner';
 
 /** How many evidence passages an answer lists. */
@@ -16,6 +16,7 @@ export interface AnswerParts {
   abstained: boolean;
   reason: string | null;
   sourceNote: string | null;
+  figure?: AnswerFigure | null;
   gaps?: string[];
   contradictions?: AskResult['contradictions'];
 }
@@ -74,6 +75,7 @@ export function buildResult(
     droppedSentences: parts.dropped,
     generator: parts.generator,
     sourceNote: parts.sourceNote,
+    figure: parts.abstained ? null : (parts.figure ?? null),
     trace: [...state.trace, { stage: 'total', ms: Date.now() - state.started, note: '' }],
     cost: {
       llmCalls: meter.calls,

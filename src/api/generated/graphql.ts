@@ -696,6 +696,41 @@ export type AskCost = {
   estimatedUsd: Scalars['Float']['output'];
 };
 
+/** What a computed figure is. */
+export type AnswerFigureKind =
+  /** A number of papers. */
+  | 'count'
+  /** A ranking (papers by id; people, venues and institutions by id and name). */
+  | 'top'
+  /** A person's measures (papers, h-index, citations). */
+  | 'metrics'
+  /** A trend: the peak year, with papers per year as items. */
+  | 'peak';
+
+/** One ranked item or named measure of a computed figure. */
+export type AnswerFigureItem = {
+  __typename?: 'AnswerFigureItem';
+  /** The paper's, person's, venue's or institution's id, the year of a trend, or the measure's name. */
+  id: Scalars['String']['output'];
+  /** What a reader sees: a title, a name, a year, a measure. */
+  label: Scalars['String']['output'];
+  /** Papers, citations or the measure. */
+  value: Scalars['Float']['output'];
+};
+
+/** The key figure of a bibliometric or trend answer, as data: what was counted or ranked and over which years. */
+export type AnswerFigure = {
+  __typename?: 'AnswerFigure';
+  /** What the figure is. */
+  kind: AnswerFigureKind;
+  /** The count, or the peak year; null for rankings and measures. */
+  value?: Maybe<Scalars['Float']['output']>;
+  /** The ranking, the measures, or the papers per year. */
+  items: Array<AnswerFigureItem>;
+  /** The first and last year counted over, resolved against the data. */
+  years?: Maybe<Array<Scalars['Int']['output']>>;
+};
+
 /** An answer with its citations, or an abstention, with everything needed to check it. */
 export type AskResult = {
   __typename?: 'AskResult';
@@ -713,6 +748,8 @@ export type AskResult = {
   routeReasons: Array<Scalars['String']['output']>;
   /** What a bibliometric or trend question was turned into and computed; null on the content and current-world routes. */
   plan?: Maybe<AnalyticsPlan>;
+  /** The key figure of a computed answer as data (null on the content and current-world routes and when it abstains). */
+  figure?: Maybe<AnswerFigure>;
   /** The question as rewritten for search (question words dropped, terms kept). */
   rewrite: Scalars['String']['output'];
   /** The searches the question was split into. */
@@ -2824,6 +2861,9 @@ export type ResolversTypes = {
   PaperRelation: PaperRelation;
   CitationBasisChoice: CitationBasisChoice;
   AskCost: ResolverTypeWrapper<AskCost>;
+  AnswerFigureKind: AnswerFigureKind;
+  AnswerFigureItem: ResolverTypeWrapper<AnswerFigureItem>;
+  AnswerFigure: ResolverTypeWrapper<AnswerFigure>;
   AskResult: ResolverTypeWrapper<AskResultModel>;
   AnswerGenerator: AnswerGenerator;
   CitationField: CitationField;
@@ -2965,6 +3005,8 @@ export type ResolversParentTypes = {
   ApiCallCount: ApiCallCount;
   AnalyticsPlan: AnalyticsPlan;
   AskCost: AskCost;
+  AnswerFigureItem: AnswerFigureItem;
+  AnswerFigure: AnswerFigure;
   AskResult: AskResultModel;
   Query: Record<PropertyKey, never>;
   TopicMatch: Omit<TopicMatch, 'topic'> & { topic: ResolversParentTypes['Topic'] };
@@ -3333,6 +3375,19 @@ export type AskCostResolvers<ContextType = GraphqlContext, ParentType extends Re
   estimatedUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
+export type AnswerFigureItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AnswerFigureItem'] = ResolversParentTypes['AnswerFigureItem']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type AnswerFigureResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AnswerFigure'] = ResolversParentTypes['AnswerFigure']> = {
+  kind?: Resolver<ResolversTypes['AnswerFigureKind'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['AnswerFigureItem']>, ParentType, ContextType>;
+  years?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+};
+
 export type AskResultResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AskResult'] = ResolversParentTypes['AskResult']> = {
   question?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   answer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3341,6 +3396,7 @@ export type AskResultResolvers<ContextType = GraphqlContext, ParentType extends 
   route?: Resolver<ResolversTypes['AskRoute'], ParentType, ContextType>;
   routeReasons?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   plan?: Resolver<Maybe<ResolversTypes['AnalyticsPlan']>, ParentType, ContextType>;
+  figure?: Resolver<Maybe<ResolversTypes['AnswerFigure']>, ParentType, ContextType>;
   rewrite?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   subQueries?: Resolver<Array<ResolversTypes['SubQuery']>, ParentType, ContextType>;
   sufficiency?: Resolver<ResolversTypes['Sufficiency'], ParentType, ContextType>;
@@ -4001,6 +4057,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ApiCallCount?: ApiCallCountResolvers<ContextType>;
   AnalyticsPlan?: AnalyticsPlanResolvers<ContextType>;
   AskCost?: AskCostResolvers<ContextType>;
+  AnswerFigureItem?: AnswerFigureItemResolvers<ContextType>;
+  AnswerFigure?: AnswerFigureResolvers<ContextType>;
   AskResult?: AskResultResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   TopicMatch?: TopicMatchResolvers<ContextType>;

@@ -9,7 +9,7 @@ import {
 import type { Evidence, PaperFilter } from '../../domain';
 import type { VerifiedCitation } from '../../generation/verify';
 import { terms } from '../../text';
-import type { AskDependencies, Gathered, Rewritten } from '../ask-types';
+import type { AnswerFigure, AskDependencies, Gathered, Rewritten } from '../ask-types';
 import { EvidencePool } from '../evidence-pool';
 import { type AnalyticsPlan, describePlan } from '../planner';
 import type { AnswerParts } from '../result';
@@ -23,7 +23,7 @@ interface ComputedSentence {
 }
 
 /** What a plan computed: sentences, or why nothing could be (then the answer abstains and says so). */
-type Outcome = { sentences: ComputedSentence[]; extra?: string } | { refusal: string };
+type Outcome = { sentences: ComputedSentence[]; extra?: string; figure?: AnswerFigure } | { refusal: string };
 
 /** After the bibliometric or trend computation: an answer, or null when the question is not one the plan can answer. */
 export interface Computed extends Gathered {
@@ -58,9 +58,33 @@ function yearsText(plan: AnalyticsPlan): string {
   return '';
 }
 
-function setText(set: TopicSet, plan: AnalyticsPlan, venue: string | null): string {
-  return `${set.papers.length}${set.truncated ? '+' : ''} papers in the graph match the topic "${set.phrase}"${yearsText(plan)}${venue ? ` in ${venue}` : ''} (${set.rule})`;
+/** Where an open window ("since 2015") ends: the last year the counted papers cover, said in the answer. */
+function coverageText(set: TopicSet, plan: AnalyticsPlan): string {
+  if (plan.yearTo !== null) return '';
+  const span = spanOf(set.papers, plan);
+  return span ? `, up to ${span[1]}, the last year these papers in the graph cover` : '';
 }
+
+function setText(set: TopicSet, plan: AnalyticsPlan, venue: string | null): string {
+  return `${set.papers.length}${set.truncated ? '+' : ''} papers in the graph match the topic "${set.phrase}"${yearsText(plan)}${plan.yearFrom !== null ? coverageText(set, plan) : ''}${venue ? ` in ${venue}` : ''} (${set.rule})`;
+}
+
+/** The years a plan counts over: those asked for, closed by the years the counted papers span. */
+function spanOf(papers: readonly { year: number | null }[], plan: AnalyticsPlan): readonly [number, number] | null {
+  const years = papers.map((p) => p.year).filter((y): y is number => y !== null);
+  if (years.length === 0) return null;
+  return [plan.yearFrom ?? Math.min(...years), plan.yearTo ?? Math.max(...years)];
+}
+
+const ranking = (
+  items: ReadonlyArray<{ id: string; label: string | null | undefined; value: number }>,
+  years: readonly [number, number] | null = null,
+): AnswerFigure => ({
+  kind: 'top',
+  value: null,
+  items: items.map((item) => ({ id: item.id, label: item.label ?? item.id, value: item.value })),
+  years,
+});
 
 function mostCited(papers: readonly TopicSetPaper[], basis: AnalyticsPlan['citationBasis']): TopicSetPaper[] {
   return [...papers].sort((a, b) =>
@@ -115,6 +139,18 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
             papers: metrics.topPaperIds.slice(0, 3),
           },
         ],
+        figure: {
+          kind: 'metrics',
+          value: null,
+          items: [
+            { id: 'papers', label: 'papers in the graph', value: metrics.works },
+            { id: 'h_index', label: 'h-index (global citations)', value: metrics.hIndexGlobal },
+            { id: 'h_index_internal', label: 'h-index (citations inside the graph)', value: metrics.hIndexInternal },
+            { id: 'citations', label: 'global citations', value: metrics.citationsGlobal },
+            { id: 'citations_internal', label: 'citations inside the graph', value: metrics.citationsInternal },
+          ],
+          years: metrics.firstYear !== null && metrics.lastYear !== null ? [metrics.firstYear, metrics.lastYear] : null,
+        },
       };
     }
     const coauthors = await analytics.personCoauthors(person.ids, LIST);
@@ -126,6 +162,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
           papers: [...new Set(coauthors.flatMap((c) => c.paperIds.slice(0, 1)))],
         },
       ],
+      figure: ranking(coauthors.map((c) => ({ id: c.id, label: c.name, value: c.count }))),
     };
   }
 
@@ -162,6 +199,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
           papers: [paper.id, ...rows.map((r) => r.paper.id)],
         },
       ],
+      figure: ranking(rows.map((r, index) => ({ id: r.paper.id, label: r.paper.title, value: rows.length - index }))),
     };
   }
 
@@ -183,6 +221,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
             papers: top.map((p) => p.id),
           },
         ],
+        figure: { kind: 'count', value: set.papers.length, items: [], years: spanOf(set.papers, plan) },
       };
     }
     case 'top_papers': {
@@ -196,6 +235,14 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
             papers: top.map((p) => p.id),
           },
         ],
+        figure: ranking(
+          top.map((p) => ({
+            id: p.id,
+            label: p.title,
+            value: plan.citationBasis === 'global' ? p.citedByCount : p.internalCitations,
+          })),
+          spanOf(set.papers, plan),
+        ),
       };
     }
     case 'top_authors': {
@@ -210,12 +257,22 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
             papers: [...new Set(top.flatMap((p) => p.paperIds.slice(0, 1)))],
           },
         ],
+        figure: ranking(
+          top.map((p) => ({ id: p.id, label: p.name, value: p.count })),
+          spanOf(set.papers, plan),
+        ),
       };
     }
     case 'top_venues': {
       const groups = await analytics.venuesOfPapers(ids, LIST);
       if (groups.length === 0) return { refusal: `the papers on "${plan.topic}" have no venue recorded` };
-      return { sentences: [groupSentence('venue', groups, set, plan, venueName)] };
+      return {
+        sentences: [groupSentence('venue', groups, set, plan, venueName)],
+        figure: ranking(
+          groups.map((g) => ({ id: g.id, label: g.name, value: g.count })),
+          spanOf(set.papers, plan),
+        ),
+      };
     }
     case 'top_institutions': {
       const groups = await analytics.institutionsOfPapers(ids, LIST);
@@ -223,6 +280,10 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
         return { refusal: `the authors of the papers on "${plan.topic}" have no institution recorded` };
       return {
         sentences: [groupSentence('the institutions of their identified authors', groups, set, plan, venueName)],
+        figure: ranking(
+          groups.map((g) => ({ id: g.id, label: g.name, value: g.count })),
+          spanOf(set.papers, plan),
+        ),
       };
     }
     case 'topic_trend':
@@ -317,7 +378,16 @@ async function trend(
       papers: cited.slice(0, 1),
     });
   }
-  return { sentences, extra: `Papers per year: ${active.map((p) => `${p.year}: ${p.count}`).join(', ')}.` };
+  return {
+    sentences,
+    extra: `Papers per year: ${active.map((p) => `${p.year}: ${p.count}`).join(', ')}.`,
+    figure: {
+      kind: 'peak',
+      value: peak.year,
+      items: points.map((p) => ({ id: String(p.year), label: String(p.year), value: p.count })),
+      years: [from, to],
+    },
+  };
 }
 
 async function emerging(
@@ -481,6 +551,7 @@ async function computedAnswer(
       abstained: false,
       reason: null,
       sourceNote: `Figures computed from the citegraph graph (${describePlan(plan)}); the cited papers are among those counted, quoted by title.`,
+      figure: outcome.figure ?? null,
     },
   };
 }

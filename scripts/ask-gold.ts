@@ -1,0 +1,105 @@
+/**
+ * Judging an answer against a gold plan and gold figure of data/questions/ask-v3.jsonl (written by
+ * scripts/gold-figures.py from the raw records): is the operation the gold one, and is the answer's key figure the
+ * gold one — the count within the accepted range, the first of a ranking among the gold top items, the person's
+ * measure equal, the trend's peak year one of the gold peaks, over the gold years when the question names years.
+ * The right operation over the wrong papers is a wrong answer.
+ */
+import type { AnswerFigure } from '../src/pipeline/ask-types';
+
+export interface GoldPlan {
+  readonly op: string;
+  readonly topic?: { text: string; review: string };
+  readonly person?: { name: string };
+  readonly paper?: { id: string };
+  readonly years?: [number | null, number | null];
+  readonly metric?: string;
+  readonly steps?: GoldPlan[];
+  readonly [key: string]: unknown;
+}
+
+export interface GoldFigure {
+  readonly kind: 'count' | 'top' | 'value' | 'peak' | 'choice' | 'share';
+  readonly value?: number | string | null;
+  readonly accept?: [number, number];
+  readonly items?: Array<string | number>;
+  readonly metric?: string;
+  readonly years?: [number, number];
+}
+
+export interface V3Question {
+  readonly id: string;
+  readonly split: 'dev' | 'heldout';
+  readonly category: 'bibliometric' | 'trend' | 'current' | 'content';
+  readonly question: string;
+  readonly route: string;
+  readonly answerable: boolean | null;
+  readonly gold?: GoldPlan;
+  readonly figure?: GoldFigure;
+}
+
+/** A person's name as the gold recount keys it: first given name and surname, no initials or diacritics. */
+export function personKey(name: string): string {
+  const tokens = name
+    .replace(/ø/g, 'o')
+    .replace(/Ø/g, 'O')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[.,]/g, ' ')
+    .split(/\s+/)
+    .filter((t) => t.length > 1);
+  return tokens.length ? `${tokens[0]} ${tokens[tokens.length - 1]}` : name.toLowerCase();
+}
+
+/** The metric a gold `author_metrics` figure names, as the answer figure's item id. */
+const METRIC_ITEM: Record<string, string> = { papers: 'papers', h_index: 'h_index', citations: 'citations' };
+
+/** Why the answer's figure is not the gold one, or null when it is. */
+export function figureMiss(gold: GoldPlan, expected: GoldFigure, figure: AnswerFigure | null): string | null {
+  if (!figure) return 'no figure';
+  const yearsAsked = Boolean(gold.years ?? gold.steps?.[0]?.years);
+  if (yearsAsked && expected.years && figure.years) {
+    const [from, to] = figure.years;
+    if (from !== expected.years[0] || to !== expected.years[1])
+      return `years ${from}–${to}, gold ${expected.years[0]}–${expected.years[1]}`;
+  } else if (yearsAsked && expected.years && !figure.years) return 'no years';
+  switch (expected.kind) {
+    case 'count': {
+      if (figure.kind !== 'count' || figure.value === null) return `a ${figure.kind}, not a count`;
+      const [lo, hi] = expected.accept!;
+      return figure.value >= lo && figure.value <= hi
+        ? null
+        : `count ${figure.value}, gold ${expected.value} (${lo}–${hi})`;
+    }
+    case 'top': {
+      if (figure.kind !== 'top') return `a ${figure.kind}, not a ranking`;
+      const first = figure.items[0];
+      if (!first) return 'an empty ranking';
+      const items = (expected.items ?? []).map(String);
+      const people = gold.op === 'top_authors' || gold.op === 'coauthors';
+      const match = people
+        ? items.map(personKey).includes(personKey(first.label))
+        : items.includes(first.id) || items.map((i) => i.toLowerCase()).includes(first.label.toLowerCase());
+      return match ? null : `first ${first.label} (${first.id}), gold ${items.slice(0, 5).join('; ')}`;
+    }
+    case 'value': {
+      if (gold.op === 'author_metrics' || gold.steps?.[1]?.op === 'author_metrics') {
+        if (figure.kind !== 'metrics') return `a ${figure.kind}, not a person's measures`;
+        const item = figure.items.find((i) => i.id === METRIC_ITEM[expected.metric ?? '']);
+        return item?.value === expected.value
+          ? null
+          : `${expected.metric} ${item?.value ?? 'missing'}, gold ${expected.value}`;
+      }
+      return `no figure kind for ${gold.op}`;
+    }
+    case 'peak': {
+      if (figure.kind !== 'peak') return `a ${figure.kind}, not a trend`;
+      return (expected.items ?? []).includes(figure.value as number)
+        ? null
+        : `peak ${figure.value}, gold ${(expected.items ?? []).join('/')}`;
+    }
+    default:
+      return `no figure kind for ${gold.op}`;
+  }
+}

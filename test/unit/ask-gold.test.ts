@@ -1,0 +1,69 @@
+import { figureMiss, personKey } from '../../scripts/ask-gold';
+import type { AnswerFigure } from '../../src/pipeline/ask-types';
+
+const top = (items: Array<[string, string]>): AnswerFigure => ({
+  kind: 'top',
+  value: null,
+  items: items.map(([id, label], i) => ({ id, label, value: 10 - i })),
+  years: [2000, 2020],
+});
+
+describe('judging an answer against its gold plan and figure (bench-ask --set v3)', () => {
+  it('keys a person by first given name and surname, whatever the initials, order marks or diacritics', () => {
+    expect(personKey('Marsha M. Linehan')).toBe(personKey('Marsha Linehan'));
+    expect(personKey('Jørgen Jahnsen')).toBe(personKey('Jorgen Jahnsen'));
+    expect(personKey('Elisabeth F.C. van Rossum')).toBe('elisabeth rossum');
+    expect(personKey('Marsha M. Linehan')).not.toBe(personKey('Mary C. Zanarini'));
+  });
+
+  it('accepts a count inside the gold range over the gold years, and nothing else', () => {
+    const gold = { op: 'count_papers', years: [2015, null] as [number, null] };
+    const expected = {
+      kind: 'count' as const,
+      value: 100,
+      accept: [50, 150] as [number, number],
+      years: [2015, 2022] as [number, number],
+    };
+    const figure = (value: number, years: [number, number]): AnswerFigure => ({
+      kind: 'count',
+      value,
+      items: [],
+      years,
+    });
+    expect(figureMiss(gold, expected, figure(120, [2015, 2022]))).toBeNull();
+    expect(figureMiss(gold, expected, figure(6, [2015, 2022]))).toMatch(/count 6/);
+    // Years past the data's last year (the current year) are a wrong window even when the count is right.
+    expect(figureMiss(gold, expected, figure(120, [2015, 2026]))).toMatch(/years 2015–2026/);
+    expect(figureMiss(gold, expected, null)).toBe('no figure');
+  });
+
+  it('takes a ranking as right when its first item is among the gold top items', () => {
+    const papers = { op: 'top_papers' };
+    const expected = { kind: 'top' as const, items: ['W1', 'W2'] };
+    expect(figureMiss(papers, expected, top([['W2', 'A title']]))).toBeNull();
+    expect(figureMiss(papers, expected, top([['W9', 'Another']]))).toMatch(/first Another/);
+    const people = { op: 'top_authors' };
+    expect(
+      figureMiss(people, { kind: 'top', items: ['Marsha M. Linehan'] }, top([['A1', 'Marsha Linehan']])),
+    ).toBeNull();
+  });
+
+  it("compares a person's named measure exactly, and a trend's peak year", () => {
+    const metrics: AnswerFigure = {
+      kind: 'metrics',
+      value: null,
+      items: [
+        { id: 'papers', label: 'papers', value: 55 },
+        { id: 'h_index', label: 'h', value: 24 },
+      ],
+      years: null,
+    };
+    expect(figureMiss({ op: 'author_metrics' }, { kind: 'value', metric: 'h_index', value: 24 }, metrics)).toBeNull();
+    expect(figureMiss({ op: 'author_metrics' }, { kind: 'value', metric: 'papers', value: 28 }, metrics)).toMatch(
+      /papers 55/,
+    );
+    const peak: AnswerFigure = { kind: 'peak', value: 2019, items: [], years: [1990, 2021] };
+    expect(figureMiss({ op: 'topic_trend' }, { kind: 'peak', items: [2019] }, peak)).toBeNull();
+    expect(figureMiss({ op: 'topic_trend' }, { kind: 'peak', items: [2017] }, peak)).toMatch(/peak 2019/);
+  });
+});
