@@ -568,6 +568,16 @@ export class AnalyticsService {
   }
 
   /** Papers per year among the given papers, zero years filled in. */
+  /** The first and last publication year of the graph's full papers (null when it holds none with a year). */
+  async coverageYears(): Promise<{ firstYear: number; lastYear: number } | null> {
+    const [row] = await this.executor.read<{ firstYear: number | null; lastYear: number | null }>(
+      queries().coverageYears({}),
+    );
+    return row && row.firstYear !== null && row.lastYear !== null
+      ? { firstYear: row.firstYear, lastYear: row.lastYear }
+      : null;
+  }
+
   async yearsOfPapers(ids: readonly string[], from: number, to: number): Promise<YearPoint[]> {
     checkYears(from, to);
     const rows = await this.executor.read<{ year: number; count: number }>(

@@ -330,6 +330,7 @@ export const QUERY_SPECS = {
     'analytics/topic-year-counts',
     ['from', 'to', 'minLevel', 'limit', ...PAPER_FILTER],
   ),
+  coverageYears: spec<Record<string, never>>('analytics/coverage-years', []),
   topicYearCountsAll: spec<{ from: number; to: number; minLevel: Nullable<number>; limit: number }>(
     'analytics/topic-year-counts-all',
     ['from', 'to', 'minLevel', 'limit'],

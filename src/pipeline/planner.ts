@@ -222,8 +222,6 @@ function yearsOf(question: string): { from: number | null; to: number | null } {
   if (range.from !== null || range.to !== null) return range;
   const single = /\b(?:in|during|of)\s+((?:19|20)\d{2})\b/i.exec(question);
   if (single) return { from: Number(single[1]), to: Number(single[1]) };
-  const before = /\b(?:before|until|up to)\s+((?:19|20)\d{2})\b/i.exec(question);
-  if (before) return { from: null, to: Number(before[1]) - 1 };
   return range;
 }
 

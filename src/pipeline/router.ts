@@ -35,20 +35,36 @@ const TREND = new RegExp(
 const BIBLIOMETRIC =
   /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|size of the (?:literature|field)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
 
-/** Years the question names: "between 2000 and 2020", "from 1990 to 2010", "since 2015", "in 2018", "last decade". */
+/**
+ * Years the question names, from its words: "between 2000 and 2020", "from 1990 to 2010", "2010-2014", "in the
+ * 1990s", "before 2000", "until 2005", "since 2015", "after 2002", "in the last decade", "over the past 5 years".
+ * A window the words leave open ("since 2015") has `to: null`: it ends at the last year the counted papers cover,
+ * which only the data knows — never at the current year, which a collection gathered earlier does not reach.
+ */
 export function yearRange(
   question: string,
   currentYear = new Date().getFullYear(),
 ): { from: number | null; to: number | null } {
-  let match = /\b(?:between|from)\s+(\d{4})\s+(?:and|to|-|–)\s+(\d{4})\b/i.exec(question);
+  const year = String.raw`((?:1[89]|20)\d{2})`;
+  let match = new RegExp(String.raw`\b(?:between|from)\s+${year}\s+(?:and|to|until|through|-|–)\s+${year}\b`, 'i').exec(
+    question,
+  );
   if (match) return { from: Number(match[1]), to: Number(match[2]) };
-  match = /\bsince\s+(?:the\s+)?(\d{4})s?\b/i.exec(question);
-  if (match) return { from: Number(match[1]), to: currentYear };
-  match = /\bover the (?:last|past) (\d+) years\b/i.exec(question);
-  if (match) return { from: currentYear - Number(match[1]), to: currentYear };
-  if (/\b(?:last|past) decade\b/i.test(question)) return { from: currentYear - 10, to: currentYear };
-  match = /\b(?:after)\s+(\d{4})\b/i.exec(question);
-  if (match) return { from: Number(match[1]) + 1, to: currentYear };
+  match = new RegExp(String.raw`\b${year}\s*[-–]\s*${year}\b`).exec(question);
+  if (match) return { from: Number(match[1]), to: Number(match[2]) };
+  match = new RegExp(String.raw`\b(?:in|during|of|over)\s+the\s+${year.slice(0, -1)})[’']?s\b`, 'i').exec(question);
+  if (match) return { from: Number(match[1]), to: Number(match[1]) + 9 };
+  match = new RegExp(String.raw`\b(?:since|from)\s+(?:the\s+)?${year}s?\b`, 'i').exec(question);
+  if (match) return { from: Number(match[1]), to: null };
+  match = new RegExp(String.raw`\bafter\s+${year}\b`, 'i').exec(question);
+  if (match) return { from: Number(match[1]) + 1, to: null };
+  match = new RegExp(String.raw`\bbefore\s+${year}\b`, 'i').exec(question);
+  if (match) return { from: null, to: Number(match[1]) - 1 };
+  match = new RegExp(String.raw`\b(?:until|up to|through|by)\s+${year}\b`, 'i').exec(question);
+  if (match) return { from: null, to: Number(match[1]) };
+  match = /\b(?:over|in|during|within) the (?:last|past) (\d+) years\b/i.exec(question);
+  if (match) return { from: currentYear - Number(match[1]), to: null };
+  if (/\b(?:last|past) decade\b/i.test(question)) return { from: currentYear - 10, to: null };
   return { from: null, to: null };
 }
 

@@ -189,3 +189,46 @@ describe('one person in every analysis: records sharing an ORCID', () => {
     expect(await app.science.possibleDuplicates(filter, 10)).toEqual([]);
   });
 });
+
+describe('years and the current world, honestly', () => {
+  it('ends an open window ("since") at the last year the counted papers cover, and says so', async () => {
+    const result = await app.ask.ask(
+      app.requestContext(),
+      'How many papers on emicizumab were published since 2018?',
+      options,
+    );
+    expect(result.plan).toMatchObject({ operation: 'count_papers', yearFrom: 2018, yearTo: null });
+    // W952 (2019) and W953 (2020); never a window running to the current year.
+    expect(result.figure).toMatchObject({ kind: 'count', value: 2, years: [2018, 2020] });
+    expect(result.answer).toMatch(/since 2018, up to 2020, the last year these papers in the graph cover/);
+  });
+
+  it('gives a trend its figure: the peak year and papers per year over the resolved window', async () => {
+    const result = await app.ask.ask(app.requestContext(), 'How has emicizumab research grown over time?', options);
+    expect(result.route).toBe('trend');
+    expect(result.figure?.kind).toBe('peak');
+    expect(result.figure?.years).toEqual([2017, 2020]);
+    expect(result.figure?.items.map((i) => [i.label, i.value])).toEqual([
+      ['2017', 1],
+      ['2018', 0],
+      ['2019', 1],
+      ['2020', 1],
+    ]);
+  });
+
+  it('does not answer a current-world question from old abstracts when no news can be searched', async () => {
+    const result = await app.ask.ask(
+      app.requestContext(),
+      'What did the FDA decide this week about emicizumab?',
+      options,
+    );
+    expect(result.route).toBe('current_world');
+    expect(result.abstained).toBe(true);
+    expect(result.figure).toBeNull();
+    expect(result.abstentionReason).toMatch(/external search is off/);
+    expect(result.abstentionReason).toMatch(
+      /The graph's papers run from \d{4} to \d{4}; they cannot say what happened since/,
+    );
+    expect(result.abstentionReason).toMatch(/Background only, not current: "[^"]*[Ee]micizumab[^"]*" \(20\d\d\)/);
+  });
+});

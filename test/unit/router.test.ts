@@ -42,8 +42,15 @@ describe('question router', () => {
 
   it('reads year ranges and people', () => {
     expect(yearRange('between 2000 and 2020')).toEqual({ from: 2000, to: 2020 });
-    expect(yearRange('since 2015', 2026)).toEqual({ from: 2015, to: 2026 });
-    expect(yearRange('over the past 20 years', 2026)).toEqual({ from: 2006, to: 2026 });
+    // Open windows end where the data ends, which the computation knows, never at the current year.
+    expect(yearRange('since 2015', 2026)).toEqual({ from: 2015, to: null });
+    expect(yearRange('over the past 20 years', 2026)).toEqual({ from: 2006, to: null });
+    expect(yearRange('in the last decade', 2026)).toEqual({ from: 2016, to: null });
+    expect(yearRange('after 2002', 2026)).toEqual({ from: 2003, to: null });
+    expect(yearRange('before 2000')).toEqual({ from: null, to: 1999 });
+    expect(yearRange('up to 2005')).toEqual({ from: null, to: 2005 });
+    expect(yearRange('in the 1990s')).toEqual({ from: 1990, to: 1999 });
+    expect(yearRange('in 2010-2014 or in 2015-2019')).toEqual({ from: 2010, to: 2014 });
     expect(yearRange('no years here')).toEqual({ from: null, to: null });
     expect(routeQuestion('What is the h-index of Roger Chou?').people).toEqual(['Roger Chou']);
   });

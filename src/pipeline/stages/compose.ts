@@ -187,6 +187,29 @@ function sourceNoteOf(state: Verified): string | null {
 }
 
 /**
+ * Why a current-world question gets no answer when nothing outside the graph could be searched: the graph's papers
+ * end in some year and cannot tell what happened since. Says which years the graph covers, that the news could not
+ * be searched (off, or no source answered), and names the closest papers as background, never as current.
+ */
+async function offlineCurrentReason(deps: AskDependencies, state: Gathered): Promise<string> {
+  const coverage = await deps.analytics.coverageYears();
+  const tried = state.externalSearches.length > 0;
+  const background = state.pool
+    .bestPerPaper()
+    .slice(0, 3)
+    .map((e) => `"${e.paper.title ?? e.paperId}" (${e.paper.year ?? 'n.d.'})`);
+  return [
+    `This asks about the current world, and ${tried ? 'no external source answered' : 'external search is off'}, so no news or recent record could be searched.`,
+    coverage
+      ? `The graph's papers run from ${coverage.firstYear} to ${coverage.lastYear}; they cannot say what happened since.`
+      : 'The graph holds no dated papers.',
+    background.length ? `Background only, not current: ${background.join('; ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
  * From the evidence to the answer: the context under its budget, the pre-generation check, generation, verification
  * of every citation; an abstention when the evidence is not sufficient or nothing verifies.
  */
@@ -207,6 +230,10 @@ export async function compose(deps: AskDependencies, gathered: Gathered): Promis
       reason,
       sourceNote: null,
     });
+  // A current-world question is not answered from old abstracts as if they were the news.
+  if (checked.decision.route === 'current_world' && !checked.context.some((e) => e.source === 'external')) {
+    return abstainBeforeGeneration(await offlineCurrentReason(deps, checked));
+  }
   if (
     (checked.connection.unconnected.length > 0 || checked.connection.absent.length > 0) &&
     checked.context.length > 0
