@@ -4,6 +4,7 @@ import { STRONG_TOPIC_SCORE } from '../graph/schema';
 import { type LazySlice, MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
 import { contentTerms } from '../text';
+import { nameFit, nameParts } from './person-names';
 import type { AuthorRow, PaperFilter, PaperRow, PaperSort, TopicRow, VenueRow } from '../domain';
 
 /** A paper with its citation counts and the one it was ranked by (topPapers). */
@@ -588,7 +589,7 @@ export class AnalyticsService {
 
   /** The person a name means (see Person), or null when no identified author has that name. */
   async resolvePerson(name: string): Promise<Person | null> {
-    const rows = await this.authorsByName(name.trim(), 50);
+    const rows = await this.authorsFitting(name.trim());
     if (rows.length === 0) return null;
     // Records sharing an ORCID with a match are the same person even under another spelling ("M. Shima").
     const orcids = [...new Set(rows.map((row) => row.author.orcid).filter((orcid): orcid is string => !!orcid))];
@@ -615,6 +616,28 @@ export class AnalyticsService {
         .filter((other) => best.possiblySame.includes(other.id))
         .map((other) => ({ id: other.id, name: other.name ?? other.id, papers: other.count })),
     };
+  }
+
+  /**
+   * The author records a named person can be: those whose surname is the name's and whose first given name fits it
+   * (equal, or an initial of it; "Marsha Linehan" finds "Marsha M. Linehan", "Kirschbaum C" finds "Clemens
+   * Kirschbaum"), the best fit only; the records whose name contains the text as written when none fits.
+   */
+  private async authorsFitting(name: string): Promise<Array<{ author: AuthorRow; papers: number }>> {
+    const asked = nameParts(name);
+    const surname = asked?.surname.replace(/[^a-z0-9]/g, '') ?? '';
+    if (!asked || surname.length < 2) return this.authorsByName(name, 50);
+    const query = surname.length >= 5 ? `${surname} OR ${surname}~1` : surname;
+    const rows = await this.executor.read<{ author: AuthorRow; papers: number }>(
+      queries().authorsBySurname({ query, scan: 500 }),
+    );
+    const fits = rows.map((row) => {
+      const stored = nameParts(row.author.name ?? '');
+      return { row, fit: stored ? nameFit(asked, stored) : 0 };
+    });
+    const best = Math.max(0, ...fits.map((f) => f.fit));
+    if (best === 0) return this.authorsByName(name, 50);
+    return fits.filter((f) => f.fit === best).map((f) => f.row);
   }
 
   /** Metrics of one person over all of their author nodes (papers counted once). */

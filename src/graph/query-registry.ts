@@ -420,6 +420,7 @@ export const QUERY_SPECS = {
     ['authorIds', 'minJoint', 'maxEdges', ...PAPER_FILTER],
   ),
   evidencePapers: spec<{ ids: string[] }>('pipeline/evidence-papers', ['ids']),
+  authorsBySurname: spec<{ query: string; scan: number }>('pipeline/authors-by-surname', ['query', 'scan']),
   authorsByName: spec<{ name: string; limit: number }>('pipeline/authors-by-name', ['name', 'limit']),
   papersMentioning: spec<{ query: string; collections: string[] | null; limit: number; scan: number }>(
     'pipeline/papers-mentioning',

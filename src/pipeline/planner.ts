@@ -212,8 +212,37 @@ export function peopleIn(question: string): string[] {
       .filter((word) => !NOT_NAMES.has(word));
     if (words.length >= 2) found.add(words.join(' '));
   }
+  // Surname first: "Filardo, Giuseppe", "Kirschbaum C" (initials only after it).
+  for (const match of question.matchAll(
+    /\b([A-Z][a-z'’-]+),\s+([A-Z][a-z'’-]+(?:\s+[A-Z]\.?)?)(?=[?.!]|$|\s+(?:in|on|and|or)\b)/g,
+  )) {
+    if (!NOT_NAMES.has(match[1]!)) found.add(`${match[1]}, ${match[2]}`);
+  }
+  for (const match of question.matchAll(/\b([A-Z][a-z'’-]{2,})\s+([A-Z]{1,2})\b(?![\w-])/g)) {
+    if (!NOT_NAMES.has(match[1]!)) found.add(`${match[1]} ${match[2]}`);
+  }
   // A longer name wins over its parts ("Jane Doe" over "Doe").
   return [...found].filter((name) => ![...found].some((other) => other !== name && other.includes(name)));
+}
+
+/** Capitalised abbreviations that are not names of a study. */
+const NOT_ACRONYMS = new Set(
+  'FDA EMA WHO NIH NICE USA UK EU RCT RCTS MRI CT PET DNA RNA HIV AIDS COVID ADHD PTSD BPD DBT MBT CBT TNF IBD HRT ORCID DOI'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A study named by its acronym ("the NOR-SWITCH trial", "HAVEN 4", "PLANETRA"): capitals, digits and hyphens, with a
+ * number after it when there is one; resolved to the paper whose title holds it (src/pipeline/stages/computed-answers).
+ */
+export function acronymIn(question: string): string | null {
+  for (const match of question.matchAll(/\b([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*[A-Z0-9])(\s+\d{1,2}\b)?/g)) {
+    const [, name, number] = match;
+    if (name!.replace(/[^A-Z]/g, '').length < 3 || NOT_ACRONYMS.has(name!)) continue;
+    return `${name}${number ?? ''}`;
+  }
+  return null;
 }
 
 /** A single year ("in 2015") as a one-year window, when no range is named. */
@@ -234,7 +263,7 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const people = peopleIn(question);
   const doi = DOI.exec(question)?.[1] ?? null;
   const quoted = QUOTED.exec(question)?.[1] ?? null;
-  const paper = doi ?? quoted;
+  const paper = doi ?? quoted ?? acronymIn(question);
   const years = yearsOf(question);
   const person = people[0] ?? null;
   let operation: PlanOperation | null = null;

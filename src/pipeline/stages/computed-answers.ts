@@ -300,6 +300,28 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
 /** The paper a question names: by DOI, or the best search hit when most of the quoted title's words are its title's. */
 async function resolvePaper(deps: AskDependencies, state: Gathered, reference: string) {
   if (/^10\.\d{4,9}\//.test(reference)) return deps.catalog.paperByDoi(reference);
+  if (/^[A-Z][A-Z0-9-]+(?: \d{1,2})?$/.test(reference)) {
+    // A study by its acronym: of the papers whose title holds it as written, the one the graph cites most (the
+    // trial's main report rather than a later abstract about it).
+    const response = await deps.search.search(
+      state.ctx,
+      reference,
+      30,
+      { collections: state.options.collections ?? null },
+      { passages: 0 },
+    );
+    const escaped = reference.replace(/[-]/g, '\\-').replace(/ /g, '\\s+');
+    const holds = new RegExp(`(?<![A-Za-z0-9-])${escaped}(?![A-Za-z0-9-]|\\s*\\d)`);
+    const named = response.results.map((r) => r.paper).filter((p) => holds.test(p.title ?? ''));
+    return (
+      named.sort(
+        (a, b) =>
+          (b.internalCitedBy ?? 0) - (a.internalCitedBy ?? 0) ||
+          (b.citedByCount ?? 0) - (a.citedByCount ?? 0) ||
+          a.id.localeCompare(b.id),
+      )[0] ?? null
+    );
+  }
   const response = await deps.search.search(
     state.ctx,
     reference,

@@ -1,0 +1,70 @@
+/**
+ * Person names as people write them: with or without middle initials ("Marsha Linehan" for "Marsha M. Linehan"),
+ * surname first ("Filardo, Giuseppe", "Kirschbaum C"), without diacritics ("Jorgen" for "Jørgen"), with particles
+ * ("van Rossum"). A name is its surname and its given names; two names are compatible when the surnames are equal and
+ * the first given names agree (equal, or one is the other's initial).
+ */
+
+/** Letters folded to ASCII where a reader would type them so: diacritics dropped, ø, æ, ß and friends spelt out. */
+export function foldName(text: string): string {
+  return text
+    .replace(/[øØ]/g, 'o')
+    .replace(/[æÆ]/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .replace(/[łŁ]/g, 'l')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+}
+
+const PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'da', 'di', 'le', 'la', 'du', 'del', 'dos', 'ter', 'ten']);
+
+export interface NameParts {
+  /** The surname, folded, particles left out ("rossum" of "van Rossum"). */
+  readonly surname: string;
+  /** Given names and initials, folded, in order ("marsha", "m"). */
+  readonly given: readonly string[];
+}
+
+/** The parts of a name as written; null when it has no letters. */
+export function nameParts(name: string): NameParts | null {
+  const comma = name.indexOf(',');
+  // "Filardo, Giuseppe": surname before the comma.
+  if (comma > 0) {
+    const surname = words(name.slice(0, comma)).filter((w) => !PARTICLES.has(w));
+    const given = words(name.slice(comma + 1));
+    return surname.length ? { surname: surname[surname.length - 1]!, given } : null;
+  }
+  const all = words(name);
+  if (all.length === 0) return null;
+  // "Kirschbaum C", "Kirschbaum CA": a surname followed by initials only.
+  const trailing = name.trim().split(/\s+/).slice(1);
+  if (all.length >= 2 && trailing.length > 0 && trailing.every((w) => /^[A-Z]{1,3}\.?$/.test(w.replace(/\./g, '')))) {
+    return { surname: all[0]!, given: trailing.flatMap((w) => w.replace(/\./g, '').toLowerCase().split('')) };
+  }
+  const named = all.filter((w) => !PARTICLES.has(w));
+  return { surname: named[named.length - 1] ?? all[all.length - 1]!, given: named.slice(0, -1) };
+}
+
+function words(text: string): string[] {
+  return foldName(text)
+    .split(/[^a-z0-9'-]+/)
+    .flatMap((w) => w.split(/(?<=^[a-z])-(?=[a-z]$)/))
+    .map((w) => w.replace(/^[-']+|[-']+$/g, ''))
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * How well a name as asked fits a name in the graph: 0 when they cannot be the same person; 3 for the same first
+ * given name, 2 when one gives only its initial, 1 when the question gives a surname alone.
+ */
+export function nameFit(asked: NameParts, stored: NameParts): number {
+  if (asked.surname !== stored.surname) return 0;
+  const a = asked.given[0];
+  const s = stored.given[0];
+  if (!a) return 1;
+  if (!s) return 1;
+  if (a === s) return 3;
+  if ((a.length === 1 && s.startsWith(a)) || (s.length === 1 && a.startsWith(s))) return 2;
+  return 0;
+}

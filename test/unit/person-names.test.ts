@@ -1,0 +1,44 @@
+import { nameFit, nameParts } from '../../src/analytics/person-names';
+import { acronymIn, peopleIn, planQuestion } from '../../src/pipeline/planner';
+
+const fit = (asked: string, stored: string) => nameFit(nameParts(asked)!, nameParts(stored)!);
+
+describe('person names as people write them', () => {
+  it('reads surname and given names, surname first too', () => {
+    expect(nameParts('Marsha M. Linehan')).toEqual({ surname: 'linehan', given: ['marsha', 'm'] });
+    expect(nameParts('Filardo, Giuseppe')).toEqual({ surname: 'filardo', given: ['giuseppe'] });
+    expect(nameParts('Kirschbaum C')).toEqual({ surname: 'kirschbaum', given: ['c'] });
+    expect(nameParts('Elisabeth F.C. van Rossum')?.surname).toBe('rossum');
+    expect(nameParts('Jørgen Jahnsen')).toEqual({ surname: 'jahnsen', given: ['jorgen'] });
+  });
+
+  it('fits a name without its middle initial, with an initial, without diacritics; not another person', () => {
+    expect(fit('Marsha Linehan', 'Marsha M. Linehan')).toBe(3);
+    expect(fit('Jorgen Jahnsen', 'Jørgen Jahnsen')).toBe(3);
+    expect(fit('Kirschbaum C', 'Clemens Kirschbaum')).toBe(2);
+    expect(fit('M. Shima', 'Midori Shima')).toBe(2);
+    expect(fit('Elisabeth van Rossum', 'Elisabeth F.C. van Rossum')).toBe(3);
+    expect(fit('Mary Zanarini', 'Mary C. Zanarini')).toBe(3);
+    expect(fit('Marsha Linehan', 'Mary Linehan')).toBe(0);
+    expect(fit('Marsha Linehan', 'Marsha Lineham')).toBe(0);
+  });
+
+  it('finds names written surname first in a question', () => {
+    expect(peopleIn('h-index of Filardo, Giuseppe?')).toContain('Filardo, Giuseppe');
+    expect(peopleIn('With whom has Kirschbaum C published most often?')).toContain('Kirschbaum C');
+  });
+});
+
+describe('studies named by their acronym', () => {
+  it('reads the acronym, with its number, and not an agency, a method or a disorder', () => {
+    expect(acronymIn('Which papers are co-cited with the NOR-SWITCH trial?')).toBe('NOR-SWITCH');
+    expect(acronymIn('What papers are bibliographically coupled with HAVEN 4?')).toBe('HAVEN 4');
+    expect(acronymIn('What is cited together with the PLANETRA study?')).toBe('PLANETRA');
+    expect(acronymIn('What did the FDA say about DBT for BPD?')).toBeNull();
+    expect(planQuestion('Which papers are co-cited with the EGALITY study?', 'bibliometric')).toMatchObject({
+      operation: 'related_papers',
+      relation: 'cocited',
+      paper: 'EGALITY',
+    });
+  });
+});
