@@ -17,7 +17,6 @@ export interface ScoredPaperRow {
 
 /** A field the filtered papers can be grouped by. */
 export type GroupField = 'YEAR' | 'TYPE' | 'COLLECTION' | 'TOPIC' | 'VENUE' | 'AUTHOR' | 'INSTITUTION' | 'COUNTRY';
-import type { RequestContext } from '../request-context';
 import type { SearchService } from '../retrieval/search-service';
 
 export type CitationBasis = 'INTERNAL_CITATIONS' | 'GLOBAL_CITATIONS';
@@ -30,14 +29,38 @@ export const TOPIC_SET_LIMIT = 5000;
 export const TOPIC_SET_SCAN = 100_000;
 /** Lowest concept score that puts a paper into the set of the concept's name. */
 export const TOPIC_SET_MIN_CONCEPT_SCORE = 0.3;
+/**
+ * How a topic set reaches the papers its words miss: the centroid of its seeds (the best word matches and the papers
+ * nearest the phrase) and the cosine a paper's nearest chunk must reach to it. Chosen on the SYNERGY reviews with
+ * labels (scripts/bench-topics: share of each review's included papers in the set, and its size against the review's
+ * candidates) and checked on phrasings written apart from that choice.
+ */
+export const TOPIC_SIMILARITY = {
+  /** Best word-matching papers among the seeds. */
+  lexicalSeeds: 300,
+  /** Papers nearest the phrase among the seeds. */
+  nearestSeeds: 20,
+  /** Cosine to the phrase a nearest paper needs to be a seed. */
+  minNearestCosine: 0.4,
+  /** Cosine to the centroid that puts a paper in. */
+  minCosine: 0.5,
+  /** Most chunks read from the vector index per set. */
+  maxChunks: 20_000,
+} as const;
 
-/** A paper of a topic set, with what counting needs. */
+/** A paper of a topic set, with what counting needs and why it is in. */
 export interface TopicSetPaper {
   id: string;
   title: string | null;
   year: number | null;
   citedByCount: number;
   internalCitations: number;
+  /** Its title or abstract holds every word of the phrase. */
+  byWords?: boolean;
+  /** It carries the concept named by the phrase. */
+  byConcept?: boolean;
+  /** Cosine of its nearest chunk to the topic's centroid, when that put it in (null otherwise). */
+  similarity?: number | null;
 }
 
 /** Every paper relevant to a topic phrase by the rule in cypher/analytics/topic-set.cypher. */
@@ -105,6 +128,44 @@ export interface PaperGroup {
 /** Largest page of any bibliometric list, and largest year range, so that no request walks the whole graph. */
 export const MAX_YEAR_SPAN = 200;
 export const MAX_NETWORK_NODES = 200;
+
+/**
+ * A Lucene query for papers holding most of the words: every word of one or two; otherwise any two thirds of them
+ * (rounded up), as the alternatives "(+a +b +c) (+a +b +d) …", at most 64 of them (the first words kept when more).
+ */
+export function mostWordsQuery(words: readonly string[]): string {
+  if (words.length <= 2) return words.map((word) => `+${word}`).join(' ');
+  let pool = [...words];
+  const need = (n: number) => Math.ceil((2 * n) / 3);
+  while (combinations(pool.length, need(pool.length)) > 64) pool = pool.slice(0, -1);
+  const groups: string[] = [];
+  const pick = (start: number, chosen: string[]) => {
+    if (chosen.length === need(pool.length)) {
+      groups.push(`(${chosen.map((word) => `+${word}`).join(' ')})`);
+      return;
+    }
+    for (let i = start; i < pool.length; i += 1) pick(i + 1, [...chosen, pool[i]!]);
+  };
+  pick(0, []);
+  return groups.join(' ');
+}
+
+function combinations(n: number, k: number): number {
+  let result = 1;
+  for (let i = 1; i <= k; i += 1) result = (result * (n - k + i)) / i;
+  return Math.round(result);
+}
+
+/** The normalised mean of unit vectors (null when there are none). */
+export function meanVector(vectors: readonly Float32Array[]): Float32Array | null {
+  if (vectors.length === 0) return null;
+  const sum = new Float32Array(vectors[0]!.length);
+  for (const vector of vectors) for (let i = 0; i < sum.length; i += 1) sum[i]! += vector[i]!;
+  const norm = Math.hypot(...sum);
+  if (norm === 0) return null;
+  for (let i = 0; i < sum.length; i += 1) sum[i]! /= norm;
+  return sum;
+}
 
 /** Works, h-indexes and citation totals from per-paper citation counts (inside the graph and global) and years. */
 function citationMetrics(
@@ -471,23 +532,15 @@ export class AnalyticsService {
   }
 
   /** Papers per year among the papers a text query retrieves (hybrid search, up to `depth` papers). */
-  async queryTrend(
-    ctx: RequestContext,
-    query: string,
-    from: number,
-    to: number,
-    filter?: PaperFilter | null,
-    depth = 200,
-  ) {
+  /** Papers per year on a topic phrase, by the topic-set rule (`topicSet`), over [from, to]. */
+  async queryTrend(query: string, from: number, to: number, filter?: PaperFilter | null) {
     checkYears(from, to);
-    const response = await this.search.search(
-      ctx,
-      query,
-      Math.min(depth, 200),
-      { ...filter, yearFrom: Math.max(from, filter?.yearFrom ?? from), yearTo: Math.min(to, filter?.yearTo ?? to) },
-      { passages: 0 },
-    );
-    const ids = response.results.map((result) => result.paper.id);
+    const set = await this.topicSet(query, {
+      ...filter,
+      yearFrom: Math.max(from, filter?.yearFrom ?? from),
+      yearTo: Math.min(to, filter?.yearTo ?? to),
+    });
+    const ids = set.papers.map((paper) => paper.id);
     const rows = await this.executor.read<{ year: number; count: number }>(queries().papersYears({ ids, from, to }));
     const points = yearSeries(rows, from, to);
     return {
@@ -497,6 +550,7 @@ export class AnalyticsService {
       total: points.reduce((sum, p) => sum + p.count, 0),
       cagr: smoothedGrowth(points)?.rate ?? null,
       paperIds: ids,
+      rule: set.rule,
     };
   }
 
@@ -537,23 +591,87 @@ export class AnalyticsService {
   async topicSet(phrase: string, filter?: PaperFilter | null): Promise<TopicSet> {
     const words = [...new Set(contentTerms(phrase))].slice(0, 12);
     if (words.length === 0) throw badInput(`the topic "${phrase.slice(0, 80)}" has no searchable words`);
+    const query = words.map((word) => `+${word}`).join(' ');
+    const lowered = phrase.toLowerCase().trim();
+    const near = await this.papersNearTopic(phrase, words, lowered);
     const papers = await this.executor.read<TopicSetPaper>(
       queries().topicSet({
-        query: words.map((word) => `+${word}`).join(' '),
-        phrase: phrase.toLowerCase().trim(),
+        query,
+        phrase: lowered,
         minScore: TOPIC_SET_MIN_CONCEPT_SCORE,
         limit: TOPIC_SET_LIMIT,
         // Lucene's limit comes before the filters: read every hit, then keep TOPIC_SET_LIMIT of those that pass.
         scan: TOPIC_SET_SCAN,
+        similar: near.papers,
         ...paperFilterParams(filter),
       }),
     );
+    const wordRule = `title or abstract contains ${words.map((word) => `"${word}"`).join(' and ')} (any word form), or the paper carries the concept "${phrase}"`;
+    const byMeaning = papers.filter((paper) => !paper.byWords && !paper.byConcept).length;
     return {
       phrase,
-      rule: `title or abstract contains ${words.map((word) => `"${word}"`).join(' and ')} (any word form), or the paper carries the concept "${phrase}"`,
+      rule: near.unavailable
+        ? `${wordRule}; papers close in meaning could not be added (${near.unavailable})`
+        : `${wordRule}, or its text is close in meaning to those papers and to the phrase (cosine at least ${TOPIC_SIMILARITY.minCosine} to their centroid): ${papers.length - byMeaning} by words or concept, ${byMeaning} by meaning`,
       papers,
-      truncated: papers.length >= TOPIC_SET_LIMIT,
+      truncated: papers.length >= TOPIC_SET_LIMIT || near.truncated,
     };
+  }
+
+  /**
+   * The papers close in meaning to a topic: the centroid of its seeds (the best papers holding most of its words, the
+   * concept's papers and the papers nearest the phrase), then every paper whose nearest chunk reaches TOPIC_SIMILARITY.minCosine to it.
+   * Without the embedding model the set keeps its words and concepts and says why.
+   */
+  private async papersNearTopic(
+    phrase: string,
+    words: readonly string[],
+    lowered: string,
+  ): Promise<{ papers: Array<{ id: string; similarity: number }>; truncated: boolean; unavailable?: string }> {
+    let vector: Float32Array;
+    try {
+      vector = await this.search.embedQuery(phrase);
+    } catch (error) {
+      return { papers: [], truncated: false, unavailable: (error as Error).message };
+    }
+    const [lexical, nearest] = await Promise.all([
+      this.executor.read<{ id: string }>(
+        queries().topicSeeds({
+          query: mostWordsQuery(words),
+          phrase: lowered,
+          minScore: TOPIC_SET_MIN_CONCEPT_SCORE,
+          limit: TOPIC_SIMILARITY.lexicalSeeds,
+          scan: TOPIC_SET_SCAN,
+        }),
+      ),
+      this.search.nearestPapers(vector, TOPIC_SIMILARITY.nearestSeeds),
+    ]);
+    // Without a paper holding most of the words or the concept, nothing anchors the meaning: the nearest papers of an
+    // unknown subject are merely the least far.
+    if (lexical.length === 0) return { papers: [], truncated: false };
+    const close = nearest.filter((row) => row.cosine >= TOPIC_SIMILARITY.minNearestCosine);
+    const seeds = [...new Set([...lexical.map((row) => row.id), ...close.map((row) => row.paperId)])];
+    const centroid = meanVector([...(await this.search.paperVectors(seeds)).values()]);
+    if (!centroid) return { papers: [], truncated: false };
+    // The index gives chunks nearest first: read more while every chunk read still passes.
+    const total = await this.search.chunkCount();
+    for (let k = Math.min(total, 2000); ; k = Math.min(total, k * 4, TOPIC_SIMILARITY.maxChunks)) {
+      if (k === 0) return { papers: [], truncated: false };
+      const rows = await this.executor.read<{
+        id: string | null;
+        stub: boolean | null;
+        similarity: number;
+        chunks: number;
+      }>(queries().topicSimilar({ vector: Array.from(centroid), k, minCosine: TOPIC_SIMILARITY.minCosine }));
+      const passed = rows.reduce((sum, row) => sum + row.chunks, 0);
+      const more = passed >= k && k < total;
+      if (!more || k >= TOPIC_SIMILARITY.maxChunks) {
+        const papers = rows
+          .filter((row): row is typeof row & { id: string } => row.id !== null && row.stub === false)
+          .map(({ id, similarity }) => ({ id, similarity }));
+        return { papers, truncated: more };
+      }
+    }
   }
 
   /** Venues of the given papers, by how many of them each published. */

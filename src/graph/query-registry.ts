@@ -386,10 +386,25 @@ export const QUERY_SPECS = {
     'to',
   ]),
   papersYears: spec<{ ids: string[]; from: number; to: number }>('analytics/papers-years', ['ids', 'from', 'to']),
-  topicSet: spec<PaperFilterParams & { query: string; phrase: string; minScore: number; limit: number; scan: number }>(
-    'analytics/topic-set',
-    ['query', 'phrase', 'minScore', 'limit', 'scan', ...PAPER_FILTER],
+  topicSet: spec<
+    PaperFilterParams & {
+      query: string;
+      phrase: string;
+      minScore: number;
+      limit: number;
+      scan: number;
+      similar: Array<{ id: string; similarity: number }>;
+    }
+  >('analytics/topic-set', ['query', 'phrase', 'minScore', 'limit', 'scan', 'similar', ...PAPER_FILTER]),
+  topicSeeds: spec<{ query: string; phrase: string; minScore: number; limit: number; scan: number }>(
+    'analytics/topic-seeds',
+    ['query', 'phrase', 'minScore', 'limit', 'scan'],
   ),
+  topicSimilar: spec<{ vector: number[]; k: number; minCosine: number }>('analytics/topic-similar', [
+    'vector',
+    'k',
+    'minCosine',
+  ]),
   authorsByOrcid: spec<{ orcids: string[] }>('analytics/authors-by-orcid', ['orcids']),
   personMetrics: spec<{ ids: string[] }>('analytics/person-metrics', ['ids']),
   personCoauthors: spec<{ ids: string[]; limit: number }>('analytics/person-coauthors', ['ids', 'limit']),

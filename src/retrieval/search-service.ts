@@ -382,6 +382,18 @@ export class SearchService {
     return vector!;
   }
 
+  /** The `k` full papers nearest a vector, unfiltered, each with the cosine of its nearest chunk. */
+  async nearestPapers(vector: Float32Array, k: number): Promise<Array<{ paperId: string; cosine: number }>> {
+    // The index scores cosine as (1 + cosine) / 2.
+    const rows = await this.dense(vector, k, paperFilterParams(null), false, 'max');
+    return rows.map((row) => ({ paperId: row.paperId, cosine: 2 * row.score - 1 }));
+  }
+
+  /** How many chunks the vector index holds (cached for a minute). */
+  async chunkCount(): Promise<number> {
+    return (await this.indexSizes()).chunks;
+  }
+
   /** Paper and chunk counts, cached for a minute: once the over-fetch reaches them the index has given everything. */
   private async indexSizes(): Promise<{ papers: number; chunks: number }> {
     if (!this.sizes || Date.now() - this.sizes.at > 60_000) {

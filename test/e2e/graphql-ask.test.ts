@@ -119,9 +119,11 @@ describe('ask over GraphQL, offline', () => {
     expect(biblio.route).toBe('bibliometric');
     expect(biblio.generator).toBe('bibliometric');
     expect(biblio.plan).toMatchObject({ operation: 'top_authors', topic: 'prevention', source: 'rules' });
-    // Every word form counts: W901 ("prevention"), W903 ("prevented", by A901 too) and W907 ("prevention", A904).
-    expect(biblio.answer).toMatch(/^3 papers in the graph match the topic "prevention"/);
-    expect(biblio.answer).toMatch(/Author A901 \(2 papers\) and Author A904 \(1 papers\)/);
+    // Every word form counts: W901 ("prevention"), W903 ("prevented", by A901 too) and W907 ("prevention", A904);
+    // two more papers are in by meaning, and the answer says how many came in which way.
+    expect(biblio.answer).toMatch(/^5 papers in the graph match the topic "prevention"/);
+    expect(biblio.answer).toMatch(/: 3 by words or concept, 2 by meaning\)/);
+    expect(biblio.answer).toMatch(/Author A901 \(2 papers\), Author A904 \(2 papers\)/);
     expect(biblio.answer).not.toMatch(/possibly the same person/);
     const citations = biblio.sentences.flatMap((s: any) => s.citations);
     expect(citations.length).toBeGreaterThan(0);
@@ -138,9 +140,23 @@ describe('ask over GraphQL, offline', () => {
     ).data.ask;
     expect(trend.route).toBe('trend');
     expect(trend.plan).toMatchObject({ operation: 'topic_trend', topic: 'prevention', yearFrom: 1990 });
-    // Three papers in 36 years are too thin a base for a growth rate: none is stated, the counts are.
+    // Five papers in 36 years are too thin a base for a growth rate: none is stated, the counts are.
     expect(trend.answer).not.toMatch(/compound annual growth/);
-    expect(trend.answer).toMatch(/Papers per year: 1995: 1, 2005: 1, 2020: 1\./);
+    expect(trend.answer).toMatch(/Papers per year: 1995: 1, 2001: 1, 2005: 1, 2018: 1, 2020: 1\./);
+  });
+
+  it('counts a trends(query:) series by the same topic set as ask, and says which papers it holds', async () => {
+    const response = await postGraphql(
+      url,
+      `query { trends(query: "prevention", from: 1990, to: 2020, filter: { collections: ["ask-corpus"] }) {
+        series { key total rule points { year count } } } }`,
+    );
+    const [series] = response.data.trends.series;
+    expect(series).toMatchObject({ key: 'prevention', total: 5 });
+    expect(series.rule).toMatch(/3 by words or concept, 2 by meaning$/);
+    expect(series.points.filter((p: any) => p.count > 0).map((p: any) => p.year)).toEqual([
+      1995, 2001, 2005, 2018, 2020,
+    ]);
   });
 
   it('abstains, saying why, when the plan has nothing to count', async () => {

@@ -190,6 +190,26 @@ describe('one person in every analysis: records sharing an ORCID', () => {
   });
 });
 
+describe('topic sets that mean the topic', () => {
+  it('takes in a paper on the subject that lacks some of its words, says why each paper is in, and no other subject', async () => {
+    const set = await app.analytics.topicSet('emicizumab prophylaxis in haemophilia', { collections: OWN });
+    const byId = new Map(set.papers.map((paper) => [paper.id, paper]));
+    // W951 and W952 hold every word; W953 (no "prophylaxis", no "haemophilia") is on emicizumab all the same.
+    expect(byId.get('W951')).toMatchObject({ byWords: true });
+    expect(byId.get('W952')).toMatchObject({ byWords: true });
+    expect(byId.get('W953')).toMatchObject({ byWords: false, byConcept: false });
+    expect(byId.get('W953')!.similarity).toBeGreaterThanOrEqual(0.5);
+    expect(byId.has('W954')).toBe(false);
+    expect(byId.has('W955')).toBe(false);
+    expect(set.rule).toMatch(/2 by words or concept, 1 by meaning$/);
+  });
+
+  it('finds nothing for a subject no paper holds most of the words of, however near its least far papers are', async () => {
+    const set = await app.analytics.topicSet('volcanic soil chemistry');
+    expect(set.papers).toEqual([]);
+  });
+});
+
 describe('years and the current world, honestly', () => {
   it('ends an open window ("since") at the last year the counted papers cover, and says so', async () => {
     const result = await app.ask.ask(

@@ -1,4 +1,10 @@
-import { mergeByOrcid, smoothedGrowth, yearSeries } from '../../src/analytics/analytics-service';
+import {
+  meanVector,
+  mergeByOrcid,
+  mostWordsQuery,
+  smoothedGrowth,
+  yearSeries,
+} from '../../src/analytics/analytics-service';
 import {
   connectsConcepts,
   judgeConnection,
@@ -401,5 +407,30 @@ describe('phrasings of the dev3 batch (written before tuning, then tuned on)', (
     expect(
       namesConcept('Progenitors are direct targets of systemic (insulin) and nutritional signals.', insulin!),
     ).toBe(true);
+  });
+});
+
+describe('topic-set seeds', () => {
+  it('asks Lucene for papers holding most of the words: all of one or two, any two thirds of more', () => {
+    expect(mostWordsQuery(['hair'])).toBe('+hair');
+    expect(mostWordsQuery(['hair', 'cortisol'])).toBe('+hair +cortisol');
+    expect(mostWordsQuery(['a', 'b', 'c'])).toBe('(+a +b) (+a +c) (+b +c)');
+    expect(mostWordsQuery(['a', 'b', 'c', 'd']).split(') (')).toHaveLength(4); // any 3 of 4
+  });
+
+  it('keeps at most 64 alternatives by dropping the last words', () => {
+    const words = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+    const groups = mostWordsQuery(words).split(') (');
+    expect(groups.length).toBeLessThanOrEqual(64);
+    expect(groups.length).toBeGreaterThan(1);
+    expect(mostWordsQuery(words)).not.toMatch(/twelve/);
+  });
+
+  it('takes the normalised mean of unit vectors, and none of nothing', () => {
+    const mean = meanVector([Float32Array.from([1, 0]), Float32Array.from([0, 1])])!;
+    expect(mean[0]).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(mean[1]).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(meanVector([])).toBeNull();
+    expect(meanVector([Float32Array.from([1, 0]), Float32Array.from([-1, 0])])).toBeNull();
   });
 });

@@ -272,6 +272,11 @@ export type TrendSeries = {
    * last years have no paper.
    */
   cagr?: Maybe<Scalars['Float']['output']>;
+  /**
+   * For a query series, which papers it counts, in words (words, concept, meaning, and how many by each); null for a
+   * topic series.
+   */
+  rule?: Maybe<Scalars['String']['output']>;
 };
 
 /** A topic whose share of papers grew between the two halves of a window. */
@@ -884,8 +889,8 @@ export type Query = {
    */
   emergingTopics: Array<EmergingTopic>;
   /**
-   * Papers per year for several topics, or for the papers a text query retrieves (up to 200), plus the topics that grew
-   * fastest over the window.
+   * Papers per year for several topics, or for the papers on a text's topic (the rule ask counts by: every word, the
+   * concept named by it, or close in meaning), plus the topics that grew fastest over the window.
    */
   trends: Trends;
   /**
@@ -3202,6 +3207,7 @@ export type TrendSeriesResolvers<ContextType = GraphqlContext, ParentType extend
   points?: Resolver<Array<ResolversTypes['YearCount']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   cagr?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type EmergingTopicResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EmergingTopic'] = ResolversParentTypes['EmergingTopic']> = {

@@ -82,8 +82,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
           const series = [];
           if (args.topics?.length)
             series.push(...(await analytics.topicTrends(args.topics, args.from, args.to, filter)));
-          if (args.query)
-            series.push(await analytics.queryTrend(context.request, args.query, args.from, args.to, filter));
+          if (args.query) series.push(await analytics.queryTrend(args.query, args.from, args.to, filter));
           const emerging = await analytics.emergingTopics(
             args.from,
             args.to,
