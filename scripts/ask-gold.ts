@@ -2,7 +2,8 @@
  * Judging an answer against a gold plan and gold figure of data/questions/ask-v3.jsonl (written by
  * scripts/gold-figures.py from the raw records): is the operation the gold one, and is the answer's key figure the
  * gold one — the count within the accepted range, the first of a ranking among the gold top items, the person's
- * measure equal, the trend's peak year one of the gold peaks, over the gold years when the question names years.
+ * measure equal, the trend's peak year one of the gold peaks, the number of citing or cited papers equal, the winner
+ * of a comparison the gold one, over the gold years when the question names years.
  * The right operation over the wrong papers is a wrong answer.
  */
 import type { AnswerFigure } from '../src/pipeline/ask-types';
@@ -91,7 +92,20 @@ export function figureMiss(gold: GoldPlan, expected: GoldFigure, figure: AnswerF
           ? null
           : `${expected.metric} ${item?.value ?? 'missing'}, gold ${expected.value}`;
       }
+      if (gold.op === 'derivative_works' || gold.op === 'prior_works') {
+        if (figure.kind !== 'count') return `a ${figure.kind}, not a count`;
+        return figure.value === expected.value ? null : `${expected.metric} ${figure.value}, gold ${expected.value}`;
+      }
       return `no figure kind for ${gold.op}`;
+    }
+    case 'choice': {
+      if (figure.kind !== 'choice') return `a ${figure.kind}, not a comparison`;
+      const [first, second] = figure.items;
+      if (!first || !second) return 'a comparison of fewer than two';
+      if (first.value === second.value) return `a tie at ${first.value}, gold ${String(expected.value)}`;
+      return sameSubject(gold.op, first, String(expected.value))
+        ? null
+        : `larger ${first.label} (${first.value} against ${second.value}), gold ${String(expected.value)}`;
     }
     case 'peak': {
       if (figure.kind !== 'peak') return `a ${figure.kind}, not a trend`;
@@ -102,4 +116,18 @@ export function figureMiss(gold: GoldPlan, expected: GoldFigure, figure: AnswerF
     default:
       return `no figure kind for ${gold.op}`;
   }
+}
+
+/** Whether the winner of a comparison is the gold one: the same person, the same window, or the same topic words. */
+function sameSubject(op: string, item: { id: string; label: string }, gold: string): boolean {
+  if (op === 'compare_people') return personKey(item.label) === personKey(gold);
+  if (op === 'compare_periods') return item.id === gold;
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 2 && !['for', 'the', 'and', 'research', 'papers', 'literature'].includes(w));
+  const mine = words(item.label);
+  const theirs = new Set(words(gold));
+  return mine.length > 0 && mine.every((w) => theirs.has(w));
 }

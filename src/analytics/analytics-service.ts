@@ -82,6 +82,8 @@ export interface Person {
   orcid: string | null;
   ids: string[];
   papers: number;
+  /** Records of a fitting name, without a conflicting ORCID, that share a co-author with the person: counted in. */
+  linked: Array<{ id: string; name: string; papers: number }>;
   namesakes: Array<{ id: string; name: string; papers: number }>;
 }
 
@@ -674,6 +676,25 @@ export class AnalyticsService {
     }
   }
 
+  /**
+   * The paper a study's name means ("NOR-SWITCH", "HAVEN 4"): of the full papers holding the name as written with word
+   * boundaries, one whose title holds it before one whose abstract does, then the most cited inside the graph (the
+   * trial's main report rather than a later paper about it). Null when none holds it.
+   */
+  async paperNamed(name: string, filter?: PaperFilter | null): Promise<string | null> {
+    const [word] = name.split(/\s+/);
+    const rows = await this.executor.read<{ id: string; title: string | null; abstract: string | null }>(
+      queries().papersNaming({ name: word!, limit: 200, ...paperFilterParams(filter) }),
+    );
+    const escaped = name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&').replace(/ /g, '\\s+');
+    const holds = new RegExp(`(?<![A-Za-z0-9-])${escaped}(?![A-Za-z0-9-]|\\s*\\d)`);
+    return (
+      rows.find((row) => holds.test(row.title ?? ''))?.id ??
+      rows.find((row) => holds.test(row.abstract ?? ''))?.id ??
+      null
+    );
+  }
+
   /** Venues of the given papers, by how many of them each published. */
   venuesOfPapers(ids: readonly string[], limit: number): Promise<PaperGroup[]> {
     if (ids.length === 0) return Promise.resolve([]);
@@ -725,15 +746,54 @@ export class AnalyticsService {
     for (const row of sameOrcid) if (!byId.has(row.id)) byId.set(row.id, row);
     const people = mergeByOrcid([...byId.values()].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id)));
     const best = people[0]!;
+    const linked = await this.linkedRecords(best, people.slice(1));
+    const linkedIds = new Set(linked.flatMap((group) => group.ids));
     return {
       name: best.name ?? best.id,
       orcid: best.orcid ?? null,
-      ids: best.ids,
-      papers: best.count,
+      ids: [...best.ids, ...linkedIds],
+      papers: best.count + linked.reduce((sum, group) => sum + group.count, 0),
+      linked: linked.map((group) => ({
+        id: group.ids.join(', '),
+        name: group.name ?? group.ids[0]!,
+        papers: group.count,
+      })),
       namesakes: people
-        .filter((other) => best.possiblySame.includes(other.id))
+        .filter((other) => best.possiblySame.includes(other.id) && !linkedIds.has(other.id))
         .map((other) => ({ id: other.id, name: other.name ?? other.id, papers: other.count })),
     };
+  }
+
+  /**
+   * The other records of a fitting name that are the same person by evidence: no ORCID other than the person's, and
+   * a co-author in common with the person as merged so far (record linkage by shared co-authors; repeated until no
+   * record joins). A namesake with no co-author in common stays apart.
+   */
+  private async linkedRecords<G extends { ids: string[]; orcid?: string | null; name: string | null; count: number }>(
+    best: G,
+    others: readonly G[],
+  ): Promise<G[]> {
+    const candidates = others.filter((group) => !group.orcid || !best.orcid || group.orcid === best.orcid);
+    if (candidates.length === 0) return [];
+    const all = [...best.ids, ...candidates.flatMap((group) => group.ids)];
+    const rows = await this.executor.read<{ id: string; coauthors: string[] }>(queries().coauthorIds({ ids: all }));
+    const records = new Set(all);
+    const coauthorsOf = new Map(rows.map((row) => [row.id, row.coauthors.filter((id) => !records.has(id))]));
+    const circle = new Set(best.ids.flatMap((id) => coauthorsOf.get(id) ?? []));
+    const linked: G[] = [];
+    let pending = [...candidates];
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const group of pending) {
+        const theirs = group.ids.flatMap((id) => coauthorsOf.get(id) ?? []);
+        if (!theirs.some((id) => circle.has(id))) continue;
+        linked.push(group);
+        for (const id of theirs) circle.add(id);
+        changed = true;
+      }
+      pending = pending.filter((group) => !linked.includes(group));
+    }
+    return linked;
   }
 
   /**
@@ -796,9 +856,20 @@ export class AnalyticsService {
   authorsOfPapers(
     ids: readonly string[],
     limit: number,
-  ): Promise<Array<{ id: string; name: string; orcid: string | null; count: number; paperIds: string[] }>> {
+    by: 'papers' | 'global' | 'internal' = 'papers',
+  ): Promise<
+    Array<{
+      id: string;
+      name: string;
+      orcid: string | null;
+      count: number;
+      paperIds: string[];
+      globalCitations: number;
+      internalCitations: number;
+    }>
+  > {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.executor.read(queries().authorsOfPapers({ ids: [...ids], limit: Math.min(limit, MAX_PAGE) }));
+    return this.executor.read(queries().authorsOfPapers({ ids: [...ids], limit: Math.min(limit, MAX_PAGE), by }));
   }
 
   /** Co-authorship network of the most productive identified authors: nodes and weighted edges, bounded. */

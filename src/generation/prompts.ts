@@ -87,7 +87,7 @@ export function planPrompt(question: string, operations: readonly string[], rout
   return [
     {
       role: 'system',
-      content: `Turn the ${route} question into a plan for a citation-graph analytics service. Answer JSON {"operation": one of ${operations.map((o) => `"${o}"`).join('|')}, "topic": the subject phrase without question or counting words (or null), "person": a person's name as written (or null), "paper": a DOI or a quoted title (or null), "relation": "cocited"|"coupled"|"related"|null, "yearFrom": number|null, "yearTo": number|null, "venue": a journal name|null, "citationBasis": "internal"|"global"}. Never invent names, titles or years the question does not contain.`,
+      content: `Turn the ${route} question into a plan for a citation-graph analytics service. Answer JSON {"operation": one of ${operations.map((o) => `"${o}"`).join('|')}, "topic": the subject phrase without question or counting words (or null), "person": a person's name as written (or null), "paper": a DOI or a quoted title (or null), "relation": "cocited"|"coupled"|"related"|null, "yearFrom": number|null, "yearTo": number|null, "venue": a journal name|null, "citationBasis": "internal"|"global", "firstStep": "most_prolific_author"|"most_cited_author"|"most_cited_paper"|null (when the person or paper is reached through a ranking on the topic), "second": the other topic or person of a comparison|null, "periods": [{"from": year, "to": year}, {"from": year, "to": year}]|null (the two windows of compare_periods)}. Never invent names, titles or years the question does not contain.`,
     },
     { role: 'user', content: question },
   ];

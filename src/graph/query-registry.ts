@@ -406,6 +406,7 @@ export const QUERY_SPECS = {
     'minCosine',
   ]),
   authorsByOrcid: spec<{ orcids: string[] }>('analytics/authors-by-orcid', ['orcids']),
+  coauthorIds: spec<{ ids: string[] }>('analytics/coauthor-ids', ['ids']),
   personMetrics: spec<{ ids: string[] }>('analytics/person-metrics', ['ids']),
   personCoauthors: spec<{ ids: string[]; limit: number }>('analytics/person-coauthors', ['ids', 'limit']),
   venuesByName: spec<{ name: string; limit: number }>('analytics/venues-by-name', ['name', 'limit']),
@@ -436,6 +437,11 @@ export const QUERY_SPECS = {
   ),
   evidencePapers: spec<{ ids: string[] }>('pipeline/evidence-papers', ['ids']),
   authorsBySurname: spec<{ query: string; scan: number }>('pipeline/authors-by-surname', ['query', 'scan']),
+  papersNaming: spec<PaperFilterParams & { name: string; limit: number }>('pipeline/papers-naming', [
+    'name',
+    'limit',
+    ...PAPER_FILTER,
+  ]),
   authorsByName: spec<{ name: string; limit: number }>('pipeline/authors-by-name', ['name', 'limit']),
   papersMentioning: spec<{ query: string; collections: string[] | null; limit: number; scan: number }>(
     'pipeline/papers-mentioning',
@@ -443,7 +449,10 @@ export const QUERY_SPECS = {
   ),
   citationLink: spec<{ a: string[]; b: string[] }>('pipeline/citation-link', ['a', 'b']),
   paperTexts: spec<{ ids: string[] }>('pipeline/paper-texts', ['ids']),
-  authorsOfPapers: spec<{ ids: string[]; limit: number }>('pipeline/authors-of-papers', ['ids', 'limit']),
+  authorsOfPapers: spec<{ ids: string[]; limit: number; by: 'papers' | 'global' | 'internal' }>(
+    'pipeline/authors-of-papers',
+    ['ids', 'limit', 'by'],
+  ),
   chunkEmbeddings: spec<{ ids: string[] }>('pipeline/chunk-embeddings', ['ids']),
   clearDatabase: spec<Record<string, never>>('schema/clear-database', []),
 } as const;

@@ -64,8 +64,11 @@ export interface ExternalSearchRecord {
  * so that a client or a benchmark reads the figure instead of parsing the sentence.
  */
 export interface AnswerFigure {
-  /** count: a number of papers; top: a ranking; metrics: a person's measures; peak: a trend's peak year. */
-  readonly kind: 'count' | 'top' | 'metrics' | 'peak';
+  /**
+   * count: a number of papers; top: a ranking; metrics: a person's measures; peak: a trend's peak year; choice: the
+   * things compared, the larger first.
+   */
+  readonly kind: 'count' | 'top' | 'metrics' | 'peak' | 'choice';
   /** The count, or the peak year; null for rankings and metrics. */
   readonly value: number | null;
   /** Ranked items (papers by id, people, venues, institutions by name), or named measures of a person. */

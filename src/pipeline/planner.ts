@@ -16,6 +16,11 @@ export const PLAN_OPERATIONS = [
   'topic_trend',
   'emerging_topics',
   'collaboration_network',
+  'derivative_works',
+  'prior_works',
+  'compare_topics',
+  'compare_people',
+  'compare_periods',
 ] as const;
 export type PlanOperation = (typeof PLAN_OPERATIONS)[number];
 
@@ -32,8 +37,16 @@ export const TOPIC_OPERATIONS: ReadonlySet<PlanOperation> = new Set([
   'topic_trend',
   'emerging_topics',
   'collaboration_network',
+  'compare_topics',
+  'compare_periods',
 ]);
-export const PERSON_OPERATIONS: ReadonlySet<PlanOperation> = new Set(['coauthors', 'author_metrics']);
+export const PERSON_OPERATIONS: ReadonlySet<PlanOperation> = new Set(['coauthors', 'author_metrics', 'compare_people']);
+/** Operations about one paper (they need `paper`). */
+export const PAPER_OPERATIONS: ReadonlySet<PlanOperation> = new Set([
+  'related_papers',
+  'derivative_works',
+  'prior_works',
+]);
 
 /**
  * A typed plan: the operation, its subject (a topic phrase without question words, a person, a paper by title or DOI)
@@ -50,6 +63,21 @@ export const planSchema = z
     yearTo: z.number().int().min(1000).max(2200).nullable(),
     venue: z.string().trim().min(1).max(200).nullable(),
     citationBasis: z.enum(['internal', 'global']),
+    /**
+     * A first step that finds the subject on the topic: its most prolific author, its most cited author, or its most
+     * cited paper; the operation then runs on that person or paper.
+     */
+    firstStep: z.enum(['most_prolific_author', 'most_cited_author', 'most_cited_paper']).nullable().default(null),
+    /** The other topic or person of a comparison (compare_topics, compare_people). */
+    second: z.string().trim().min(1).max(200).nullable().default(null),
+    /** The two windows of compare_periods. */
+    periods: z
+      .array(
+        z.object({ from: z.number().int().min(1000).max(2200), to: z.number().int().min(1000).max(2200) }).strict(),
+      )
+      .length(2)
+      .nullable()
+      .default(null),
   })
   .strict();
 export type PlanFields = z.infer<typeof planSchema>;
@@ -63,6 +91,26 @@ export interface AnalyticsPlan extends PlanFields {
 
 /** Operation cues, first match wins; each needs its subject (checked by the planner). */
 const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> = [
+  {
+    operation: 'prior_works',
+    cue: /\b(?:earlier|prior|previous|preceding) (?:work|works|studies|research|papers|literature)|(?:rel(?:y|ies|ied) on|draws? on|builds? upon)\b(?=.{0,12}\?|\s*$)|\b(?:references|reference list|bibliography) of\b|\bdoes (?:the )?.{2,80}? (?:cite|reference)\b/i,
+  },
+  {
+    operation: 'derivative_works',
+    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up|later work|derivative|(?:papers|studies|works|articles) (?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with)|(?<!co-?|(?:most|highly|top|best|least|frequently|often) )cit(?:e|es|ed|ing) (?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
+  },
+  {
+    operation: 'compare_people',
+    cue: /\b(?:compare|comparison|versus|vs\.?|who has (?:more|fewer|the (?:higher|larger|bigger))|(?:more|fewer|higher|larger|bigger) .{0,40}\b(?:or|than)\b)/i,
+  },
+  {
+    operation: 'compare_periods',
+    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|faster|slower|larger|bigger)\b.{0,80}\b(?:or|than)\b|with the)\b/i,
+  },
+  {
+    operation: 'compare_topics',
+    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|larger|bigger|smaller)\b.{0,80}\bor\b|(?:more|fewer) .{0,60}\bthan\b)/i,
+  },
   {
     operation: 'author_metrics',
     cue: /\b(?:h-?index|i10|citation (?:metrics|profile|record|impact)|publication (?:record|profile)|profile of|how (?:productive|prolific|influential|often cited)|how many (?:papers|articles|publications|works|citations) (?:has|have|did|does)\b|how (?:much|many times) (?:has|have|is) .{1,60}\b(?:cited|published))/i,
@@ -131,7 +179,8 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'contributed contribute contributors contributor rise rises rose risen fall falls fell fallen shift shifts ' +
     'shifted attention interest popularity deal deals dealing concerned momentum gaining picking connected linked ' +
     'tied through via authorship coauthorship co collaboration collaborations roughly big large extensive sizeable ' +
-    'sizable size'
+    'sizable size more fewer less larger smaller bigger faster slower higher lower compare compared comparison ' +
+    'versus vs than together alongside'
   ).split(/\s+/),
 );
 
@@ -245,6 +294,45 @@ export function acronymIn(question: string): string | null {
   return null;
 }
 
+/** Two windows the question compares ("in 2010-2014 or in 2015-2019", "the 1990s with the 2000s"), else null. */
+export function periodsIn(question: string): Array<{ from: number; to: number }> | null {
+  const found: Array<{ at: number; from: number; to: number }> = [];
+  for (const m of question.matchAll(/\b((?:19|20)\d{2})\s*(?:-|–|to|until)\s*((?:19|20)\d{2})\b/g))
+    found.push({ at: m.index, from: Number(m[1]), to: Number(m[2]) });
+  for (const m of question.matchAll(/\b((?:19|20)\d)0['’]?s\b/g))
+    found.push({ at: m.index, from: Number(m[1]) * 10, to: Number(m[1]) * 10 + 9 });
+  if (found.length !== 2) return null;
+  const [a, b] = found.sort((x, y) => x.at - y.at);
+  return a!.from <= a!.to && b!.from <= b!.to ? [a!, b!].map(({ from, to }) => ({ from, to })) : null;
+}
+
+/** The two topics a question compares ("more papers on X or on Y", "X versus Y"), else null. */
+export function twoTopics(question: string): [string, string] | null {
+  const text = question.replace(/[?!.]+\s*$/, '');
+  const split = /\s+(?:or|versus|vs\.?|than)\s+/i.exec(text);
+  if (!split) return null;
+  const left = text.slice(0, split.index);
+  const right = text
+    .slice(split.index + split[0].length)
+    .replace(/^(?:(?:that|those|papers|articles|studies|research|work) )*(?:on|about|in|for|of)\s+/i, '');
+  const first = topicPhrase(left.replace(/:/g, ' '));
+  const second = cleanTopic(right);
+  return first && second && first !== second ? [first, second] : null;
+}
+
+/** A subject the question reaches through a ranking ("the most prolific author on X", "the most cited X paper"). */
+export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
+  const ranked =
+    /\bthe (?:single )?(?:most|top|best|highest|leading)[- ]?(prolific|productive|published|cited|influential|ranked)?\s+(?:[\w-]+\s+){0,3}?(authors?|researchers?|scientists?|investigators?|scholars?|persons?|people|writers?|papers?|articles?|studies|study|works?|publications?|reports?|trials?)\b/i.exec(
+      question,
+    );
+  if (!ranked) return null;
+  const [, how, what] = ranked;
+  if (/^(?:paper|article|stud|work|publication|report|trial)/i.test(what!))
+    return !how || /cited|influential|ranked/i.test(how) ? 'most_cited_paper' : null;
+  return how && /cited|influential/i.test(how) ? 'most_cited_author' : 'most_prolific_author';
+}
+
 /** A single year ("in 2015") as a one-year window, when no range is named. */
 function yearsOf(question: string): { from: number | null; to: number | null } {
   const range = yearRange(question);
@@ -268,13 +356,22 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const person = people[0] ?? null;
   let operation: PlanOperation | null = null;
   let reason = '';
+  const periods = periodsIn(question);
+  const topics = twoTopics(question);
+  const step = firstStepIn(question);
+  const stepToPerson = !person && (step === 'most_prolific_author' || step === 'most_cited_author');
+  const stepToPaper = !paper && step === 'most_cited_paper';
   for (const { operation: candidate, cue } of OPERATION_CUES) {
     const match = cue.exec(question);
     if (!match) continue;
-    if (PERSON_OPERATIONS.has(candidate) && !person) continue;
-    if (candidate === 'related_papers' && !paper) continue;
+    if (candidate === 'compare_people' && people.length < 2) continue;
+    if (PERSON_OPERATIONS.has(candidate) && !person && !stepToPerson) continue;
+    if (PAPER_OPERATIONS.has(candidate) && !paper && !stepToPaper) continue;
+    if (candidate === 'compare_people' && people.length < 2) continue;
+    if (candidate === 'compare_periods' && !periods) continue;
+    if (candidate === 'compare_topics' && (!topics || people.length > 0)) continue;
     // "How many papers has Jane Doe published?" is her profile, not a topic count.
-    operation = candidate === 'count_papers' && person ? 'author_metrics' : candidate;
+    operation = candidate === 'count_papers' && (person || stepToPerson) ? 'author_metrics' : candidate;
     reason = `cue "${match[0]}"`;
     break;
   }
@@ -298,21 +395,34 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     /\b(?:in|published in) (?:the )?journal ([A-Z][\w&:,' -]{2,80}?)(?=[?.!,]|\s+(?:since|between|from|in|on|about|during)\b|$)/.exec(
       question,
     )?.[1];
-  const topic = TOPIC_OPERATIONS.has(operation)
-    ? topicPhrase(question.replace(venue ? `journal ${venue}` : '\u0000', ' '), person ? [person] : [])
-    : null;
+  const firstStep =
+    (PERSON_OPERATIONS.has(operation) && operation !== 'compare_people' && stepToPerson) ||
+    (PAPER_OPERATIONS.has(operation) && stepToPaper)
+      ? step
+      : null;
+  if (firstStep) reason += `; first the ${firstStep.replace(/_/g, ' ')} on the topic`;
+  const topic =
+    operation === 'compare_topics'
+      ? topics![0]
+      : TOPIC_OPERATIONS.has(operation) || firstStep
+        ? topicPhrase(question.replace(venue ? `journal ${venue}` : '\u0000', ' '), person ? [person] : [])
+        : null;
+  const comparesPeriods = operation === 'compare_periods';
   return {
     operation,
     topic,
     person: PERSON_OPERATIONS.has(operation) ? person : null,
-    paper: operation === 'related_papers' ? paper : null,
+    paper: PAPER_OPERATIONS.has(operation) ? paper : null,
     relation,
-    yearFrom: years.from,
-    yearTo: years.to,
+    yearFrom: comparesPeriods ? null : years.from,
+    yearTo: comparesPeriods ? null : years.to,
     venue: venue?.trim() ?? null,
     citationBasis: /\b(?:global(?:ly)?|overall|worldwide|in all|all[- ]time|total citations)\b/i.test(question)
       ? 'global'
       : 'internal',
+    firstStep,
+    second: operation === 'compare_topics' ? topics![1] : operation === 'compare_people' ? people[1]! : null,
+    periods: comparesPeriods ? periods : null,
     source: 'rules',
     reason,
   };

@@ -159,6 +159,28 @@ describe('ask over GraphQL, offline', () => {
     ]);
   });
 
+  it('lists the papers that cite a named paper, and those it cites, as counts with the most cited first', async () => {
+    const cite = (question: string) =>
+      postGraphql(
+        url,
+        `query ($q: String!, $o: AskOptionsInput) { ask(question: $q, options: $o) {
+          answer abstained plan { operation paper } figure { kind value items { id value } } } }`,
+        { q: question, o: { collections: ['ask-corpus'], externalSearch: false } },
+      );
+    const later = (
+      await cite('Which papers in the graph cite "Low-dose aspirin and the prevention of myocardial infarction"?')
+    ).data.ask;
+    expect(later.plan).toMatchObject({ operation: 'derivative_works' });
+    // W902, W903, W906 and W907 list W901 among their references.
+    expect(later.figure).toMatchObject({ kind: 'count', value: 4 });
+    expect(later.figure.items.map((i: any) => i.id).sort()).toEqual(['W902', 'W903', 'W906', 'W907']);
+    expect(later.answer).toMatch(/^4 papers in the graph cite "Low-dose aspirin/);
+    const earlier = (await cite('What earlier work does "Cardiology review of platelet inhibitors" rely on?')).data.ask;
+    expect(earlier.plan).toMatchObject({ operation: 'prior_works' });
+    expect(earlier.figure.items.map((i: any) => i.id).sort()).toEqual(['W901', 'W906']);
+    expect(earlier.figure.value).toBe(2);
+  });
+
   it('abstains, saying why, when the plan has nothing to count', async () => {
     const result = (
       await ask('Which journals publish the most papers on volcanic soil chemistry?', {

@@ -210,6 +210,86 @@ describe('topic sets that mean the topic', () => {
   });
 });
 
+describe('comparisons', () => {
+  it('compares two people by papers, each counted across the records that share an ORCID', async () => {
+    const result = await app.ask.ask(
+      app.requestContext(),
+      'Who has more papers, Midori Shima or Anthony Bateman?',
+      options,
+    );
+    expect(result.plan).toMatchObject({
+      operation: 'compare_people',
+      person: 'Midori Shima',
+      second: 'Anthony Bateman',
+    });
+    expect(result.figure).toMatchObject({
+      kind: 'choice',
+      items: [
+        { label: 'Midori Shima', value: 3 },
+        { label: 'Anthony Bateman', value: 1 },
+      ],
+    });
+    expect(result.answer).toMatch(/^Midori Shima has more papers in the graph than Anthony Bateman: 3 against 1\./);
+  });
+
+  it('compares two topics by their topic sets, and refuses when neither has a paper', async () => {
+    const result = await app.ask.ask(
+      app.requestContext(),
+      'Are there more papers on emicizumab or on mentalization-based treatment?',
+      options,
+    );
+    expect(result.plan).toMatchObject({ operation: 'compare_topics', topic: 'emicizumab' });
+    expect(result.figure?.kind).toBe('choice');
+    expect(result.figure?.items.map((i) => i.label)).toEqual(['emicizumab', result.plan!.second]);
+    expect(result.figure!.items[0]!.value).toBeGreaterThan(result.figure!.items[1]!.value);
+    const none = await app.ask.ask(
+      app.requestContext(),
+      'Are there more papers on volcanic soil chemistry or on lunar regolith?',
+      options,
+    );
+    expect(none.abstained).toBe(true);
+    expect(none.answer).toMatch(/no paper in the graph matches the topics/);
+  });
+
+  it('compares two windows of years on one topic', async () => {
+    const result = await app.ask.ask(
+      app.requestContext(),
+      'Were more emicizumab papers published in 2015-2018 than in 2019-2020?',
+      options,
+    );
+    expect(result.plan).toMatchObject({ operation: 'compare_periods', topic: 'emicizumab' });
+    // W951 (2017) against W952 (2019) and W953 (2020).
+    expect(result.figure).toMatchObject({
+      kind: 'choice',
+      items: [
+        { id: '[2019, 2020]', value: 2 },
+        { id: '[2015, 2018]', value: 1 },
+      ],
+      years: [2015, 2020],
+    });
+  });
+});
+
+describe('plans in two steps', () => {
+  it("finds the topic's most prolific author first, then gives that person's measures", async () => {
+    const result = await app.ask.ask(
+      app.requestContext(),
+      'What is the h-index of the most prolific author on emicizumab?',
+      options,
+    );
+    expect(result.plan).toMatchObject({
+      operation: 'author_metrics',
+      topic: 'emicizumab',
+      firstStep: 'most_prolific_author',
+    });
+    // Midori Shima's two records share an ORCID: three emicizumab papers, more than anyone else.
+    expect(result.answer).toMatch(/the most prolific author among them is Midori Shima \(3 of those papers\)/);
+    expect(result.answer).toMatch(/Midori Shima has 3 papers in the graph/);
+    expect(result.figure).toMatchObject({ kind: 'metrics' });
+    expect(result.figure!.items.find((i) => i.id === 'papers')!.value).toBe(3);
+  });
+});
+
 describe('years and the current world, honestly', () => {
   it('ends an open window ("since") at the last year the counted papers cover, and says so', async () => {
     const result = await app.ask.ask(

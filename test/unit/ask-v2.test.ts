@@ -14,7 +14,15 @@ import {
   sameWord,
   stem,
 } from '../../src/pipeline/concepts';
-import { describePlan, planQuestion, planSchema, topicPhrase } from '../../src/pipeline/planner';
+import {
+  describePlan,
+  firstStepIn,
+  periodsIn,
+  planQuestion,
+  planSchema,
+  topicPhrase,
+  twoTopics,
+} from '../../src/pipeline/planner';
 import { RouteClassifier } from '../../src/pipeline/route-classifier';
 import { routeQuestion } from '../../src/pipeline/router';
 import {
@@ -432,5 +440,104 @@ describe('topic-set seeds', () => {
     expect(mean[1]).toBeCloseTo(Math.SQRT1_2, 6);
     expect(meanVector([])).toBeNull();
     expect(meanVector([Float32Array.from([1, 0]), Float32Array.from([-1, 0])])).toBeNull();
+  });
+});
+
+describe('plans that compare and follow citations', () => {
+  it('reads two windows of years, as ranges or decades, and no fewer or more', () => {
+    expect(periodsIn('papers on sleep in 2001-2005 against 2006 to 2010')).toEqual([
+      { from: 2001, to: 2005 },
+      { from: 2006, to: 2010 },
+    ]);
+    expect(periodsIn('the 1980s or the 2000s')).toEqual([
+      { from: 1980, to: 1989 },
+      { from: 2000, to: 2009 },
+    ]);
+    expect(periodsIn('papers since 2010')).toBeNull();
+    expect(periodsIn('1990-1994, 1995-1999 and 2000-2004')).toBeNull();
+  });
+
+  it('splits two compared topics at "or", "versus" and "than"', () => {
+    expect(twoTopics('Is there more research on insulin pumps or on islet transplantation?')).toEqual([
+      'insulin pumps',
+      'islet transplantation',
+    ]);
+    expect(twoTopics('Which is the bigger field here: malaria vaccines versus bed nets?')).toEqual([
+      'malaria vaccines',
+      'bed nets',
+    ]);
+    expect(twoTopics('How many papers on asthma?')).toBeNull();
+  });
+
+  it('plans comparisons of topics, people and periods, and citing and cited works of a named study', () => {
+    expect(
+      planQuestion('Are there more papers about insulin pumps or about islet transplantation?', 'bibliometric'),
+    ).toMatchObject({ operation: 'compare_topics', topic: 'insulin pumps', second: 'islet transplantation' });
+    expect(planQuestion('Compare the h-index of Jane Goodall and Dian Fossey.', 'bibliometric')).toMatchObject({
+      operation: 'compare_people',
+      person: 'Jane Goodall',
+      second: 'Dian Fossey',
+    });
+    expect(
+      planQuestion('Were more papers on malaria vaccines published in 2001-2005 than in 2006-2010?', 'trend'),
+    ).toMatchObject({
+      operation: 'compare_periods',
+      topic: 'malaria vaccines',
+      periods: [
+        { from: 2001, to: 2005 },
+        { from: 2006, to: 2010 },
+      ],
+      yearFrom: null,
+      yearTo: null,
+    });
+    expect(planQuestion('Which papers in the graph cite the SPRINT trial?', 'bibliometric')).toMatchObject({
+      operation: 'derivative_works',
+      paper: 'SPRINT',
+    });
+    expect(planQuestion('What earlier studies does the SPRINT trial rely on?', 'bibliometric')).toMatchObject({
+      operation: 'prior_works',
+      paper: 'SPRINT',
+    });
+    // Co-citation stays a relation, not a citing list.
+    expect(planQuestion('Which papers are co-cited with the SPRINT trial?', 'bibliometric')).toMatchObject({
+      operation: 'related_papers',
+      relation: 'cocited',
+    });
+  });
+});
+
+describe('plans in two steps', () => {
+  it('reaches a person or a paper through a ranking on the topic', () => {
+    expect(firstStepIn('What is the h-index of the most prolific author on sleep apnea?')).toBe('most_prolific_author');
+    expect(firstStepIn('Who co-authored most with the most cited researcher in glaucoma?')).toBe('most_cited_author');
+    expect(firstStepIn('Which papers are co-cited with the most cited glaucoma paper?')).toBe('most_cited_paper');
+    expect(firstStepIn('How many papers on glaucoma are there?')).toBeNull();
+  });
+
+  it('plans the operation on the person or paper the first step finds', () => {
+    expect(
+      planQuestion('What is the h-index of the most prolific author on sleep apnea?', 'bibliometric'),
+    ).toMatchObject({
+      operation: 'author_metrics',
+      person: null,
+      topic: 'sleep apnea',
+      firstStep: 'most_prolific_author',
+    });
+    expect(
+      planQuestion('Who are the co-authors of the most productive glaucoma researcher?', 'bibliometric'),
+    ).toMatchObject({ operation: 'coauthors', topic: 'glaucoma', firstStep: 'most_prolific_author' });
+    expect(
+      planQuestion('Which papers are cited together with the most cited glaucoma paper?', 'bibliometric'),
+    ).toMatchObject({
+      operation: 'related_papers',
+      relation: 'cocited',
+      topic: 'glaucoma',
+      firstStep: 'most_cited_paper',
+    });
+    // A ranking asked for is a ranking, not a first step.
+    expect(planQuestion('Who is the most cited author on glaucoma?', 'bibliometric')).toMatchObject({
+      operation: 'top_authors',
+      firstStep: null,
+    });
   });
 });

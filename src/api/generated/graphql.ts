@@ -639,6 +639,12 @@ export type AnalyticsPlan = {
   venue?: Maybe<Scalars['String']['output']>;
   /** Which citations rank papers or authors. */
   citationBasis: CitationBasisChoice;
+  /** A first step that reaches the person or paper through a ranking on the topic. */
+  firstStep?: Maybe<PlanFirstStep>;
+  /** The other topic or person of a comparison. */
+  second?: Maybe<Scalars['String']['output']>;
+  /** The two windows of a compare_periods plan. */
+  periods?: Maybe<Array<YearWindow>>;
   /** rules (offline) or llm. */
   source: Scalars['String']['output'];
   /** Which cue chose the operation. */
@@ -668,7 +674,35 @@ export type PlanOperation =
   /** Topics growing fastest among the topic's papers. */
   | 'emerging_topics'
   /** Who writes with whom on the topic. */
-  | 'collaboration_network';
+  | 'collaboration_network'
+  /** The papers in the graph that cite a paper. */
+  | 'derivative_works'
+  /** The papers in the graph a paper cites. */
+  | 'prior_works'
+  /** Which of two topics has more papers. */
+  | 'compare_topics'
+  /** Which of two people has more papers, citations or the higher h-index. */
+  | 'compare_people'
+  /** Papers on a topic in two windows of years. */
+  | 'compare_periods';
+
+/** How a two-step plan finds its subject on the topic before the operation runs on it. */
+export type PlanFirstStep =
+  /** The author with most papers on the topic. */
+  | 'most_prolific_author'
+  /** The author whose papers on the topic are cited most. */
+  | 'most_cited_author'
+  /** The topic's most cited paper. */
+  | 'most_cited_paper';
+
+/** A window of years, both ends counted. */
+export type YearWindow = {
+  __typename?: 'YearWindow';
+  /** First year. */
+  from: Scalars['Int']['output'];
+  /** Last year. */
+  to: Scalars['Int']['output'];
+};
 
 /** How related papers are found: cited together, sharing references, or both with direct citations. */
 export type PaperRelation =
@@ -710,7 +744,9 @@ export type AnswerFigureKind =
   /** A person's measures (papers, h-index, citations). */
   | 'metrics'
   /** A trend: the peak year, with papers per year as items. */
-  | 'peak';
+  | 'peak'
+  /** A comparison: the things compared as items with their values, the larger first. */
+  | 'choice';
 
 /** One ranked item or named measure of a computed figure. */
 export type AnswerFigureItem = {
@@ -2863,6 +2899,8 @@ export type ResolversTypes = {
   ApiCallCount: ResolverTypeWrapper<ApiCallCount>;
   AnalyticsPlan: ResolverTypeWrapper<AnalyticsPlan>;
   PlanOperation: PlanOperation;
+  PlanFirstStep: PlanFirstStep;
+  YearWindow: ResolverTypeWrapper<YearWindow>;
   PaperRelation: PaperRelation;
   CitationBasisChoice: CitationBasisChoice;
   AskCost: ResolverTypeWrapper<AskCost>;
@@ -3009,6 +3047,7 @@ export type ResolversParentTypes = {
   TraceStep: TraceStep;
   ApiCallCount: ApiCallCount;
   AnalyticsPlan: AnalyticsPlan;
+  YearWindow: YearWindow;
   AskCost: AskCost;
   AnswerFigureItem: AnswerFigureItem;
   AnswerFigure: AnswerFigure;
@@ -3369,8 +3408,16 @@ export type AnalyticsPlanResolvers<ContextType = GraphqlContext, ParentType exte
   yearTo?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   venue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   citationBasis?: Resolver<ResolversTypes['CitationBasisChoice'], ParentType, ContextType>;
+  firstStep?: Resolver<Maybe<ResolversTypes['PlanFirstStep']>, ParentType, ContextType>;
+  second?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  periods?: Resolver<Maybe<Array<ResolversTypes['YearWindow']>>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type YearWindowResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['YearWindow'] = ResolversParentTypes['YearWindow']> = {
+  from?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type AskCostResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AskCost'] = ResolversParentTypes['AskCost']> = {
@@ -4062,6 +4109,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   TraceStep?: TraceStepResolvers<ContextType>;
   ApiCallCount?: ApiCallCountResolvers<ContextType>;
   AnalyticsPlan?: AnalyticsPlanResolvers<ContextType>;
+  YearWindow?: YearWindowResolvers<ContextType>;
   AskCost?: AskCostResolvers<ContextType>;
   AnswerFigureItem?: AnswerFigureItemResolvers<ContextType>;
   AnswerFigure?: AnswerFigureResolvers<ContextType>;

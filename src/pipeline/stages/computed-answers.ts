@@ -1,3 +1,4 @@
+import { MAX_PAGE } from '../../paging';
 import {
   mergeByOrcid,
   type PaperGroup,
@@ -86,6 +87,34 @@ const ranking = (
   years,
 });
 
+/** A comparison as an answer: each side with its figure, the larger named first; a tie is said as one. */
+function comparison(
+  measure: string,
+  sides: ReadonlyArray<{ id: string; label: string; value: number; detail: string; papers: string[] }>,
+  span: readonly [number, number] | null,
+  extra = '',
+): Outcome {
+  const ordered = [...sides].sort((a, b) => b.value - a.value);
+  const [first, second] = ordered;
+  const verdict =
+    first!.value === second!.value
+      ? `${first!.label} and ${second!.label} are level on ${measure} (${first!.value} each)`
+      : `${first!.label} has more ${measure} than ${second!.label}: ${first!.value} against ${second!.value}`;
+  return {
+    sentences: [
+      { text: `${verdict}.`, papers: [] },
+      ...sides.map((side) => ({ text: `${side.detail}.`, papers: side.papers })),
+    ],
+    extra: extra || undefined,
+    figure: {
+      kind: 'choice',
+      value: null,
+      items: ordered.map((side) => ({ id: side.id, label: side.label, value: side.value })),
+      years: span,
+    },
+  };
+}
+
 function mostCited(papers: readonly TopicSetPaper[], basis: AnalyticsPlan['citationBasis']): TopicSetPaper[] {
   return [...papers].sort((a, b) =>
     basis === 'global'
@@ -111,9 +140,12 @@ function personText(person: Person): string {
   const namesakes = person.namesakes.length
     ? ` Note: ${person.namesakes.length} other author record${person.namesakes.length > 1 ? 's' : ''} in the graph share${person.namesakes.length > 1 ? '' : 's'} the name without a common ORCID (${person.namesakes.map((n) => `${n.id}, ${n.papers} papers`).join('; ')}) and may be the same person; they are not counted here.`
     : '';
-  const merged =
-    person.ids.length > 1 ? ` (${person.ids.length} author records with ORCID ${person.orcid}, counted as one)` : '';
-  return `${merged}${namesakes}`;
+  const byOrcid = person.ids.length - person.linked.reduce((sum, group) => sum + group.id.split(', ').length, 0);
+  const merged = byOrcid > 1 ? ` (${byOrcid} author records with ORCID ${person.orcid}, counted as one)` : '';
+  const linked = person.linked.length
+    ? ` Counted in as the same person: ${person.linked.length} other author record${person.linked.length > 1 ? 's' : ''} of a fitting name that share${person.linked.length > 1 ? '' : 's'} co-authors with ${person.name} (${person.linked.map((group) => `${group.name}, ${group.id}, ${group.papers} papers`).join('; ')}).`
+    : '';
+  return `${merged}${linked}${namesakes}`;
 }
 
 async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPlan): Promise<Outcome> {
@@ -127,13 +159,130 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
   }
   const filter = filterOf(state, plan, venue ? [venue.id] : null);
 
+  if (plan.operation === 'compare_people') {
+    const names = [plan.person, plan.second].filter((name): name is string => !!name);
+    const people = await Promise.all(names.map((name) => analytics.resolvePerson(name)));
+    const missing = names.filter((_, i) => !people[i]);
+    if (names.length < 2 || missing.length > 0)
+      return { refusal: `no identified author in the graph is named ${missing.map((n) => `"${n}"`).join(' or ')}` };
+    const measured = await Promise.all(people.map((person) => analytics.personMetrics(person!.ids)));
+    const metric = /h-?index/i.test(state.question)
+      ? { id: 'h_index', label: 'h-index (global citations)', of: (m: (typeof measured)[0]) => m.hIndexGlobal }
+      : /\b(?:cited|citations?)\b/i.test(state.question)
+        ? { id: 'citations', label: 'global citations', of: (m: (typeof measured)[0]) => m.citationsGlobal }
+        : { id: 'papers', label: 'papers in the graph', of: (m: (typeof measured)[0]) => m.works };
+    const rows = people.map((person, i) => ({
+      person: person!,
+      value: metric.of(measured[i]!),
+      metrics: measured[i]!,
+    }));
+    return comparison(
+      `${metric.label}`,
+      rows.map((row) => ({
+        id: row.person.ids[0]!,
+        label: row.person.name,
+        value: row.value,
+        detail: `${row.person.name}: ${row.value} (${row.metrics.works} papers in the graph, h-index ${row.metrics.hIndexGlobal} from global citations, ${row.metrics.hIndexInternal} from citations inside it)${personText(row.person)}`,
+        papers: row.metrics.topPaperIds.slice(0, 2),
+      })),
+      null,
+    );
+  }
+
+  if (plan.operation === 'compare_topics') {
+    const phrases = [plan.topic, plan.second].filter((phrase): phrase is string => !!phrase);
+    if (phrases.length < 2) return { refusal: 'the question does not name two topics to compare' };
+    const sets = await Promise.all(phrases.map((phrase) => analytics.topicSet(phrase, filter)));
+    const empty = sets.filter((set) => set.papers.length === 0).map((set) => `"${set.phrase}"`);
+    if (empty.length === 2) return { refusal: `no paper in the graph matches the topics ${empty.join(' or ')}` };
+    return comparison(
+      `papers${yearsText(plan)}`,
+      sets.map((set) => ({
+        id: set.phrase,
+        label: set.phrase,
+        value: set.papers.length,
+        detail: setText(set, plan, venue?.name ?? null),
+        papers: mostCited(set.papers, plan.citationBasis)
+          .slice(0, 2)
+          .map((p) => p.id),
+      })),
+      null,
+    );
+  }
+
+  if (plan.operation === 'compare_periods') {
+    if (!plan.topic || !plan.periods) return { refusal: 'the question does not name a topic and two windows of years' };
+    const windows = plan.periods;
+    const sets = await Promise.all(
+      windows.map((w) => analytics.topicSet(plan.topic!, { ...filter, yearFrom: w.from, yearTo: w.to })),
+    );
+    if (sets.every((set) => set.papers.length === 0))
+      return {
+        refusal: `no paper in the graph matches the topic "${plan.topic}" in ${windows.map(years).join(' or ')}`,
+      };
+    return comparison(
+      `papers on "${plan.topic}"`,
+      sets.map((set, i) => ({
+        id: `[${windows[i]!.from}, ${windows[i]!.to}]`,
+        label: years(windows[i]!),
+        value: set.papers.length,
+        detail: `${years(windows[i]!)}: ${set.papers.length}${set.truncated ? '+' : ''} papers (${(set.papers.length / (windows[i]!.to - windows[i]!.from + 1)).toFixed(1)} a year)`,
+        papers: mostCited(set.papers, plan.citationBasis)
+          .slice(0, 2)
+          .map((p) => p.id),
+      })),
+      [Math.min(...windows.map((w) => w.from)), Math.max(...windows.map((w) => w.to))],
+      ` The papers on the topic are those by its rule: ${sets[0]!.rule.replace(/: \d+ by words.*$/, '')}.`,
+    );
+  }
+
+  if (plan.operation === 'derivative_works' || plan.operation === 'prior_works') {
+    const paper = await resolvePaper(deps, state, plan.paper ?? '');
+    if (!paper) return { refusal: `no paper in the graph matches "${(plan.paper ?? '').slice(0, 120)}"` };
+    const citing = plan.operation === 'derivative_works';
+    const page = { skip: 0, limit: MAX_PAGE };
+    const sort = { by: 'CITATIONS' as const, descending: true };
+    const slice = citing
+      ? await analytics.paperCitedBy(paper.id, page, sort)
+      : await analytics.paperReferences(paper.id, page, sort);
+    // Full papers only: a reference the graph knows only as a stub is not a work "in the graph".
+    const rows = slice.items.filter((row) => !row.stub);
+    const total = citing ? slice.total : rows.length;
+    const title = paper.title ?? paper.id;
+    const counted = citing
+      ? `${total} paper${total === 1 ? '' : 's'} in the graph cite "${title}"${paper.year ? ` (${paper.year})` : ''}`
+      : `"${title}"${paper.year ? ` (${paper.year})` : ''} cites ${total} paper${total === 1 ? '' : 's'} that the graph holds in full`;
+    const top = rows.slice(0, LIST);
+    return {
+      sentences: [
+        {
+          text: top.length
+            ? `${counted}; the most cited of them are ${quoteList(top.map((r) => `"${r.title ?? r.id}" (${r.year ?? 'n.d.'}, ${r.citedByCount ?? 0} citations)`))}.`
+            : `${counted}.`,
+          papers: [paper.id, ...top.map((r) => r.id)],
+        },
+      ],
+      figure: {
+        kind: 'count',
+        value: total,
+        items: top.map((r) => ({ id: r.id, label: r.title ?? r.id, value: r.citedByCount ?? 0 })),
+        years: null,
+      },
+    };
+  }
+
   if (plan.operation === 'author_metrics' || plan.operation === 'coauthors') {
-    const person = plan.person ? await analytics.resolvePerson(plan.person) : null;
-    if (!person) return { refusal: `no identified author in the graph is named "${plan.person ?? ''}"` };
+    const step = plan.person ? null : await firstStepPerson(deps, plan, filter);
+    if (step && 'refusal' in step) return step;
+    const name = step?.name ?? plan.person;
+    const person = name ? await analytics.resolvePerson(name) : null;
+    if (!person) return { refusal: `no identified author in the graph is named "${name ?? ''}"` };
+    const stepSentences = step ? [step.sentence] : [];
     const metrics = await analytics.personMetrics(person.ids);
     if (plan.operation === 'author_metrics') {
       return {
         sentences: [
+          ...stepSentences,
           {
             text: `${person.name} has ${metrics.works} papers in the graph (${metrics.firstYear ?? '?'}–${metrics.lastYear ?? '?'}), with an h-index of ${metrics.hIndexInternal} from citations inside the graph (${metrics.citationsInternal} citations) and ${metrics.hIndexGlobal} from global citation counts (${metrics.citationsGlobal} citations).${personText(person)}`,
             papers: metrics.topPaperIds.slice(0, 3),
@@ -157,6 +306,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
     if (coauthors.length === 0) return { refusal: `${person.name} has no identified co-author in the graph` };
     return {
       sentences: [
+        ...stepSentences,
         {
           text: `Counted over ${person.name}'s ${metrics.works} papers in the graph, the most frequent co-authors are ${quoteList(coauthors.map((c) => `${c.name ?? c.id} (${c.count} joint papers${c.possiblySame.length ? `; possibly the same person as ${c.possiblySame.join(', ')}` : ''})`))}.${personText(person)}`,
           papers: [...new Set(coauthors.flatMap((c) => c.paperIds.slice(0, 1)))],
@@ -167,7 +317,9 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
   }
 
   if (plan.operation === 'related_papers') {
-    const paper = await resolvePaper(deps, state, plan.paper ?? '');
+    const step = plan.paper ? null : await firstStepPaper(deps, plan, filter);
+    if (step && 'refusal' in step) return step;
+    const paper = step ? step.paper : await resolvePaper(deps, state, plan.paper ?? '');
     if (!paper) return { refusal: `no paper in the graph matches "${(plan.paper ?? '').slice(0, 120)}"` };
     const page = { skip: 0, limit: LIST };
     const rows =
@@ -194,6 +346,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
     if (rows.length === 0) return { refusal: `the graph has no paper ${how} "${paper.title ?? paper.id}"` };
     return {
       sentences: [
+        ...(step ? [step.sentence] : []),
         {
           text: `The papers ${how} "${paper.title ?? paper.id}" are ${quoteList(rows.map((r) => `"${r.paper.title ?? r.paper.id}" (${r.detail})`))}.`,
           papers: [paper.id, ...rows.map((r) => r.paper.id)],
@@ -298,29 +451,70 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
 }
 
 /** The paper a question names: by DOI, or the best search hit when most of the quoted title's words are its title's. */
+/** The first step of a plan reaching a person through a ranking: the topic's most prolific or most cited author. */
+async function firstStepPerson(
+  deps: AskDependencies,
+  plan: AnalyticsPlan,
+  filter: PaperFilter,
+): Promise<{ name: string; sentence: ComputedSentence } | { refusal: string } | null> {
+  if (plan.firstStep !== 'most_prolific_author' && plan.firstStep !== 'most_cited_author') return null;
+  if (!plan.topic) return { refusal: 'the question names no topic to find its author on' };
+  const set = await deps.analytics.topicSet(plan.topic, filter);
+  if (set.papers.length === 0)
+    return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };
+  const cited = plan.firstStep === 'most_cited_author';
+  const rows = await deps.analytics.authorsOfPapers(
+    set.papers.map((p) => p.id),
+    MAX_PAGE,
+    cited ? plan.citationBasis : 'papers',
+  );
+  const value = (row: (typeof rows)[number]) =>
+    cited ? (plan.citationBasis === 'global' ? row.globalCitations : row.internalCitations) : row.count;
+  // Records sharing an ORCID are one person here too: their counts add up before the first is taken.
+  const [top] = mergeByOrcid(rows.map((row) => ({ ...row, count: value(row) })));
+  if (!top) return { refusal: `the papers on "${plan.topic}" have no identified authors` };
+  const measure = cited
+    ? `${top.count} ${plan.citationBasis === 'global' ? 'global citations' : 'citations inside the graph'} of those papers`
+    : `${top.count} of those papers`;
+  return {
+    name: top.name ?? top.id,
+    sentence: {
+      text: `${setText(set, plan, null)}; the ${cited ? 'most cited' : 'most prolific'} author among them is ${top.name ?? top.id} (${measure}).`,
+      papers: top.paperIds.slice(0, 2),
+    },
+  };
+}
+
+/** The first step of a plan reaching a paper through a ranking: the topic's most cited paper. */
+async function firstStepPaper(
+  deps: AskDependencies,
+  plan: AnalyticsPlan,
+  filter: PaperFilter,
+): Promise<{ paper: { id: string; title?: string | null }; sentence: ComputedSentence } | { refusal: string } | null> {
+  if (plan.firstStep !== 'most_cited_paper') return null;
+  if (!plan.topic) return { refusal: 'the question names no topic to find its most cited paper on' };
+  const set = await deps.analytics.topicSet(plan.topic, filter);
+  const [top] = mostCited(set.papers, plan.citationBasis);
+  if (!top)
+    return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };
+  const count =
+    plan.citationBasis === 'global'
+      ? `${top.citedByCount} global citations`
+      : `${top.internalCitations} citations inside the graph`;
+  return {
+    paper: top,
+    sentence: {
+      text: `${setText(set, plan, null)}; the most cited of them is "${top.title ?? top.id}" (${count}).`,
+      papers: [top.id],
+    },
+  };
+}
+
 async function resolvePaper(deps: AskDependencies, state: Gathered, reference: string) {
   if (/^10\.\d{4,9}\//.test(reference)) return deps.catalog.paperByDoi(reference);
   if (/^[A-Z][A-Z0-9-]+(?: \d{1,2})?$/.test(reference)) {
-    // A study by its acronym: of the papers whose title holds it as written, the one the graph cites most (the
-    // trial's main report rather than a later abstract about it).
-    const response = await deps.search.search(
-      state.ctx,
-      reference,
-      30,
-      { collections: state.options.collections ?? null },
-      { passages: 0 },
-    );
-    const escaped = reference.replace(/[-]/g, '\\-').replace(/ /g, '\\s+');
-    const holds = new RegExp(`(?<![A-Za-z0-9-])${escaped}(?![A-Za-z0-9-]|\\s*\\d)`);
-    const named = response.results.map((r) => r.paper).filter((p) => holds.test(p.title ?? ''));
-    return (
-      named.sort(
-        (a, b) =>
-          (b.internalCitedBy ?? 0) - (a.internalCitedBy ?? 0) ||
-          (b.citedByCount ?? 0) - (a.citedByCount ?? 0) ||
-          a.id.localeCompare(b.id),
-      )[0] ?? null
-    );
+    const id = await deps.analytics.paperNamed(reference, { collections: state.options.collections ?? null });
+    return id ? ((await deps.catalog.papersByIds([id]))[0] ?? null) : null;
   }
   const response = await deps.search.search(
     state.ctx,
