@@ -237,7 +237,9 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
   }
 
   if (plan.operation === 'derivative_works' || plan.operation === 'prior_works') {
-    const paper = await resolvePaper(deps, state, plan.paper ?? '');
+    const step = plan.paper ? null : await firstStepPaper(deps, plan, filter);
+    if (step && 'refusal' in step) return step;
+    const paper = step ? step.paper : await resolvePaper(deps, state, plan.paper ?? '');
     if (!paper) return { refusal: `no paper in the graph matches "${(plan.paper ?? '').slice(0, 120)}"` };
     const citing = plan.operation === 'derivative_works';
     const page = { skip: 0, limit: MAX_PAGE };
@@ -511,6 +513,7 @@ async function firstStepPaper(
 }
 
 async function resolvePaper(deps: AskDependencies, state: Gathered, reference: string) {
+  if (reference.trim() === '') return null;
   if (/^10\.\d{4,9}\//.test(reference)) return deps.catalog.paperByDoi(reference);
   if (/^[A-Z][A-Z0-9-]+(?: \d{1,2})?$/.test(reference)) {
     const id = await deps.analytics.paperNamed(reference, { collections: state.options.collections ?? null });
