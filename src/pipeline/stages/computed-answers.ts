@@ -9,7 +9,7 @@ import {
 } from '../../analytics/analytics-service';
 import type { Evidence, PaperFilter } from '../../domain';
 import type { VerifiedCitation } from '../../generation/verify';
-import { terms } from '../../text';
+import { contentTerms, terms } from '../../text';
 import type { AnswerFigure, AskDependencies, Gathered, Rewritten } from '../ask-types';
 import { EvidencePool } from '../evidence-pool';
 import { type AnalyticsPlan, describePlan } from '../planner';
@@ -492,7 +492,11 @@ async function firstStepPaper(
   deps: AskDependencies,
   plan: AnalyticsPlan,
   filter: PaperFilter,
-): Promise<{ paper: { id: string; title?: string | null }; sentence: ComputedSentence } | { refusal: string } | null> {
+): Promise<
+  | { paper: { id: string; title?: string | null; year?: number | null }; sentence: ComputedSentence }
+  | { refusal: string }
+  | null
+> {
   if (plan.firstStep !== 'most_cited_paper') return null;
   if (!plan.topic) return { refusal: 'the question names no topic to find its most cited paper on' };
   const set = await deps.analytics.topicSet(plan.topic, filter);
@@ -519,6 +523,8 @@ async function resolvePaper(deps: AskDependencies, state: Gathered, reference: s
     const id = await deps.analytics.paperNamed(reference, { collections: state.options.collections ?? null });
     return id ? ((await deps.catalog.papersByIds([id]))[0] ?? null) : null;
   }
+  // A reference of no searchable words (a name of stopwords, punctuation) names no paper.
+  if (contentTerms(reference).length === 0) return null;
   const response = await deps.search.search(
     state.ctx,
     reference,
