@@ -83,7 +83,7 @@ export interface Person {
   ids: string[];
   papers: number;
   /** Records of a fitting name, without a conflicting ORCID, that share a co-author with the person: counted in. */
-  linked: Array<{ id: string; name: string; papers: number }>;
+  linked: Array<{ ids: string[]; name: string; papers: number }>;
   namesakes: Array<{ id: string; name: string; papers: number }>;
 }
 
@@ -753,11 +753,7 @@ export class AnalyticsService {
       orcid: best.orcid ?? null,
       ids: [...best.ids, ...linkedIds],
       papers: best.count + linked.reduce((sum, group) => sum + group.count, 0),
-      linked: linked.map((group) => ({
-        id: group.ids.join(', '),
-        name: group.name ?? group.ids[0]!,
-        papers: group.count,
-      })),
+      linked: linked.map((group) => ({ ids: group.ids, name: group.name ?? group.ids[0]!, papers: group.count })),
       namesakes: people
         .filter((other) => best.possiblySame.includes(other.id) && !linkedIds.has(other.id))
         .map((other) => ({ id: other.id, name: other.name ?? other.id, papers: other.count })),

@@ -367,7 +367,6 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     if (candidate === 'compare_people' && people.length < 2) continue;
     if (PERSON_OPERATIONS.has(candidate) && !person && !stepToPerson) continue;
     if (PAPER_OPERATIONS.has(candidate) && !paper && !stepToPaper) continue;
-    if (candidate === 'compare_people' && people.length < 2) continue;
     if (candidate === 'compare_periods' && !periods) continue;
     if (candidate === 'compare_topics' && (!topics || people.length > 0)) continue;
     // "How many papers has Jane Doe published?" is her profile, not a topic count.

@@ -140,10 +140,10 @@ function personText(person: Person): string {
   const namesakes = person.namesakes.length
     ? ` Note: ${person.namesakes.length} other author record${person.namesakes.length > 1 ? 's' : ''} in the graph share${person.namesakes.length > 1 ? '' : 's'} the name without a common ORCID (${person.namesakes.map((n) => `${n.id}, ${n.papers} papers`).join('; ')}) and may be the same person; they are not counted here.`
     : '';
-  const byOrcid = person.ids.length - person.linked.reduce((sum, group) => sum + group.id.split(', ').length, 0);
+  const byOrcid = person.ids.length - person.linked.reduce((sum, group) => sum + group.ids.length, 0);
   const merged = byOrcid > 1 ? ` (${byOrcid} author records with ORCID ${person.orcid}, counted as one)` : '';
   const linked = person.linked.length
-    ? ` Counted in as the same person: ${person.linked.length} other author record${person.linked.length > 1 ? 's' : ''} of a fitting name that share${person.linked.length > 1 ? '' : 's'} co-authors with ${person.name} (${person.linked.map((group) => `${group.name}, ${group.id}, ${group.papers} papers`).join('; ')}).`
+    ? ` Counted in as the same person: ${person.linked.length} other author record${person.linked.length > 1 ? 's' : ''} of a fitting name that share${person.linked.length > 1 ? '' : 's'} co-authors with ${person.name} (${person.linked.map((group) => `${group.name}, ${group.ids.join(', ')}, ${group.papers} papers`).join('; ')}).`
     : '';
   return `${merged}${linked}${namesakes}`;
 }
@@ -237,10 +237,9 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
   }
 
   if (plan.operation === 'derivative_works' || plan.operation === 'prior_works') {
-    const step = plan.paper ? null : await firstStepPaper(deps, plan, filter);
-    if (step && 'refusal' in step) return step;
-    const paper = step ? step.paper : await resolvePaper(deps, state, plan.paper ?? '');
-    if (!paper) return { refusal: `no paper in the graph matches "${(plan.paper ?? '').slice(0, 120)}"` };
+    const found = await planPaper(deps, state, plan, filter);
+    if ('refusal' in found) return found;
+    const { paper } = found;
     const citing = plan.operation === 'derivative_works';
     const page = { skip: 0, limit: MAX_PAGE };
     const sort = { by: 'CITATIONS' as const, descending: true };
@@ -319,10 +318,9 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
   }
 
   if (plan.operation === 'related_papers') {
-    const step = plan.paper ? null : await firstStepPaper(deps, plan, filter);
-    if (step && 'refusal' in step) return step;
-    const paper = step ? step.paper : await resolvePaper(deps, state, plan.paper ?? '');
-    if (!paper) return { refusal: `no paper in the graph matches "${(plan.paper ?? '').slice(0, 120)}"` };
+    const found = await planPaper(deps, state, plan, filter);
+    if ('refusal' in found) return found;
+    const { paper, step } = found;
     const page = { skip: 0, limit: LIST };
     const rows =
       plan.relation === 'cocited'
@@ -485,6 +483,23 @@ async function firstStepPerson(
       papers: top.paperIds.slice(0, 2),
     },
   };
+}
+
+/** The paper a plan is about: reached by its first step (the topic's most cited paper), or named by the question. */
+async function planPaper(
+  deps: AskDependencies,
+  state: Gathered,
+  plan: AnalyticsPlan,
+  filter: PaperFilter,
+): Promise<
+  | { paper: { id: string; title?: string | null; year?: number | null }; step: { sentence: ComputedSentence } | null }
+  | { refusal: string }
+> {
+  const step = plan.paper ? null : await firstStepPaper(deps, plan, filter);
+  if (step && 'refusal' in step) return step;
+  const paper = step ? step.paper : await resolvePaper(deps, state, plan.paper ?? '');
+  if (!paper) return { refusal: `no paper in the graph matches "${(plan.paper ?? '').slice(0, 120)}"` };
+  return { paper, step };
 }
 
 /** The first step of a plan reaching a paper through a ranking: the topic's most cited paper. */
