@@ -2,7 +2,8 @@
  * Judging an answer against a gold plan and gold figure of data/questions/ask-v3.jsonl (written by
  * scripts/gold-figures.py from the raw records): is the operation the gold one, and is the answer's key figure the
  * gold one — the count within the accepted range, the first of a ranking among the gold top items, the person's
- * measure equal, the trend's peak year one of the gold peaks, the number of citing or cited papers equal, the winner
+ * measure equal, the trend's peak year one of the gold peaks, the number of citing or cited papers, of core journals
+ * (within the accepted range) or of links on a citation path equal, the Lotka share within its range, the winner
  * of a comparison the gold one, over the gold years when the question names years.
  * The right operation over the wrong papers is a wrong answer.
  */
@@ -92,6 +93,18 @@ export function figureMiss(gold: GoldPlan, expected: GoldFigure, figure: AnswerF
           ? null
           : `${expected.metric} ${item?.value ?? 'missing'}, gold ${expected.value}`;
       }
+      if (gold.op === 'bradford' || gold.op === 'citation_path') {
+        if (figure.kind !== 'value') return `a ${figure.kind}, not a measure`;
+        if (expected.accept && figure.value !== null) {
+          const [lo, hi] = expected.accept;
+          return figure.value >= lo && figure.value <= hi
+            ? null
+            : `${expected.metric} ${figure.value}, gold ${expected.value} (${lo}–${hi})`;
+        }
+        return figure.value === (expected.value ?? null)
+          ? null
+          : `${expected.metric} ${figure.value ?? 'none'}, gold ${expected.value ?? 'none'}`;
+      }
       if (gold.op === 'derivative_works' || gold.op === 'prior_works') {
         if (figure.kind !== 'count') return `a ${figure.kind}, not a count`;
         return figure.value === expected.value ? null : `${expected.metric} ${figure.value}, gold ${expected.value}`;
@@ -106,6 +119,13 @@ export function figureMiss(gold: GoldPlan, expected: GoldFigure, figure: AnswerF
       return sameSubject(gold.op, first, String(expected.value))
         ? null
         : `larger ${first.label} (${first.value} against ${second.value}), gold ${String(expected.value)}`;
+    }
+    case 'share': {
+      if (figure.kind !== 'share' || figure.value === null) return `a ${figure.kind}, not a share`;
+      const [lo, hi] = expected.accept!;
+      return figure.value >= lo && figure.value <= hi
+        ? null
+        : `share ${figure.value}, gold ${String(expected.value)} (${lo}–${hi})`;
     }
     case 'peak': {
       if (figure.kind !== 'peak') return `a ${figure.kind}, not a trend`;

@@ -112,6 +112,7 @@ export function createAppContext(
   const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
   const analytics = new AnalyticsService(executor, search);
   const catalog = new CatalogService(executor);
+  const science = new ScienceService(executor, analytics);
   const routeClassifier = classifierLoader(
     path.join(PROJECT_ROOT, 'data', 'questions', 'router-train.jsonl'),
     loadEmbedder,
@@ -122,6 +123,7 @@ export function createAppContext(
     catalog,
     search,
     analytics,
+    science,
     external,
     ingest,
     embedder: loadEmbedder,
@@ -147,7 +149,7 @@ export function createAppContext(
     catalog,
     search,
     analytics,
-    science: new ScienceService(executor, analytics),
+    science,
     exports: new PaperExportService(executor, catalog),
     external,
     ask,

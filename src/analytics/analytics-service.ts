@@ -4,7 +4,7 @@ import { STRONG_TOPIC_SCORE } from '../graph/schema';
 import { type LazySlice, MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
 import { contentTerms } from '../text';
-import { nameFit, nameParts } from './person-names';
+import { foldName, nameFit, nameParts } from './person-names';
 import type { AuthorRow, PaperFilter, PaperRow, PaperSort, TopicRow, VenueRow } from '../domain';
 
 /** A paper with its citation counts and the one it was ranked by (topPapers). */
@@ -707,7 +707,12 @@ export class AnalyticsService {
     return this.executor.read(queries().institutionsOfPapers({ ids: [...ids], limit: Math.min(limit, MAX_PAGE) }));
   }
 
-  /** Papers per year among the given papers, zero years filled in. */
+  /** Countries (ISO codes) of the institutions of the given papers' authors, by how many of the papers each is on. */
+  countriesOfPapers(ids: readonly string[], limit: number): Promise<PaperGroup[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.executor.read(queries().countriesOfPapers({ ids: [...ids], limit: Math.min(limit, MAX_PAGE) }));
+  }
+
   /** The first and last publication year of the graph's full papers (null when it holds none with a year). */
   async coverageYears(): Promise<{ firstYear: number; lastYear: number } | null> {
     const [row] = await this.executor.read<{ firstYear: number | null; lastYear: number | null }>(
@@ -754,8 +759,10 @@ export class AnalyticsService {
       ids: [...best.ids, ...linkedIds],
       papers: best.count + linked.reduce((sum, group) => sum + group.count, 0),
       linked: linked.map((group) => ({ ids: group.ids, name: group.name ?? group.ids[0]!, papers: group.count })),
+      // Every other record that fits the name as asked and is not counted in, so the answer can say whom it left out.
       namesakes: people
-        .filter((other) => best.possiblySame.includes(other.id) && !linkedIds.has(other.id))
+        .slice(1)
+        .filter((other) => !other.ids.some((id) => linkedIds.has(id)))
         .map((other) => ({ id: other.id, name: other.name ?? other.id, papers: other.count })),
     };
   }
@@ -835,7 +842,36 @@ export class AnalyticsService {
       count: number;
       paperIds: string[];
     }>(queries().personCoauthors({ ids: [...ids], limit: Math.min(limit * 4, MAX_PAGE) }));
-    return mergeByOrcid(rows).slice(0, limit);
+    // Co-author records of one name and no conflicting ORCID share a co-author — this person — so by the linkage rule
+    // of resolvePerson they are one person: counted together, the records kept in `ids`.
+    const people: Array<ReturnType<typeof mergeByOrcid<(typeof rows)[number]>>[number]> = [];
+    const byName = new Map<string, (typeof people)[number]>();
+    for (const coauthor of mergeByOrcid(rows)) {
+      const key = coauthor.name
+        ? foldName(coauthor.name)
+            .replace(/[^a-z]+/g, ' ')
+            .trim()
+        : '';
+      const into = key ? byName.get(key) : undefined;
+      if (into && (!into.orcid || !coauthor.orcid || into.orcid === coauthor.orcid)) {
+        into.count += coauthor.count;
+        into.ids.push(...coauthor.ids);
+        into.orcid = into.orcid ?? coauthor.orcid;
+        into.paperIds = [...new Set([...into.paperIds, ...coauthor.paperIds])];
+        into.possiblySame = into.possiblySame.filter((id) => !coauthor.ids.includes(id));
+        continue;
+      }
+      const own = { ...coauthor, ids: [...coauthor.ids] };
+      if (key) byName.set(key, own);
+      people.push(own);
+    }
+    return people
+      .map((person) => ({
+        ...person,
+        possiblySame: person.possiblySame.filter((id) => !person.ids.includes(id)),
+      }))
+      .sort((a, b) => b.count - a.count || a.id.localeCompare(b.id))
+      .slice(0, limit);
   }
 
   /** Venues whose name contains the text, largest first. */

@@ -56,7 +56,9 @@ function words(text: string): string[] {
 
 /**
  * How well a name as asked fits a name in the graph: 0 when they cannot be the same person; 3 for the same first
- * given name, 2 when one gives only its initial, 1 when the question gives a surname alone.
+ * given name, 2 when one gives only its initial, 1 when the question gives a surname alone. An initial asked fits
+ * a stored initial no better than a stored name it begins ("Kirschbaum C": "C. Kirschbaum" and "Clemens Kirschbaum"
+ * alike), for it says no more.
  */
 export function nameFit(asked: NameParts, stored: NameParts): number {
   if (asked.surname !== stored.surname) return 0;
@@ -64,6 +66,7 @@ export function nameFit(asked: NameParts, stored: NameParts): number {
   const s = stored.given[0];
   if (!a) return 1;
   if (!s) return 1;
+  if (a.length === 1) return s.startsWith(a) ? 2 : 0;
   if (a === s) return 3;
   if ((a.length === 1 && s.startsWith(a)) || (s.length === 1 && a.startsWith(s))) return 2;
   return 0;

@@ -197,6 +197,41 @@ export class ScienceService {
     };
   }
 
+  /**
+   * The CD index of each of the given papers (any number: a topic's papers) that at least `minCiting` full papers
+   * cite, most disruptive first; papers with no paper around them to count are left out.
+   */
+  async disruptionOfPapers(
+    ids: readonly string[],
+    minCiting: number,
+  ): Promise<Array<Disruption & { title: string | null }>> {
+    if (ids.length === 0) return [];
+    const rows = await this.executor.read<{
+      id: string;
+      title: string | null;
+      year: number | null;
+      references: number;
+      focalOnly: number;
+      both: number;
+      referencesOnly: number;
+    }>(queries().papersDisruption({ ids: [...new Set(ids)], minCiting: Math.max(1, Math.floor(minCiting)) }));
+    return rows
+      .map((row) => {
+        const counts = { focalOnly: row.focalOnly, both: row.both, referencesOnly: row.referencesOnly };
+        return {
+          paperId: row.id,
+          title: row.title,
+          year: row.year,
+          references: row.references,
+          window: null,
+          ...counts,
+          cd: cdIndex(counts),
+        };
+      })
+      .filter((row) => row.cd !== null)
+      .sort((a, b) => b.cd! - a.cd! || a.paperId.localeCompare(b.paperId));
+  }
+
   private checkSet(ids: readonly string[]): string[] {
     const unique = [...new Set(ids)];
     if (unique.length === 0) throw badInput('give at least one paper id', { argument: 'ids' });

@@ -286,6 +286,7 @@ export const QUERY_SPECS = {
     ...PAPER_SORT,
   ]),
   paperDisruption: spec<{ id: string; window: Nullable<number> }>('analytics/paper-disruption', ['id', 'window']),
+  papersDisruption: spec<{ ids: string[]; minCiting: number }>('analytics/papers-disruption', ['ids', 'minCiting']),
   priorWorks: spec<{ ids: string[]; limit: number }>('analytics/prior-works', ['ids', 'limit']),
   derivativeWorks: spec<{ ids: string[]; limit: number }>('analytics/derivative-works', ['ids', 'limit']),
   citationPathDirected: spec<{ from: string; to: string; depth: number }>('analytics/citation-path-directed', [
@@ -412,6 +413,7 @@ export const QUERY_SPECS = {
   venuesByName: spec<{ name: string; limit: number }>('analytics/venues-by-name', ['name', 'limit']),
   venuesOfPapers: spec<{ ids: string[]; limit: number }>('analytics/venues-of-papers', ['ids', 'limit']),
   institutionsOfPapers: spec<{ ids: string[]; limit: number }>('analytics/institutions-of-papers', ['ids', 'limit']),
+  countriesOfPapers: spec<{ ids: string[]; limit: number }>('analytics/countries-of-papers', ['ids', 'limit']),
   emergingTopics: spec<
     PaperFilterParams & {
       from: number;

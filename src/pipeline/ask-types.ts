@@ -1,4 +1,5 @@
 import type { AnalyticsService } from '../analytics/analytics-service';
+import type { ScienceService } from '../analytics/science-service';
 import type { CatalogService } from '../catalog/catalog-service';
 import type { Settings } from '../config/settings';
 import type { EvidencePaper, Evidence } from '../domain';
@@ -66,15 +67,29 @@ export interface ExternalSearchRecord {
 export interface AnswerFigure {
   /**
    * count: a number of papers; top: a ranking; metrics: a person's measures; peak: a trend's peak year; choice: the
-   * things compared, the larger first.
+   * things compared, the larger first; share: a share in [0, 1] (Lotka: authors with one paper); value: one measure
+   * (Bradford: core journals; a citation path: its links), null when there is nothing to measure.
    */
-  readonly kind: 'count' | 'top' | 'metrics' | 'peak' | 'choice';
-  /** The count, or the peak year; null for rankings and metrics. */
+  readonly kind: 'count' | 'top' | 'metrics' | 'peak' | 'choice' | 'share' | 'value';
+  /** The count, the peak year, the share or the measure; null for rankings, metrics and comparisons. */
   readonly value: number | null;
   /** Ranked items (papers by id, people, venues, institutions by name), or named measures of a person. */
   readonly items: ReadonlyArray<{ readonly id: string; readonly label: string; readonly value: number }>;
   /** The years counted over, once the window is resolved against the data. */
   readonly years: readonly [number, number] | null;
+}
+
+/** A subject of the question linked to the graph: the text it came from and what it was taken to be. */
+export interface ResolvedEntity {
+  readonly kind: 'topic' | 'person' | 'paper' | 'venue';
+  /** The words of the question (or of the plan) it was resolved from. */
+  readonly text: string;
+  /** The graph id (a person's first record, a paper, a venue); null for a topic, which is a set of papers. */
+  readonly id: string | null;
+  /** What it was taken to be: a name, a title, or the topic's size. */
+  readonly label: string;
+  /** How: the records counted as the person, the paper's year, the topic's rule. */
+  readonly how: string;
 }
 
 export type AnswerGenerator = 'extractive' | 'llm' | 'bibliometric' | 'trend' | 'none';
@@ -90,6 +105,10 @@ export interface AskResult {
   plan: AnalyticsPlan | null;
   /** The key figure of a computed answer (null on the content and current-world routes and when it abstains). */
   figure: AnswerFigure | null;
+  /** The subjects a computed answer resolved in the graph, each with the text it came from. */
+  entities: ResolvedEntity[];
+  /** When a subject had another close reading: which one the answer took and what else it could mean. */
+  clarification: string | null;
   rewrite: string;
   subQueries: SubQuery[];
   sufficiency: Sufficiency;
@@ -119,6 +138,8 @@ export interface AskDependencies {
   catalog: CatalogService;
   search: SearchService;
   analytics: AnalyticsService;
+  /** Science-of-science measures (Lotka, Bradford, the CD index, citation paths). */
+  science: ScienceService;
   external: FetchService;
   ingest: IngestService;
   embedder: () => Promise<Embedder>;

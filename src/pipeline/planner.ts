@@ -21,6 +21,12 @@ export const PLAN_OPERATIONS = [
   'compare_topics',
   'compare_people',
   'compare_periods',
+  'compare_topics_trend',
+  'top_countries',
+  'lotka',
+  'bradford',
+  'disruptive_papers',
+  'citation_path',
 ] as const;
 export type PlanOperation = (typeof PLAN_OPERATIONS)[number];
 
@@ -39,6 +45,11 @@ export const TOPIC_OPERATIONS: ReadonlySet<PlanOperation> = new Set([
   'collaboration_network',
   'compare_topics',
   'compare_periods',
+  'compare_topics_trend',
+  'top_countries',
+  'lotka',
+  'bradford',
+  'disruptive_papers',
 ]);
 export const PERSON_OPERATIONS: ReadonlySet<PlanOperation> = new Set(['coauthors', 'author_metrics', 'compare_people']);
 /** Operations about one paper (they need `paper`). */
@@ -46,6 +57,7 @@ export const PAPER_OPERATIONS: ReadonlySet<PlanOperation> = new Set([
   'related_papers',
   'derivative_works',
   'prior_works',
+  'citation_path',
 ]);
 
 /**
@@ -92,6 +104,23 @@ export interface AnalyticsPlan extends PlanFields {
 /** Operation cues, first match wins; each needs its subject (checked by the planner). */
 const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> = [
   {
+    operation: 'citation_path',
+    cue: /\b(?:citation (?:path|chain|route|trail)s?|(?:path|chain|trail)s? of citations|(?:connected|linked|joined|reach\w*) (?:to|with|from)? ?.{0,160}?\b(?:by|through|via|over) (?:a )?(?:chain of )?citations?|(?:lead|leads|led) by citations)\b/i,
+  },
+  {
+    operation: 'lotka',
+    cue: /\b(?:lotka\w*|inverse[- ]square law|author(?:ship)? productivity (?:distribution|law|pattern)|(?:share|proportion|fraction|percentage|per ?cent|how many) of (?:the |all )?(?:authors|researchers|contributors|scientists)\b.{0,100}?\b(?:only|just|exactly|a single|one) (?:one |single )?(?:paper|article|publication|study)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|occasional (?:authors|contributors))\b/i,
+  },
+  {
+    operation: 'bradford',
+    cue: /\b(?:bradford\w*|core (?:journals|venues|set of journals)|(?:scatter(?:ed|ing)?|spread|dispersed?|dispersion) (?:across|over|among|of) (?:the )?(?:journals|venues)|(?:concentrated|clustered) in (?:a )?(?:few|small number of|handful of) (?:journals|venues))\b/i,
+  },
+  {
+    operation: 'disruptive_papers',
+    // "Disruptive" as a measure of papers, not "disruptive behaviour" or "memory consolidation".
+    cue: /\b(?:(?:most|least|more|less|truly|highly|really|how) disruptive|disruptive (?:papers|works|studies|articles|contributions|research|science|publications|findings)|disruptiveness|cd[- ]index|disruption (?:index|scores?|metric)|consolidating (?:papers|works|studies|articles)|(?:papers|works|studies|articles) (?:that |which )?(?:were |are )?(?:disruptive|consolidating)|(?:broke|break|breaking) with (?:the )?(?:past|prior work|earlier work)|(?:made|make) (?:earlier|prior) work obsolete)\b/i,
+  },
+  {
     operation: 'prior_works',
     cue: /\b(?:earlier|prior|previous|preceding) (?:work|works|studies|research|papers|literature)|(?:rel(?:y|ies|ied) on|draws? on|builds? upon)\b(?=.{0,12}\?|\s*$)|\b(?:references|reference list|bibliography) of\b|\bdoes (?:the )?.{2,80}? (?:cite|reference)\b/i,
   },
@@ -106,6 +135,10 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   {
     operation: 'compare_periods',
     cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|faster|slower|larger|bigger)\b.{0,80}\b(?:or|than)\b|with the)\b/i,
+  },
+  {
+    operation: 'compare_topics_trend',
+    cue: /\b(?:(?:grew|grow(?:s|n|ing)?|expand(?:ed|s|ing)?|ris(?:en|ing)|rose|increas(?:ed|ing)|took off) (?:faster|more(?: quickly| rapidly| steeply)?|quicker|the most|most)|faster[- ]growing|(?:compare|comparison of|contrast) (?:the )?(?:growth|trends?|trajector(?:y|ies)|rise|expansion|evolution)|(?:growth|trends?|trajector(?:y|ies)) of .{1,80}\b(?:and|versus|vs\.?|compared)\b)/i,
   },
   {
     operation: 'compare_topics',
@@ -138,15 +171,19 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'count_papers',
-    cue: /\b(?:how many|number of|count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field|research|evidence))\b/i,
+    cue: /\b(?:how many|number of|count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field|research|evidence))\b/i,
   },
   {
     operation: 'top_venues',
     cue: /\b(?:journals?|venues?|outlets?|periodicals?|conferences?|proceedings|publishers?|where (?:is|are|was|were|do|does|did|have|has) .{0,60}\bpublished|published where)\b/i,
   },
   {
+    operation: 'top_countries',
+    cue: /\b(?:countr(?:y|ies)|nations?|nationalit(?:y|ies)|(?:which|what) (?:part|parts|region|regions) of the world|geograph\w*|where in the world)\b/i,
+  },
+  {
     operation: 'top_institutions',
-    cue: /\b(?:institutions?|institutes?|universit(?:y|ies)|affiliations?|affiliated|centers?|centres?|hospitals?|organi[sz]ations?|countries|schools?)\b/i,
+    cue: /\b(?:institutions?|institutes?|universit(?:y|ies)|affiliations?|affiliated|centers?|centres?|hospitals?|organi[sz]ations?|schools?)\b/i,
   },
   {
     operation: 'top_authors',
@@ -180,7 +217,12 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'shifted attention interest popularity deal deals dealing concerned momentum gaining picking connected linked ' +
     'tied through via authorship coauthorship co collaboration collaborations roughly big large extensive sizeable ' +
     'sizable size more fewer less larger smaller bigger faster slower higher lower compare compared comparison ' +
-    'versus vs than together alongside'
+    'versus vs than together alongside lotka lotkas law laws follow follows followed obey obeys fit fits ' +
+    'distribution distributed bradford bradfords core zone zones scattered scattering concentrated disruptive ' +
+    'disruptiveness consolidating cd index path chain route trail country nation nations ' +
+    'nationality world region regions geography geographic geographically quickly rapidly steeply expanded ' +
+    'expanding come comes came coming originate originates originated across among around wrote only one ' +
+    'single share proportion fraction percentage occasional stored store hold body'
   ).split(/\s+/),
 );
 
@@ -197,10 +239,24 @@ const DOI = /\b(10\.\d{4,9}\/[^\s"'<>]+[^\s"'<>.,;?!)])/;
 /** A quoted title: "…" or “…”. */
 const QUOTED = /["“]([^"”]{8,400})["”]/;
 
+/** Nouns that close a subject: in "glaucoma research consistent with X" the subject ends at "research". */
+const SUBJECT_HEADS = new Set(['research', 'literature', 'studies', 'papers', 'publications', 'articles', 'field']);
+
 /** Strips framing from a candidate phrase and keeps its content words in order. */
 function cleanTopic(phrase: string): string | null {
-  const words = contentTerms(phrase.replace(TRAILING, ''));
+  let words = contentTerms(phrase.replace(TRAILING, ''));
+  const head = words.findIndex(
+    (word, i) => SUBJECT_HEADS.has(word) && words.slice(0, i).some((w) => !FRAMING.has(w) && !/^\d{4}s?$/.test(w)),
+  );
+  if (head > 0) words = words.slice(0, head);
   const kept = words.filter((word) => !FRAMING.has(word) && !/^\d{4}s?$/.test(word));
+  // A verb before the subject is the question's, not the subject's ("which nations produce … sleep apnea papers").
+  const verbs = new Set(
+    (nlp(phrase).json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((sentence) =>
+      sentence.terms.filter((t) => t.tags.includes('Verb') && !t.tags.includes('Noun')).map((t) => t.normal),
+    ),
+  );
+  while (kept.length > 1 && verbs.has(kept[0]!)) kept.shift();
   return kept.length > 0 ? kept.join(' ') : null;
 }
 
@@ -294,6 +350,52 @@ export function acronymIn(question: string): string | null {
   return null;
 }
 
+/** Words that say what kind of work a reference names, not which one. */
+const PAPER_KINDS = new Set(
+  'trial trials study studies review reviews paper papers article articles report reports analysis meta cohort'.split(
+    ' ',
+  ),
+);
+
+/** A paper the question refers to: its DOI, a quoted title, an acronym, else the description as written. */
+function paperReference(text: string): string | null {
+  const doi = DOI.exec(text)?.[1];
+  if (doi) return doi;
+  const quoted = QUOTED.exec(text)?.[1];
+  if (quoted) return quoted;
+  const description = text
+    .replace(/[?!.,;:]+\s*$/, '')
+    .replace(/^\s*(?:the|a|an|that|this)\s+/i, '')
+    .trim();
+  // An acronym with nothing else but the kind of work ("the EAGLE trial") names the study; with a year or a
+  // description beside it ("the CPAP trial of 2016") the whole description does.
+  const acronym = acronymIn(text);
+  if (acronym) {
+    const rest = contentTerms(description.replace(acronym, ' ')).filter((w) => !PAPER_KINDS.has(w));
+    if (rest.length === 0) return acronym;
+  }
+  return contentTerms(description).length > 0 ? description : null;
+}
+
+/**
+ * The two papers a citation-path question names ("from <paper> to <paper>", "between <paper> and <paper>",
+ * "<paper> … connected to <paper>"), each as a DOI, quoted title, acronym or description; null unless two.
+ */
+export function twoPapersIn(question: string): [string, string] | null {
+  const text = question.replace(/[?!.]+\s*$/, '');
+  const split =
+    /\bfrom\s+(.+?)\s+to\s+(.+?)(?:\s+(?:by|through|via|over|in the graph)\b.*)?$/i.exec(text) ??
+    /\bbetween\s+(.+?)\s+and\s+(.+?)(?:\s+(?:by|through|via|over|in the graph)\b.*)?$/i.exec(text) ??
+    /^(?:is|are|was|were|does|do|how is|how are)\s+(.+?)\s+(?:connected|linked|joined|related)\s+(?:to|with)\s+(.+?)(?:\s+(?:by|through|via|over)\b.*)?$/i.exec(
+      text,
+    ) ??
+    /^(?:is|are|was|were|how (?:is|are))\s+(.+?)\s+and\s+(.+?)\s+(?:connected|linked|joined|related)\b/i.exec(text);
+  if (!split) return null;
+  const first = paperReference(split[1]!);
+  const second = paperReference(split[2]!);
+  return first && second && first !== second ? [first, second] : null;
+}
+
 /** Two windows the question compares ("in 2010-2014 or in 2015-2019", "the 1990s with the 2000s"), else null. */
 export function periodsIn(question: string): Array<{ from: number; to: number }> | null {
   const found: Array<{ at: number; from: number; to: number }> = [];
@@ -308,7 +410,13 @@ export function periodsIn(question: string): Array<{ from: number; to: number }>
 
 /** The two topics a question compares ("more papers on X or on Y", "X versus Y"), else null. */
 export function twoTopics(question: string): [string, string] | null {
-  const text = question.replace(/[?!.]+\s*$/, '');
+  // Years are a window, not part of either topic ("which grew faster between 2005 and 2020, X or Y").
+  const text = question
+    .replace(/[?!.]+\s*$/, '')
+    .replace(
+      /,?\s*\b(?:between|from|since|after|before|in|during|until|over)\s+(?:the\s+)?(?:19|20)\d{2}s?(?:\s*(?:and|to|-|–|until)\s*(?:19|20)\d{2}s?)?\b,?/gi,
+      ' ',
+    );
   const split = /\s+(?:or|versus|vs\.?|than)\s+/i.exec(text);
   if (!split) return null;
   const left = text.slice(0, split.index);
@@ -361,14 +469,17 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const step = firstStepIn(question);
   const stepToPerson = !person && (step === 'most_prolific_author' || step === 'most_cited_author');
   const stepToPaper = !paper && step === 'most_cited_paper';
+  const pathPapers = twoPapersIn(question);
   for (const { operation: candidate, cue } of OPERATION_CUES) {
     const match = cue.exec(question);
     if (!match) continue;
     if (candidate === 'compare_people' && people.length < 2) continue;
     if (PERSON_OPERATIONS.has(candidate) && !person && !stepToPerson) continue;
-    if (PAPER_OPERATIONS.has(candidate) && !paper && !stepToPaper) continue;
+    if (candidate === 'citation_path' && !pathPapers) continue;
+    if (candidate !== 'citation_path' && PAPER_OPERATIONS.has(candidate) && !paper && !stepToPaper) continue;
     if (candidate === 'compare_periods' && !periods) continue;
-    if (candidate === 'compare_topics' && (!topics || people.length > 0)) continue;
+    if ((candidate === 'compare_topics' || candidate === 'compare_topics_trend') && (!topics || people.length > 0))
+      continue;
     // "How many papers has Jane Doe published?" is her profile, not a topic count.
     operation = candidate === 'count_papers' && (person || stepToPerson) ? 'author_metrics' : candidate;
     reason = `cue "${match[0]}"`;
@@ -396,31 +507,33 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     )?.[1];
   const firstStep =
     (PERSON_OPERATIONS.has(operation) && operation !== 'compare_people' && stepToPerson) ||
-    (PAPER_OPERATIONS.has(operation) && stepToPaper)
+    (PAPER_OPERATIONS.has(operation) && operation !== 'citation_path' && stepToPaper)
       ? step
       : null;
   if (firstStep) reason += `; first the ${firstStep.replace(/_/g, ' ')} on the topic`;
-  const topic =
-    operation === 'compare_topics'
-      ? topics![0]
-      : TOPIC_OPERATIONS.has(operation) || firstStep
-        ? topicPhrase(question.replace(venue ? `journal ${venue}` : '\u0000', ' '), person ? [person] : [])
-        : null;
+  const comparesTopics = operation === 'compare_topics' || operation === 'compare_topics_trend';
+  const isPath = operation === 'citation_path';
+  const topic = comparesTopics
+    ? topics![0]
+    : TOPIC_OPERATIONS.has(operation) || firstStep
+      ? topicPhrase(question.replace(venue ? `journal ${venue}` : '\u0000', ' '), person ? [person] : [])
+      : null;
   const comparesPeriods = operation === 'compare_periods';
   return {
     operation,
     topic,
     person: PERSON_OPERATIONS.has(operation) ? person : null,
-    paper: PAPER_OPERATIONS.has(operation) ? paper : null,
+    paper: isPath ? pathPapers![0] : PAPER_OPERATIONS.has(operation) ? paper : null,
     relation,
-    yearFrom: comparesPeriods ? null : years.from,
-    yearTo: comparesPeriods ? null : years.to,
+    // A citation path's years describe its papers ("the 1998 trial"), not a window.
+    yearFrom: comparesPeriods || isPath ? null : years.from,
+    yearTo: comparesPeriods || isPath ? null : years.to,
     venue: venue?.trim() ?? null,
     citationBasis: /\b(?:global(?:ly)?|overall|worldwide|in all|all[- ]time|total citations)\b/i.test(question)
       ? 'global'
       : 'internal',
     firstStep,
-    second: operation === 'compare_topics' ? topics![1] : operation === 'compare_people' ? people[1]! : null,
+    second: comparesTopics ? topics![1] : operation === 'compare_people' ? people[1]! : isPath ? pathPapers![1] : null,
     periods: comparesPeriods ? periods : null,
     source: 'rules',
     reason,

@@ -1,6 +1,6 @@
 import { settingsHash } from '../config/settings';
 import type { VerifiedSentence } from '../generation/verify';
-import type { AnswerFigure, AnswerGenerator, AskDependencies, AskResult, Gathered } from './ask-types';
+import type { AnswerFigure, AnswerGenerator, AskDependencies, AskResult, Gathered, ResolvedEntity } from './ask-types';
 import type { AnalyticsPlan } from './planner';
 
 /** How many evidence passages an answer lists. */
@@ -17,6 +17,8 @@ export interface AnswerParts {
   reason: string | null;
   sourceNote: string | null;
   figure?: AnswerFigure | null;
+  entities?: ResolvedEntity[];
+  clarification?: string | null;
   gaps?: string[];
   contradictions?: AskResult['contradictions'];
 }
@@ -76,6 +78,8 @@ export function buildResult(
     generator: parts.generator,
     sourceNote: parts.sourceNote,
     figure: parts.abstained ? null : (parts.figure ?? null),
+    entities: parts.entities ?? [],
+    clarification: parts.clarification ?? null,
     trace: [...state.trace, { stage: 'total', ms: Date.now() - state.started, note: '' }],
     cost: {
       llmCalls: meter.calls,

@@ -18,6 +18,25 @@ export interface RouteDecision {
 
 const CURRENT =
   /\b(latest|news|market|markets|regulations?|regulatory|regulators?|this (?:year|month|week|spring|summer|autumn|fall|winter)|today|todays|today's|right now|nowadays|currently|current|recent(?:ly)?|lately|newest|breaking|prices?|announced|recalls?|upcoming|guidance|guidelines|polic(?:y|ies)|insurance|nobel|startups?|compan(?:y|ies)|funding|raising money|investors?|shortages?|supply problems?)\b/i;
+/**
+ * Cues of the present that no stored literature answers: this week's news, today, prizes and awards, announcements.
+ * The classifier does not overrule them (src/pipeline/stages/route.ts).
+ */
+export const NOW =
+  /\b(?:this (?:week|month|morning)|today|todays|today's|yesterday|right now|breaking|(?:latest|recent) news|news (?:of|on|about|this)|(?:won|wins|win|awarded|received|got) (?:the |a |an |this year's |last year's )?(?:(?:most )?(?:recent|latest|last) )?(?:[\w-]+ ){0,3}(?:awards?|prizes?)|(?:most )?(?:recent|latest|newest) (?:awards?|prizes?)|awards? (?:winners?|ceremon(?:y|ies))|just (?:announced|approved|released|published))\b/i;
+
+/**
+ * Names of search engines, indexes and journals, masked before the cues are read: "Google Scholar" is not a
+ * bibliometric cue, nor "Journal of Pain" a question about journals.
+ */
+const NAMED_SOURCES =
+  /\b(?:Google Scholar|Semantic Scholar|Web of Science|Scopus|PubMed(?: Central)?|MEDLINE|Embase|OpenAlex|Crossref|Cochrane Library|ResearchGate|arXiv|bioRxiv|medRxiv|(?:The )?(?:American |British |European |International )?Journal of(?: the)?(?: [A-Z][\w&-]*)+|(?:[A-Z][\w&-]* )+Journal\b|Annals of(?: [A-Z][\w&-]*)+|Archives of(?: [A-Z][\w&-]*)+)(?:[- ](?:indexed|listed|based))?/g;
+
+/** The question with the names of sources masked (see NAMED_SOURCES); the same text when it names none. */
+export function maskSourceNames(question: string): string {
+  return question.replace(NAMED_SOURCES, 'the source');
+}
+
 /** Words for a body of literature: what trend questions count. */
 const LITERATURE = String.raw`(?:research|publications?|papers?|studies|literature|interest|output|volume|topics?|areas?|fields?|work|popularity|number of (?:papers|studies|publications))`;
 const CHANGE = String.raw`(?:increas\w*|decreas\w*|declin\w*|grow\w*|grew|growth|chang\w*|evolv\w*|develop\w*|rise|risen|rising|rose|fell|peak\w*)`;
@@ -33,7 +52,7 @@ const TREND = new RegExp(
   'i',
 );
 const BIBLIOMETRIC =
-  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|size of the (?:literature|field)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
+  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
 
 /**
  * Years the question names, from its words: "between 2000 and 2020", "from 1990 to 2010", "2010-2014", "in the
@@ -72,8 +91,9 @@ export function yearRange(
  * Offline router: time-sensitive cues (news, market, regulation, "this year") mean the current world; change over
  * time means a trend; people, counts and citations mean bibliometrics; everything else asks about content.
  */
-export function routeQuestion(question: string): RouteDecision {
+export function routeQuestion(asked: string): RouteDecision {
   const reasons: string[] = [];
+  const question = maskSourceNames(asked);
   const people = (nlp(question).people().out('array') as string[])
     .map((name) => name.replace(/[?.!,]+$/, '').trim())
     .filter(Boolean);
@@ -84,6 +104,7 @@ export function routeQuestion(question: string): RouteDecision {
     .map((m) => Number(m[0]))
     .find((year) => year >= thisYear - 1);
   const current =
+    NOW.exec(question) ??
     CURRENT.exec(question) ??
     (recentYear !== undefined && !/\b(?:between|from|since)\b/i.test(question) ? [`${recentYear}`] : null);
   const trend = TREND.exec(question);

@@ -181,6 +181,37 @@ describe('ask over GraphQL, offline', () => {
     expect(earlier.figure.value).toBe(2);
   });
 
+  it('follows a citation path between two titled papers, either way along each link, with the papers it resolved', async () => {
+    const { data, errors } = await postGraphql(
+      url,
+      `query ($q: String!, $o: AskOptionsInput) { ask(question: $q, options: $o) {
+        answer abstained clarification plan { operation paper second } figure { kind value items { id } }
+        entities { kind text id label how } } }`,
+      {
+        q: 'Is there a citation path from "Statins lower cholesterol and cardiovascular events" to "Heart attack risk after stopping antiplatelet drugs"?',
+        o: { collections: ['ask-corpus'], externalSearch: false },
+      },
+    );
+    expect(errors).toBeUndefined();
+    const result = data.ask;
+    expect(result.plan).toMatchObject({ operation: 'citation_path' });
+    // W902 cites W901, which W906 cites: two links, the second followed backwards.
+    expect(result.figure).toMatchObject({ kind: 'value', value: 2 });
+    expect(result.figure.items.map((i: any) => i.id)).toEqual(['W902', 'W901', 'W906']);
+    expect(result.answer).toMatch(
+      /"Statins lower cholesterol and cardiovascular events" \(\d{4}\) cites "Low-dose aspirin/,
+    );
+    expect(result.answer).toMatch(
+      /"Low-dose aspirin and the prevention of myocardial infarction" \(\d{4}\) is cited by "Heart attack risk/,
+    );
+    expect(result.entities.map((e: any) => [e.kind, e.id])).toEqual([
+      ['paper', 'W902'],
+      ['paper', 'W906'],
+    ]);
+    expect(result.entities[0].how).toMatch(/by its title$/);
+    expect(result.clarification).toBeNull();
+  });
+
   it('abstains, saying why, when the plan has nothing to count', async () => {
     const result = (
       await ask('Which journals publish the most papers on volcanic soil chemistry?', {

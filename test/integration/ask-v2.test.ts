@@ -137,7 +137,15 @@ describe('analytics plans with people', () => {
     expect(result.answer).toMatch(/^Midori Shima has 3 papers in the graph \(2017–2020\)/);
     expect(result.answer).toMatch(/2 author records with ORCID/);
     expect(result.answer).toMatch(
-      /1 other author record in the graph shares the name without a common ORCID \(A953, 1 papers\)/,
+      /1 other author record in the graph fits the name as asked with no ORCID or co-author in common with Midori Shima \(Midori Shima, A953, 1 paper\)/,
+    );
+    // The person is linked with the text it came from and its records; the namesake is the other reading.
+    expect(result.entities).toEqual([
+      expect.objectContaining({ kind: 'person', text: 'Midori Shima', label: 'Midori Shima', id: 'A951' }),
+    ]);
+    expect(result.entities[0]!.how).toMatch(/2 author records counted as one \(A951, A952\)/);
+    expect(result.clarification).toMatch(
+      /^"Midori Shima" was taken to be Midori Shima \(A951 and 1 linked record, 3 papers\); the name also fits Midori Shima \(A953, 1 paper\)/,
     );
   });
 

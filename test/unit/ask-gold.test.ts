@@ -37,6 +37,24 @@ describe('judging an answer against its gold plan and figure (bench-ask --set v3
     expect(figureMiss(gold, expected, null)).toBe('no figure');
   });
 
+  it('judges a Lotka share by its range, a Bradford core by its range and a citation path by its exact length', () => {
+    const share = (value: number): AnswerFigure => ({ kind: 'share', value, items: [], years: null });
+    const lotka = { kind: 'share' as const, value: 0.858, accept: [0.828, 0.888] as [number, number] };
+    expect(figureMiss({ op: 'lotka' }, lotka, share(0.866))).toBeNull();
+    expect(figureMiss({ op: 'lotka' }, lotka, share(0.7))).toMatch(/share 0\.7, gold 0\.858/);
+    expect(figureMiss({ op: 'lotka' }, lotka, top([['x', 'x']]))).toMatch(/not a share/);
+    const measure = (value: number | null): AnswerFigure => ({ kind: 'value', value, items: [], years: null });
+    const core = { kind: 'value' as const, metric: 'core journals', value: 21, accept: [20, 22] as [number, number] };
+    expect(figureMiss({ op: 'bradford' }, core, measure(22))).toBeNull();
+    expect(figureMiss({ op: 'bradford' }, core, measure(19))).toMatch(/core journals 19, gold 21/);
+    const path = { kind: 'value' as const, metric: 'citation links', value: 1 };
+    expect(figureMiss({ op: 'citation_path' }, path, measure(1))).toBeNull();
+    expect(figureMiss({ op: 'citation_path' }, path, measure(2))).toMatch(/citation links 2, gold 1/);
+    // No path where the gold has one is wrong, and the other way round.
+    expect(figureMiss({ op: 'citation_path' }, path, measure(null))).toMatch(/citation links none, gold 1/);
+    expect(figureMiss({ op: 'citation_path' }, { ...path, value: null }, measure(null))).toBeNull();
+  });
+
   it('takes a ranking as right when its first item is among the gold top items', () => {
     const papers = { op: 'top_papers' };
     const expected = { kind: 'top' as const, items: ['W1', 'W2'] };

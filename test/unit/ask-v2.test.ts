@@ -21,10 +21,11 @@ import {
   planQuestion,
   planSchema,
   topicPhrase,
+  twoPapersIn,
   twoTopics,
 } from '../../src/pipeline/planner';
 import { RouteClassifier } from '../../src/pipeline/route-classifier';
-import { routeQuestion } from '../../src/pipeline/router';
+import { maskSourceNames, routeQuestion } from '../../src/pipeline/router';
 import {
   CLASSIFIER_TRUST,
   combineRoute,
@@ -293,7 +294,7 @@ describe('router: rules and the embedding classifier', () => {
     // A cue-like noun in a claim ("countries") plans no ranking; the same noun in a request does.
     const countries =
       '76-85% of people with severe mental disorder receive no treatment in low and middle income countries.';
-    expect(definitelyBibliometric(countries, routeQuestion(countries))).toMatch(/^top_institutions/);
+    expect(definitelyBibliometric(countries, routeQuestion(countries))).toMatch(/^top_countries/);
     expect(routeOptions(countries, routeQuestion(countries)).definite).toBeNull();
     // Questions and requests are not assertions, with or without a full stop.
     for (const text of [
@@ -539,5 +540,124 @@ describe('plans in two steps', () => {
       operation: 'top_authors',
       firstStep: null,
     });
+  });
+});
+
+describe('plans for the science-of-science measures', () => {
+  const plan = (question: string) => planQuestion(question, 'bibliometric');
+
+  it('reads Lotka, Bradford, disruption and countries as operations on the topic', () => {
+    expect(plan('Is author productivity in glaucoma research consistent with Lotka’s law?')).toMatchObject({
+      operation: 'lotka',
+      topic: 'glaucoma',
+    });
+    expect(plan('What proportion of the authors publishing on sleep apnea wrote just one paper?')).toMatchObject({
+      operation: 'lotka',
+      topic: 'sleep apnea',
+    });
+    expect(plan('Which are the core journals of the sleep apnea literature by Bradford’s law?')).toMatchObject({
+      operation: 'bradford',
+      topic: 'sleep apnea',
+    });
+    expect(plan('How scattered over journals is research on glaucoma?')).toMatchObject({ operation: 'bradford' });
+    expect(plan('Which glaucoma studies are the most disruptive?')).toMatchObject({
+      operation: 'disruptive_papers',
+      topic: 'glaucoma',
+    });
+    expect(plan('Which nations produce the most sleep apnea papers?')).toMatchObject({
+      operation: 'top_countries',
+      topic: 'sleep apnea',
+    });
+  });
+
+  it('leaves words that only look like the measures to the topic', () => {
+    // Memory consolidation and disruptive behaviour are subjects, not the CD index.
+    expect(plan('Who are the most cited authors on memory consolidation?')).toMatchObject({
+      operation: 'top_authors',
+      topic: 'memory consolidation',
+    });
+    expect(plan('Which papers on disruptive behaviour disorder are cited most?').operation).toBe('top_papers');
+    // Institutions are not countries.
+    expect(plan('Which universities publish most on glaucoma?').operation).toBe('top_institutions');
+  });
+
+  it('compares the growth of two topics over the window asked', () => {
+    expect(plan('Has glaucoma research grown faster than sleep apnea research since 2005?')).toMatchObject({
+      operation: 'compare_topics_trend',
+      topic: 'glaucoma',
+      second: 'sleep apnea',
+      yearFrom: 2005,
+      yearTo: null,
+    });
+    expect(plan('Between 2000 and 2010, which grew more quickly: glaucoma or sleep apnea?')).toMatchObject({
+      operation: 'compare_topics_trend',
+      topic: 'glaucoma',
+      second: 'sleep apnea',
+      yearFrom: 2000,
+      yearTo: 2010,
+    });
+    // One topic is a trend, not a comparison.
+    expect(planQuestion('How fast has glaucoma research grown since 2005?', 'trend').operation).toBe('topic_trend');
+  });
+
+  it('finds the two papers of a citation path, by name, DOI or description, and plans no path without two', () => {
+    expect(
+      twoPapersIn('Is there a chain of citations from the EAGLE trial to the 2004 review of laser iridotomy?'),
+    ).toEqual(['EAGLE', '2004 review of laser iridotomy']);
+    expect(twoPapersIn('Are 10.1000/abc.1 and 10.1000/xyz.2 linked by citations?')).toEqual([
+      '10.1000/abc.1',
+      '10.1000/xyz.2',
+    ]);
+    expect(
+      plan('How is the 2012 sleep apnea cohort study connected to the CPAP trial of 2016 through citations?'),
+    ).toMatchObject({
+      operation: 'citation_path',
+      paper: '2012 sleep apnea cohort study',
+      second: 'CPAP trial of 2016',
+      yearFrom: null,
+      yearTo: null,
+    });
+    expect(plan('Is there a citation path in glaucoma research?').operation).not.toBe('citation_path');
+  });
+});
+
+describe('routes that name sources or the present', () => {
+  const probabilities = { content: 0.05, bibliometric: 0.05, trend: 0.85, current_world: 0.05 };
+
+  it('masks search engines and journal names before reading cues', () => {
+    expect(maskSourceNames('What do Web of Science-indexed trials say about glaucoma drops?')).toBe(
+      'What do the source trials say about glaucoma drops?',
+    );
+    expect(maskSourceNames('What did the Journal of Sleep Research report on apnea?')).toBe(
+      'What did the the source report on apnea?',
+    );
+    expect(routeQuestion('What do Google Scholar papers say about glaucoma drops and eye pressure?').route).toBe(
+      'content',
+    );
+    // A question about journals still is one.
+    expect(routeQuestion('Which journals publish most on glaucoma?').route).toBe('bibliometric');
+  });
+
+  it('keeps a question about this week or a recent award on the current-world route, whatever the classifier says', () => {
+    for (const question of [
+      'Which glaucoma papers are trending this week?',
+      'Who received the latest prize for sleep apnea research?',
+    ]) {
+      const rules = routeQuestion(question);
+      const combined = combineRoute(
+        rules,
+        { route: 'trend', confidence: 0.85, probabilities },
+        routeOptions(question, rules),
+      );
+      expect(combined.route).toBe('current_world');
+      expect(combined.reasons[0]).toMatch(/asks about the present/);
+    }
+    // "Recent" alone is a cue the classifier may overrule ("recent papers on glaucoma" asks about the literature).
+    const question = 'Which recent papers on glaucoma are cited most?';
+    const rules = routeQuestion(question);
+    expect(
+      combineRoute(rules, { route: 'bibliometric', confidence: 0.85, probabilities }, routeOptions(question, rules))
+        .route,
+    ).toBe('bibliometric');
   });
 });

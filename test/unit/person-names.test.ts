@@ -16,6 +16,9 @@ describe('person names as people write them', () => {
     expect(fit('Marsha Linehan', 'Marsha M. Linehan')).toBe(3);
     expect(fit('Jorgen Jahnsen', 'Jørgen Jahnsen')).toBe(3);
     expect(fit('Kirschbaum C', 'Clemens Kirschbaum')).toBe(2);
+    // An initial asked says no more than an initial stored: "C. Kirschbaum" is no better a fit than "Clemens".
+    expect(fit('Kirschbaum C', 'C. Kirschbaum')).toBe(2);
+    expect(fit('Kirschbaum C', 'Dieter Kirschbaum')).toBe(0);
     expect(fit('M. Shima', 'Midori Shima')).toBe(2);
     expect(fit('Elisabeth van Rossum', 'Elisabeth F.C. van Rossum')).toBe(3);
     expect(fit('Mary Zanarini', 'Mary C. Zanarini')).toBe(3);

@@ -641,7 +641,7 @@ export type AnalyticsPlan = {
   citationBasis: CitationBasisChoice;
   /** A first step that reaches the person or paper through a ranking on the topic. */
   firstStep?: Maybe<PlanFirstStep>;
-  /** The other topic or person of a comparison. */
+  /** The other topic or person of a comparison, or the other paper of a citation path. */
   second?: Maybe<Scalars['String']['output']>;
   /** The two windows of a compare_periods plan. */
   periods?: Maybe<Array<YearWindow>>;
@@ -684,7 +684,19 @@ export type PlanOperation =
   /** Which of two people has more papers, citations or the higher h-index. */
   | 'compare_people'
   /** Papers on a topic in two windows of years. */
-  | 'compare_periods';
+  | 'compare_periods'
+  /** Which of two topics grew faster: papers in the second half of the window over those in the first. */
+  | 'compare_topics_trend'
+  /** The countries of the topic's authors' institutions, by papers. */
+  | 'top_countries'
+  /** Lotka's law over the topic's authors: how many wrote one paper, two, and so on, and the fitted exponent. */
+  | 'lotka'
+  /** Bradford's zones of the topic's venues: the core journals that carry a third of its papers. */
+  | 'bradford'
+  /** The topic's most disruptive papers by the CD index. */
+  | 'disruptive_papers'
+  /** The shortest chain of citations between two papers. */
+  | 'citation_path';
 
 /** How a two-step plan finds its subject on the topic before the operation runs on it. */
 export type PlanFirstStep =
@@ -735,6 +747,21 @@ export type AskCost = {
   estimatedUsd: Scalars['Float']['output'];
 };
 
+/** A subject of the question linked to the graph. */
+export type ResolvedEntity = {
+  __typename?: 'ResolvedEntity';
+  /** topic, person, paper or venue. */
+  kind: Scalars['String']['output'];
+  /** The words it was resolved from. */
+  text: Scalars['String']['output'];
+  /** The graph id (a person's first record, a paper, a venue); null for a topic, which is a set of papers. */
+  id?: Maybe<Scalars['String']['output']>;
+  /** What it was taken to be: a name, a title, or the topic's size. */
+  label: Scalars['String']['output'];
+  /** How: the records counted as the person, the paper's year, the topic's rule. */
+  how: Scalars['String']['output'];
+};
+
 /** What a computed figure is. */
 export type AnswerFigureKind =
   /** A number of papers. */
@@ -746,7 +773,14 @@ export type AnswerFigureKind =
   /** A trend: the peak year, with papers per year as items. */
   | 'peak'
   /** A comparison: the things compared as items with their values, the larger first. */
-  | 'choice';
+  | 'choice'
+  /** A share in [0, 1] (Lotka: the share of authors with one paper), the fitted measures as items. */
+  | 'share'
+  /**
+   * A single measure (Bradford: the number of core journals; a citation path: its number of links), with what it
+   * counted as items; null when there is nothing to measure (no path).
+   */
+  | 'value';
 
 /** One ranked item or named measure of a computed figure. */
 export type AnswerFigureItem = {
@@ -791,6 +825,13 @@ export type AskResult = {
   plan?: Maybe<AnalyticsPlan>;
   /** The key figure of a computed answer as data (null on the content and current-world routes and when it abstains). */
   figure?: Maybe<AnswerFigure>;
+  /** The subjects a computed answer resolved in the graph (people, papers, venues, topics), each with the text it came from. */
+  entities: Array<ResolvedEntity>;
+  /**
+   * When a subject had another close reading (a name that fits other author records, a description that fits other
+   * papers): which reading the answer took and what else it could mean; null otherwise.
+   */
+  clarification?: Maybe<Scalars['String']['output']>;
   /** The question as rewritten for search (question words dropped, terms kept). */
   rewrite: Scalars['String']['output'];
   /** The searches the question was split into. */
@@ -2904,6 +2945,7 @@ export type ResolversTypes = {
   PaperRelation: PaperRelation;
   CitationBasisChoice: CitationBasisChoice;
   AskCost: ResolverTypeWrapper<AskCost>;
+  ResolvedEntity: ResolverTypeWrapper<ResolvedEntity>;
   AnswerFigureKind: AnswerFigureKind;
   AnswerFigureItem: ResolverTypeWrapper<AnswerFigureItem>;
   AnswerFigure: ResolverTypeWrapper<AnswerFigure>;
@@ -3049,6 +3091,7 @@ export type ResolversParentTypes = {
   AnalyticsPlan: AnalyticsPlan;
   YearWindow: YearWindow;
   AskCost: AskCost;
+  ResolvedEntity: ResolvedEntity;
   AnswerFigureItem: AnswerFigureItem;
   AnswerFigure: AnswerFigure;
   AskResult: AskResultModel;
@@ -3428,6 +3471,14 @@ export type AskCostResolvers<ContextType = GraphqlContext, ParentType extends Re
   estimatedUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
+export type ResolvedEntityResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ResolvedEntity'] = ResolversParentTypes['ResolvedEntity']> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  how?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type AnswerFigureItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AnswerFigureItem'] = ResolversParentTypes['AnswerFigureItem']> = {
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3450,6 +3501,8 @@ export type AskResultResolvers<ContextType = GraphqlContext, ParentType extends 
   routeReasons?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   plan?: Resolver<Maybe<ResolversTypes['AnalyticsPlan']>, ParentType, ContextType>;
   figure?: Resolver<Maybe<ResolversTypes['AnswerFigure']>, ParentType, ContextType>;
+  entities?: Resolver<Array<ResolversTypes['ResolvedEntity']>, ParentType, ContextType>;
+  clarification?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rewrite?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   subQueries?: Resolver<Array<ResolversTypes['SubQuery']>, ParentType, ContextType>;
   sufficiency?: Resolver<ResolversTypes['Sufficiency'], ParentType, ContextType>;
@@ -4111,6 +4164,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AnalyticsPlan?: AnalyticsPlanResolvers<ContextType>;
   YearWindow?: YearWindowResolvers<ContextType>;
   AskCost?: AskCostResolvers<ContextType>;
+  ResolvedEntity?: ResolvedEntityResolvers<ContextType>;
   AnswerFigureItem?: AnswerFigureItemResolvers<ContextType>;
   AnswerFigure?: AnswerFigureResolvers<ContextType>;
   AskResult?: AskResultResolvers<ContextType>;

@@ -9,8 +9,8 @@ import {
 } from '../../analytics/analytics-service';
 import type { Evidence, PaperFilter } from '../../domain';
 import type { VerifiedCitation } from '../../generation/verify';
-import { contentTerms, terms } from '../../text';
-import type { AnswerFigure, AskDependencies, Gathered, Rewritten } from '../ask-types';
+import { contentTerms, stem, terms } from '../../text';
+import type { AnswerFigure, AskDependencies, Gathered, ResolvedEntity, Rewritten } from '../ask-types';
 import { EvidencePool } from '../evidence-pool';
 import { type AnalyticsPlan, describePlan } from '../planner';
 import type { AnswerParts } from '../result';
@@ -33,6 +33,52 @@ export interface Computed extends Gathered {
 }
 
 const LIST = 5;
+
+/** What a plan resolved in the graph, and the other readings it passed over, for the result (see ResolvedEntity). */
+class Found {
+  readonly entities: ResolvedEntity[] = [];
+  /** Other readings passed over; `said` when the answer's sentences already state it (a person's namesakes). */
+  readonly clarifications: Array<{ text: string; said: boolean }> = [];
+
+  topic(set: TopicSet): TopicSet {
+    if (!this.entities.some((e) => e.kind === 'topic' && e.text === set.phrase))
+      this.entities.push({
+        kind: 'topic',
+        text: set.phrase,
+        id: null,
+        label: `${set.papers.length}${set.truncated ? '+' : ''} papers`,
+        how: set.rule,
+      });
+    return set;
+  }
+
+  person(asked: string, person: Person): Person {
+    const records = person.ids.length;
+    this.entities.push({
+      kind: 'person',
+      text: asked,
+      id: person.ids[0]!,
+      label: person.name,
+      how: `${records} author record${records === 1 ? '' : 's'} counted as one (${person.ids.join(', ')})`,
+    });
+    if (person.namesakes.length > 0)
+      this.clarifications.push({
+        said: true,
+        text: `"${asked}" was taken to be ${person.name} (${person.ids[0]}${records > 1 ? ` and ${records - 1} linked record${records > 2 ? 's' : ''}` : ''}, ${person.papers} papers); the name also fits ${quoteList(person.namesakes.map((n) => `${n.name} (${n.id}, ${n.papers} paper${n.papers === 1 ? '' : 's'})`))}, not counted: ask with the full name or the author id to choose another`,
+      });
+    return person;
+  }
+
+  paper(asked: string, paper: { id: string; title?: string | null; year?: number | null }, how: string): void {
+    this.entities.push({
+      kind: 'paper',
+      text: asked,
+      id: paper.id,
+      label: paper.title ?? paper.id,
+      how: `${paper.year ?? 'n.d.'}; ${how}`,
+    });
+  }
+}
 
 /** A mean count as an answer states it: whole numbers as they are, others to two decimals. */
 const mean = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
@@ -138,7 +184,7 @@ function groupSentence(
 
 function personText(person: Person): string {
   const namesakes = person.namesakes.length
-    ? ` Note: ${person.namesakes.length} other author record${person.namesakes.length > 1 ? 's' : ''} in the graph share${person.namesakes.length > 1 ? '' : 's'} the name without a common ORCID (${person.namesakes.map((n) => `${n.id}, ${n.papers} papers`).join('; ')}) and may be the same person; they are not counted here.`
+    ? ` Note: ${person.namesakes.length} other author record${person.namesakes.length > 1 ? 's' : ''} in the graph fit${person.namesakes.length > 1 ? '' : 's'} the name as asked with no ORCID or co-author in common with ${person.name} (${person.namesakes.map((n) => `${n.name}, ${n.id}, ${n.papers} paper${n.papers === 1 ? '' : 's'}`).join('; ')}); ${person.namesakes.length > 1 ? 'they' : 'it'} may be the same person but ${person.namesakes.length > 1 ? 'are' : 'is'} not counted here.`
     : '';
   const byOrcid = person.ids.length - person.linked.reduce((sum, group) => sum + group.ids.length, 0);
   const merged = byOrcid > 1 ? ` (${byOrcid} author records with ORCID ${person.orcid}, counted as one)` : '';
@@ -148,7 +194,7 @@ function personText(person: Person): string {
   return `${merged}${linked}${namesakes}`;
 }
 
-async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPlan): Promise<Outcome> {
+async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPlan, found: Found): Promise<Outcome> {
   const { analytics } = deps;
   // A venue named in the question filters the papers (the largest venue of that name).
   let venue: { id: string; name: string } | null = null;
@@ -156,6 +202,13 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
     const [match] = await analytics.venuesByName(plan.venue, 1);
     if (!match) return { refusal: `no venue in the graph is named like "${plan.venue}"` };
     venue = match;
+    found.entities.push({
+      kind: 'venue',
+      text: plan.venue,
+      id: match.id,
+      label: match.name,
+      how: 'the largest venue of that name',
+    });
   }
   const filter = filterOf(state, plan, venue ? [venue.id] : null);
 
@@ -165,6 +218,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
     const missing = names.filter((_, i) => !people[i]);
     if (names.length < 2 || missing.length > 0)
       return { refusal: `no identified author in the graph is named ${missing.map((n) => `"${n}"`).join(' or ')}` };
+    people.forEach((person, i) => found.person(names[i]!, person!));
     const measured = await Promise.all(people.map((person) => analytics.personMetrics(person!.ids)));
     const metric = /h-?index/i.test(state.question)
       ? { id: 'h_index', label: 'h-index (global citations)', of: (m: (typeof measured)[0]) => m.hIndexGlobal }
@@ -192,7 +246,9 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
   if (plan.operation === 'compare_topics') {
     const phrases = [plan.topic, plan.second].filter((phrase): phrase is string => !!phrase);
     if (phrases.length < 2) return { refusal: 'the question does not name two topics to compare' };
-    const sets = await Promise.all(phrases.map((phrase) => analytics.topicSet(phrase, filter)));
+    const sets = await Promise.all(
+      phrases.map(async (phrase) => found.topic(await analytics.topicSet(phrase, filter))),
+    );
     const empty = sets.filter((set) => set.papers.length === 0).map((set) => `"${set.phrase}"`);
     if (empty.length === 2) return { refusal: `no paper in the graph matches the topics ${empty.join(' or ')}` };
     return comparison(
@@ -220,6 +276,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
       return {
         refusal: `no paper in the graph matches the topic "${plan.topic}" in ${windows.map(years).join(' or ')}`,
       };
+    sets.forEach((set) => found.topic(set));
     return comparison(
       `papers on "${plan.topic}"`,
       sets.map((set, i) => ({
@@ -236,10 +293,23 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
     );
   }
 
+  if (plan.operation === 'citation_path') return citationPath(deps, state, plan, found);
+
+  if (plan.operation === 'compare_topics_trend') {
+    const phrases = [plan.topic, plan.second].filter((phrase): phrase is string => !!phrase);
+    if (phrases.length < 2) return { refusal: 'the question does not name two topics to compare' };
+    const sets = await Promise.all(
+      phrases.map(async (phrase) => found.topic(await analytics.topicSet(phrase, filter))),
+    );
+    const empty = sets.filter((set) => set.papers.length === 0).map((set) => `"${set.phrase}"`);
+    if (empty.length > 0) return { refusal: `no paper in the graph matches the topic ${empty.join(' or ')}` };
+    return growthComparison(deps, sets, plan);
+  }
+
   if (plan.operation === 'derivative_works' || plan.operation === 'prior_works') {
-    const found = await planPaper(deps, state, plan, filter);
-    if ('refusal' in found) return found;
-    const { paper } = found;
+    const planned = await planPaper(deps, state, plan, filter, found);
+    if ('refusal' in planned) return planned;
+    const { paper } = planned;
     const citing = plan.operation === 'derivative_works';
     const page = { skip: 0, limit: MAX_PAGE };
     const sort = { by: 'CITATIONS' as const, descending: true };
@@ -273,11 +343,12 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
   }
 
   if (plan.operation === 'author_metrics' || plan.operation === 'coauthors') {
-    const step = plan.person ? null : await firstStepPerson(deps, plan, filter);
+    const step = plan.person ? null : await firstStepPerson(deps, plan, filter, found);
     if (step && 'refusal' in step) return step;
     const name = step?.name ?? plan.person;
     const person = name ? await analytics.resolvePerson(name) : null;
     if (!person) return { refusal: `no identified author in the graph is named "${name ?? ''}"` };
+    found.person(name!, person);
     const stepSentences = step ? [step.sentence] : [];
     const metrics = await analytics.personMetrics(person.ids);
     if (plan.operation === 'author_metrics') {
@@ -309,7 +380,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
       sentences: [
         ...stepSentences,
         {
-          text: `Counted over ${person.name}'s ${metrics.works} papers in the graph, the most frequent co-authors are ${quoteList(coauthors.map((c) => `${c.name ?? c.id} (${c.count} joint papers${c.possiblySame.length ? `; possibly the same person as ${c.possiblySame.join(', ')}` : ''})`))}.${personText(person)}`,
+          text: `Counted over ${person.name}'s ${metrics.works} papers in the graph, the most frequent co-authors are ${quoteList(coauthors.map((c) => `${c.name ?? c.id} (${c.count} joint papers${c.ids.length > 1 ? `; ${c.ids.length} author records of this name, counted as one` : ''}${c.possiblySame.length ? `; possibly the same person as ${c.possiblySame.join(', ')}` : ''})`))}.${personText(person)}`,
           papers: [...new Set(coauthors.flatMap((c) => c.paperIds.slice(0, 1)))],
         },
       ],
@@ -318,9 +389,9 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
   }
 
   if (plan.operation === 'related_papers') {
-    const found = await planPaper(deps, state, plan, filter);
-    if ('refusal' in found) return found;
-    const { paper, step } = found;
+    const planned = await planPaper(deps, state, plan, filter, found);
+    if ('refusal' in planned) return planned;
+    const { paper, step } = planned;
     const page = { skip: 0, limit: LIST };
     const rows =
       plan.relation === 'cocited'
@@ -358,7 +429,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
 
   // Topic operations: every paper on the topic, not the top hits of a search.
   if (!plan.topic) return { refusal: 'the question names no topic to count papers on' };
-  const set = await analytics.topicSet(plan.topic, filter);
+  const set = found.topic(await analytics.topicSet(plan.topic, filter));
   if (set.papers.length === 0) {
     return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };
   }
@@ -439,6 +510,25 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
         ),
       };
     }
+    case 'top_countries': {
+      const groups = await analytics.countriesOfPapers(ids, LIST);
+      if (groups.length === 0)
+        return { refusal: `the authors of the papers on "${plan.topic}" have no institution with a country recorded` };
+      const named = groups.map((g) => ({ ...g, name: `${countryName(g.id)} (${g.id})` }));
+      return {
+        sentences: [groupSentence('the countries of their authors’ institutions', named, set, plan, venueName)],
+        figure: ranking(
+          named.map((g) => ({ id: g.id, label: g.name, value: g.count })),
+          spanOf(set.papers, plan),
+        ),
+      };
+    }
+    case 'lotka':
+      return lotka(deps, set, plan, venueName);
+    case 'bradford':
+      return bradford(deps, set, plan, venueName);
+    case 'disruptive_papers':
+      return disruptive(deps, set, plan, venueName);
     case 'topic_trend':
       return trend(deps, set, plan, venueName);
     case 'emerging_topics':
@@ -450,16 +540,245 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
   }
 }
 
+/** A country's English name from its ISO 3166 code (the code itself when unknown). */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The topic's papers as a filter of the science-of-science queries (the set is already filtered by years and venue). */
+const setFilter = (set: TopicSet): PaperFilter => ({ textScores: new Map(set.papers.map((p) => [p.id, 1])) });
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** The fewest papers either half of a window must hold for a growth ratio to be stated. */
+const MIN_GROWTH_PAPERS = 5;
+
+/**
+ * Which of two topics grew faster: over the window asked, else the years either topic's papers cover, the papers of the
+ * second half over those of the first; a side with fewer than MIN_GROWTH_PAPERS papers in its first half gets no ratio.
+ */
+async function growthComparison(
+  deps: AskDependencies,
+  sets: readonly TopicSet[],
+  plan: AnalyticsPlan,
+): Promise<Outcome> {
+  const coverage = await deps.analytics.coverageYears();
+  const spans = sets.map((set) => spanOf(set.papers, plan));
+  if (spans.some((span) => !span) || !coverage)
+    return { refusal: 'the papers on these topics have no publication years' };
+  // One window for both: the years asked, else those either topic's papers cover, up to the graph's last year.
+  const from = plan.yearFrom ?? Math.min(...spans.map((span) => span![0]));
+  const to = Math.min(plan.yearTo ?? Math.max(...spans.map((span) => span![1])), coverage.lastYear);
+  if (to - from < 1)
+    return { refusal: `the papers on these topics span less than two years, too few to compare growth` };
+  const mid = Math.floor((from + to) / 2);
+  const sides = sets.map((set) => {
+    const inYears = (lo: number, hi: number) =>
+      set.papers.filter((p) => p.year !== null && p.year >= lo && p.year <= hi).length;
+    const early = inYears(from, mid);
+    const late = inYears(mid + 1, to);
+    const ratio = early >= MIN_GROWTH_PAPERS ? late / early : null;
+    return { set, early, late, ratio };
+  });
+  const rated = sides.filter((side) => side.ratio !== null);
+  if (rated.length < 2)
+    return {
+      refusal: `too few papers to compare growth: ${sides.map((s) => `"${s.set.phrase}" has ${s.early} in ${years({ from, to: mid })}`).join(', ')} (at least ${MIN_GROWTH_PAPERS} are needed in the first half)`,
+    };
+  return comparison(
+    `growth (papers in ${years({ from: mid + 1, to })} over papers in ${years({ from, to: mid })})`,
+    sides.map((side) => ({
+      id: side.set.phrase,
+      label: side.set.phrase,
+      value: Math.round(side.ratio! * 100) / 100,
+      detail: `"${side.set.phrase}": ${side.early} papers in ${years({ from, to: mid })}, ${side.late} in ${years({ from: mid + 1, to })}, a ratio of ${side.ratio!.toFixed(2)} (${side.set.rule})`,
+      papers: mostCited(side.set.papers, plan.citationBasis)
+        .slice(0, 2)
+        .map((p) => p.id),
+    })),
+    [from, to],
+    ` Both are measured over ${years({ from, to })}, ${plan.yearFrom !== null || plan.yearTo !== null ? 'the years asked' : 'the years their papers cover'}${to === coverage.lastYear && plan.yearTo === null ? ` (the graph's papers end in ${to})` : ''}; a side with fewer than ${MIN_GROWTH_PAPERS} papers in the first half gets no ratio.`,
+  );
+}
+
+/** Lotka's law over the authors of the topic's papers: the share with one paper and the fitted exponent. */
+async function lotka(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const fit = await deps.science.lotka(setFilter(set));
+  if (fit.authors === 0) return { refusal: `the papers on "${set.phrase}" have no identified authors` };
+  const single = fit.distribution.find((d) => d.papers === 1)?.authors ?? 0;
+  const share = single / fit.authors;
+  const classes = fit.distribution
+    .slice(0, 4)
+    .map((d) => `${d.authors} with ${d.papers} paper${d.papers === 1 ? '' : 's'}`);
+  const verdict =
+    fit.exponent === null
+      ? 'With a single productivity class Lotka’s law cannot be fitted.'
+      : `Fitted by least squares on the logarithms (Pao 1985), the exponent is n = ${fit.exponent.toFixed(2)}; Lotka’s inverse square law has n = 2 (about 60.8% of authors with one paper), so ${Math.abs(fit.exponent - 2) <= 0.5 ? 'the authorship follows it roughly' : fit.exponent > 2 ? 'authorship is more concentrated among one-paper authors than the law expects (a steeper fall)' : 'prolific authors are more common than the law expects (a flatter fall)'}.`;
+  const top = mostCited(set.papers, plan.citationBasis).slice(0, 2);
+  return {
+    sentences: [
+      {
+        text: `${setText(set, plan, venue)}; their ${fit.authors} identified authors (records sharing an ORCID counted as one) are ${classes.join(', ')}${fit.distribution.length > 4 ? ' and so on' : ''}: ${percent(share)} wrote one of these papers.`,
+        papers: top.map((p) => p.id),
+      },
+      { text: verdict, papers: [] },
+    ],
+    figure: {
+      kind: 'share',
+      value: Math.round(share * 1000) / 1000,
+      items: [
+        { id: 'authors', label: 'identified authors', value: fit.authors },
+        ...(fit.exponent !== null ? [{ id: 'exponent', label: 'Lotka exponent n', value: fit.exponent }] : []),
+        ...(fit.constant !== null ? [{ id: 'constant', label: 'fitted share C', value: fit.constant }] : []),
+      ],
+      years: spanOf(set.papers, plan),
+    },
+  };
+}
+
+/** Bradford's zones of the topic's venues: the core journals carrying the first third of the papers. */
+async function bradford(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const zones = await deps.science.bradford(setFilter(set));
+  const core = zones.zones[0];
+  if (!core || core.venues.length === 0) return { refusal: `the papers on "${set.phrase}" have no venue recorded` };
+  const withVenue = zones.zones.reduce((sum, zone) => sum + zone.papers, 0);
+  const [k1, k2] = zones.multipliers;
+  const multipliers =
+    k1 !== null && k2 !== null
+      ? ` The zones hold ${zones.zones.map((z) => z.venues.length).join(', ')} journals (multipliers ${k1.toFixed(1)} and ${k2.toFixed(1)}; Bradford’s law expects them about equal).`
+      : '';
+  const listed = core.venues.slice(0, 8);
+  return {
+    sentences: [
+      {
+        text: `${setText(set, plan, venue)}; ${withVenue} of them have a venue${zones.papersWithoutVenue ? ` (${zones.papersWithoutVenue} have none)` : ''}. By Bradford’s law the core — the fewest journals carrying a third of these papers — is ${core.venues.length} journal${core.venues.length === 1 ? '' : 's'} with ${core.papers} papers: ${quoteList(listed.map((v) => `${v.venue.name ?? v.venue.id} (${v.papers})`))}${core.venues.length > listed.length ? ` and ${core.venues.length - listed.length} more` : ''}.${multipliers}`,
+        papers: mostCited(set.papers, plan.citationBasis)
+          .slice(0, 2)
+          .map((p) => p.id),
+      },
+    ],
+    figure: {
+      kind: 'value',
+      value: core.venues.length,
+      items: core.venues.map((v) => ({ id: v.venue.id, label: v.venue.name ?? v.venue.id, value: v.papers })),
+      years: spanOf(set.papers, plan),
+    },
+  };
+}
+
+/** The fewest citing papers in the graph for a paper's CD index to be ranked. */
+const MIN_CD_CITING = 5;
+
+/** The topic's most disruptive papers by the CD index, over those enough papers in the graph cite. */
+async function disruptive(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const rows = await deps.science.disruptionOfPapers(
+    set.papers.map((p) => p.id),
+    MIN_CD_CITING,
+  );
+  if (rows.length === 0)
+    return {
+      refusal: `no paper on "${set.phrase}" is cited by ${MIN_CD_CITING} or more papers in the graph, so none has a CD index to rank`,
+    };
+  const top = rows.slice(0, LIST);
+  const signed = (cd: number) => (cd > 0 ? `+${cd.toFixed(2)}` : cd.toFixed(2));
+  return {
+    sentences: [
+      {
+        text: `${setText(set, plan, venue)}; of the ${rows.length} cited by at least ${MIN_CD_CITING} papers in the graph, the most disruptive by the CD index (Funk and Owen-Smith 2017: +1 when later work cites a paper without its references, −1 when it cites them together) are ${quoteList(top.map((r) => `"${r.title ?? r.paperId}" (${r.year ?? 'n.d.'}; CD ${signed(r.cd!)}: ${r.focalOnly} papers cite it alone, ${r.both} with its references, ${r.referencesOnly} only its references${r.references === 0 ? '; it cites no paper the graph holds, so nothing can consolidate it' : ''})`))}.`,
+        papers: top.map((r) => r.paperId),
+      },
+    ],
+    figure: ranking(
+      top.map((r) => ({ id: r.paperId, label: r.title, value: Math.round(r.cd! * 1000) / 1000 })),
+      spanOf(set.papers, plan),
+    ),
+  };
+}
+
+/** The longest citation chain looked for between two papers. */
+const MAX_PATH_LINKS = 6;
+
+/** The shortest chain of citations (either way along each link) between the two papers a question names. */
+async function citationPath(
+  deps: AskDependencies,
+  state: Gathered,
+  plan: AnalyticsPlan,
+  found: Found,
+): Promise<Outcome> {
+  const references = [plan.paper, plan.second].filter((r): r is string => !!r);
+  if (references.length < 2) return { refusal: 'the question does not name two papers to connect' };
+  // One after the other, so the entities keep the question's order.
+  const papers: Array<Awaited<ReturnType<typeof resolvePaper>>> = [];
+  for (const reference of references) papers.push(await resolvePaper(deps, state, reference, found));
+  const missing = references.filter((_, i) => !papers[i]);
+  if (missing.length > 0)
+    return { refusal: `no paper in the graph matches ${missing.map((m) => `"${m.slice(0, 120)}"`).join(' or ')}` };
+  const [from, to] = papers as [NonNullable<(typeof papers)[0]>, NonNullable<(typeof papers)[0]>];
+  const label = (p: { id: string; title?: string | null; year?: number | null }) =>
+    `"${p.title ?? p.id}" (${p.year ?? 'n.d.'})`;
+  if (from.id === to.id) return { refusal: `both descriptions match the same paper, ${label(from)}` };
+  const path = await deps.science.citationPath(from.id, to.id, false, MAX_PATH_LINKS);
+  if (!path)
+    return {
+      sentences: [
+        {
+          text: `No chain of at most ${MAX_PATH_LINKS} citations in the graph links ${label(from)} and ${label(to)}, following each citation either way.`,
+          papers: [from.id, to.id],
+        },
+      ],
+      figure: { kind: 'value', value: null, items: [], years: null },
+    };
+  const links = path.papers.slice(0, -1).map((paper, i) => {
+    const next = path.papers[i + 1]!;
+    return path.forward[i] ? `${label(paper)} cites ${label(next)}` : `${label(paper)} is cited by ${label(next)}`;
+  });
+  const count = path.papers.length - 1;
+  return {
+    sentences: [
+      {
+        text: `${label(from)} and ${label(to)} are linked by a chain of ${count} citation${count === 1 ? '' : 's'}: ${links.join('; ')}.`,
+        papers: path.papers.map((p) => p.id),
+      },
+    ],
+    figure: {
+      kind: 'value',
+      value: count,
+      items: path.papers.map((p, i) => ({ id: p.id, label: p.title ?? p.id, value: i })),
+      years: null,
+    },
+  };
+}
+
 /** The paper a question names: by DOI, or the best search hit when most of the quoted title's words are its title's. */
 /** The first step of a plan reaching a person through a ranking: the topic's most prolific or most cited author. */
 async function firstStepPerson(
   deps: AskDependencies,
   plan: AnalyticsPlan,
   filter: PaperFilter,
+  found: Found,
 ): Promise<{ name: string; sentence: ComputedSentence } | { refusal: string } | null> {
   if (plan.firstStep !== 'most_prolific_author' && plan.firstStep !== 'most_cited_author') return null;
   if (!plan.topic) return { refusal: 'the question names no topic to find its author on' };
-  const set = await deps.analytics.topicSet(plan.topic, filter);
+  const set = found.topic(await deps.analytics.topicSet(plan.topic, filter));
   if (set.papers.length === 0)
     return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };
   const cited = plan.firstStep === 'most_cited_author';
@@ -491,13 +810,15 @@ async function planPaper(
   state: Gathered,
   plan: AnalyticsPlan,
   filter: PaperFilter,
+  found: Found,
 ): Promise<
   | { paper: { id: string; title?: string | null; year?: number | null }; step: { sentence: ComputedSentence } | null }
   | { refusal: string }
 > {
-  const step = plan.paper ? null : await firstStepPaper(deps, plan, filter);
+  const step = plan.paper ? null : await firstStepPaper(deps, plan, filter, found);
   if (step && 'refusal' in step) return step;
-  const paper = step ? step.paper : await resolvePaper(deps, state, plan.paper ?? '');
+  if (step) found.paper(`the most cited paper on "${plan.topic}"`, step.paper, 'the first step');
+  const paper = step ? step.paper : await resolvePaper(deps, state, plan.paper ?? '', found);
   if (!paper) return { refusal: `no paper in the graph matches "${(plan.paper ?? '').slice(0, 120)}"` };
   return { paper, step };
 }
@@ -507,6 +828,7 @@ async function firstStepPaper(
   deps: AskDependencies,
   plan: AnalyticsPlan,
   filter: PaperFilter,
+  found: Found,
 ): Promise<
   | { paper: { id: string; title?: string | null; year?: number | null }; sentence: ComputedSentence }
   | { refusal: string }
@@ -514,7 +836,7 @@ async function firstStepPaper(
 > {
   if (plan.firstStep !== 'most_cited_paper') return null;
   if (!plan.topic) return { refusal: 'the question names no topic to find its most cited paper on' };
-  const set = await deps.analytics.topicSet(plan.topic, filter);
+  const set = found.topic(await deps.analytics.topicSet(plan.topic, filter));
   const [top] = mostCited(set.papers, plan.citationBasis);
   if (!top)
     return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };
@@ -531,12 +853,19 @@ async function firstStepPaper(
   };
 }
 
-async function resolvePaper(deps: AskDependencies, state: Gathered, reference: string) {
+/** The paper a reference names: by DOI, by acronym in a title or abstract, by its title, or by a description. */
+async function resolvePaper(deps: AskDependencies, state: Gathered, reference: string, found: Found) {
   if (reference.trim() === '') return null;
-  if (/^10\.\d{4,9}\//.test(reference)) return deps.catalog.paperByDoi(reference);
+  if (/^10\.\d{4,9}\//.test(reference)) {
+    const paper = await deps.catalog.paperByDoi(reference);
+    if (paper) found.paper(reference, paper, 'by DOI');
+    return paper;
+  }
   if (/^[A-Z][A-Z0-9-]+(?: \d{1,2})?$/.test(reference)) {
     const id = await deps.analytics.paperNamed(reference, { collections: state.options.collections ?? null });
-    return id ? ((await deps.catalog.papersByIds([id]))[0] ?? null) : null;
+    const paper = id ? ((await deps.catalog.papersByIds([id]))[0] ?? null) : null;
+    if (paper) found.paper(reference, paper, 'the name in its title or abstract');
+    return paper;
   }
   // A reference of no searchable words (a name of stopwords, punctuation) names no paper.
   if (contentTerms(reference).length === 0) return null;
@@ -548,11 +877,62 @@ async function resolvePaper(deps: AskDependencies, state: Gathered, reference: s
     { passages: 0 },
   );
   const hit = response.results[0]?.paper;
-  if (!hit?.title) return null;
-  const words = new Set(terms(reference));
-  const title = new Set(terms(hit.title));
-  const shared = [...words].filter((w) => title.has(w)).length;
-  return shared / Math.max(1, words.size) >= 0.8 ? hit : null;
+  if (hit?.title) {
+    const words = new Set(terms(reference));
+    const title = new Set(terms(hit.title));
+    const shared = [...words].filter((w) => title.has(w)).length;
+    if (shared / Math.max(1, words.size) >= 0.8) {
+      found.paper(reference, hit, 'by its title');
+      return hit;
+    }
+  }
+  return describedPaper(deps, state, reference, found);
+}
+
+/** Words that say what kind of work a description names, not what it is about. */
+const KINDS = new Set(
+  'the a an trial trials study studies review reviews paper papers article articles report reports work analysis randomised randomized controlled landmark seminal original famous well known large published'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A paper the question describes rather than titles ("the 1998 gabapentin trial for painful neuropathy"): the best
+ * search hit (in the year the description names, when it names one) whose title and abstract hold at least two thirds
+ * of the description's subject words; null when none does.
+ */
+async function describedPaper(deps: AskDependencies, state: Gathered, reference: string, found: Found) {
+  const year = /\b((?:19|20)\d{2})\b/.exec(reference)?.[1];
+  const described = reference.replace(/\b(?:19|20)\d{2}\b/g, ' ');
+  const words = [...new Set(contentTerms(described).filter((w) => !KINDS.has(w)))].map(stem);
+  if (words.length === 0) return null;
+  const response = await deps.search.search(
+    state.ctx,
+    described,
+    5,
+    {
+      collections: state.options.collections ?? null,
+      yearFrom: year ? Number(year) : null,
+      yearTo: year ? Number(year) : null,
+    },
+    { passages: 0 },
+  );
+  const fitting = response.results
+    .map((r) => r.paper)
+    .filter((paper) => {
+      if (paper.stub) return false;
+      const text = new Set(contentTerms(`${paper.title ?? ''} ${paper.abstract ?? ''}`).map(stem));
+      return words.filter((w) => text.has(w)).length / words.length >= 2 / 3;
+    });
+  const [paper, other] = fitting;
+  if (!paper) return null;
+  found.paper(reference, paper, `the best search hit${year ? ` of ${year}` : ''} holding the description's words`);
+  if (other)
+    found.clarifications.push({
+      said: false,
+      text: `"${reference}" was taken to be "${paper.title ?? paper.id}" (${paper.id}); it also fits "${other.title ?? other.id}" (${other.id}, ${other.year ?? 'n.d.'}): name the paper by its title or DOI to choose another`,
+    });
+  return paper;
 }
 
 /**
@@ -726,7 +1106,10 @@ async function computedAnswer(
   state: Gathered,
   plan: AnalyticsPlan,
   outcome: Outcome,
+  found: Found,
 ): Promise<Computed> {
+  const clarification = found.clarifications.length ? `${found.clarifications.map((c) => c.text).join('. ')}.` : null;
+  const unsaid = found.clarifications.filter((c) => !c.said).map((c) => ` Note: ${c.text}.`);
   const generator = plan.operation === 'topic_trend' || plan.operation === 'emerging_topics' ? 'trend' : 'bibliometric';
   if ('refusal' in outcome) {
     return {
@@ -741,6 +1124,8 @@ async function computedAnswer(
         abstained: true,
         reason: `Nothing to compute: ${outcome.refusal}. Plan: ${describePlan(plan)}.`,
         sourceNote: null,
+        entities: found.entities,
+        clarification,
       },
     };
   }
@@ -778,7 +1163,8 @@ async function computedAnswer(
     s.citations.length ? ` ${[...new Set(s.citations.map((c) => `[${c.marker}]`))].join('')}` : '';
   const answer =
     sentences.map((s) => `${s.text.replace(/\.$/, '')}${markers(s)}.`).join(' ') +
-    (outcome.extra ? ` ${outcome.extra}` : '');
+    (outcome.extra ? ` ${outcome.extra}` : '') +
+    unsaid.join('');
   return {
     ...scored,
     plan,
@@ -792,6 +1178,8 @@ async function computedAnswer(
       reason: null,
       sourceNote: `Figures computed from the citegraph graph (${describePlan(plan)}); the cited papers are among those counted, quoted by title.`,
       figure: outcome.figure ?? null,
+      entities: found.entities,
+      clarification,
     },
   };
 }
@@ -810,7 +1198,8 @@ export function computedAnswerStage(deps: AskDependencies): Stage<Rewritten & { 
     name: 'computed',
     run: async (state) => {
       const gathered = start(state);
-      return computedAnswer(deps, gathered, state.plan, await runPlan(deps, gathered, state.plan));
+      const found = new Found();
+      return computedAnswer(deps, gathered, state.plan, await runPlan(deps, gathered, state.plan, found), found);
     },
     tolerates: { failure: isNonFatal, fallback: (state) => ({ ...start(state), computed: null }) },
     note: (state) =>

@@ -1,9 +1,9 @@
 import { parseJsonObject } from '../../generation/llm';
 import { routePrompt } from '../../generation/prompts';
 import type { AskDependencies, AskRequest, Routed } from '../ask-types';
-import { PERSON_OPERATIONS, planQuestion } from '../planner';
+import { PAPER_OPERATIONS, PERSON_OPERATIONS, planQuestion } from '../planner';
 import type { RouteGuess } from '../route-classifier';
-import { type Route, type RouteDecision, routeQuestion, ROUTES } from '../router';
+import { maskSourceNames, NOW, type Route, type RouteDecision, routeQuestion, ROUTES } from '../router';
 import { isSourceFailure, type Stage } from '../stage';
 
 /**
@@ -16,11 +16,12 @@ export const CLASSIFIER_TRUST = 0.5;
  * A question the planner can carry out as asked — a person's h-index or co-authors, a named paper's co-citations —
  * is bibliometric whatever the classifier says: the cue and its subject are both in the question.
  */
-export function definitelyBibliometric(question: string, rules: RouteDecision): string | null {
+export function definitelyBibliometric(asked: string, rules: RouteDecision): string | null {
+  const question = maskSourceNames(asked);
   const plan = planQuestion(question, 'bibliometric');
   const exact =
     PERSON_OPERATIONS.has(plan.operation) ||
-    plan.operation === 'related_papers' ||
+    PAPER_OPERATIONS.has(plan.operation) ||
     // Rankings of the literature itself ("which journals…", "the canonical works on…") have no other reading,
     // unless the question is about the current world ("which hospitals offer it now").
     (LITERATURE_RANKINGS.has(plan.operation) && plan.topic !== null && rules.route !== 'current_world') ||
@@ -31,10 +32,21 @@ export function definitelyBibliometric(question: string, rules: RouteDecision): 
 }
 
 const LITERATURE_SIZE =
-  /\b(?:how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|size of the (?:literature|field)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field))\b/i;
+  /\b(?:how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field))\b/i;
 
-/** Plan operations that rank the literature: venues, institutions, the most cited papers. */
-const LITERATURE_RANKINGS: ReadonlySet<string> = new Set(['top_venues', 'top_institutions', 'top_papers']);
+/**
+ * Plan operations that measure the literature itself: venues, institutions and countries, the most cited or most
+ * disruptive papers, Lotka's and Bradford's laws.
+ */
+const LITERATURE_RANKINGS: ReadonlySet<string> = new Set([
+  'top_venues',
+  'top_institutions',
+  'top_countries',
+  'top_papers',
+  'disruptive_papers',
+  'lotka',
+  'bradford',
+]);
 
 /** Words a request to the service starts with ("List the top authors…", "Show the trend of…"). */
 const REQUEST_START =
@@ -50,20 +62,35 @@ export function isAssertion(question: string): boolean {
   return /\.$/.test(text) && !text.includes('?') && !REQUEST_START.test(text);
 }
 
-/** What the route stage knows of a question besides the rules and the classifier: see definitelyBibliometric. */
-export function routeOptions(question: string, rules: RouteDecision): { definite: string | null; assertion: boolean } {
+/**
+ * What the route stage knows of a question besides the rules and the classifier: see definitelyBibliometric, and
+ * whether it asks about the present (NOW: this week's news, a recent award), which no stored paper answers.
+ */
+export function routeOptions(
+  question: string,
+  rules: RouteDecision,
+): { definite: string | null; assertion: boolean; now: string | null } {
   const assertion = isAssertion(question);
-  return { definite: assertion ? null : definitelyBibliometric(question, rules), assertion };
+  const now = NOW.exec(maskSourceNames(question))?.[0] ?? null;
+  return { definite: assertion || now ? null : definitelyBibliometric(question, rules), assertion, now };
 }
 
 /** Combines the rules' decision with the classifier's guess (see CLASSIFIER_TRUST). */
 export function combineRoute(
   rules: RouteDecision,
   guess: RouteGuess | null,
-  options: { definite?: string | null; assertion?: boolean; trust?: number } = {},
+  options: { definite?: string | null; assertion?: boolean; now?: string | null; trust?: number } = {},
 ): RouteDecision {
   if (!guess) return rules;
   const learned = `classifier: ${guess.route} (p ${guess.confidence.toFixed(2)})`;
+  if (options.now) {
+    return {
+      ...rules,
+      route: 'current_world',
+      reasons: [`asks about the present ("${options.now}"): no stored paper answers it`, learned],
+      classifier: guess,
+    };
+  }
   if (options.definite) {
     return {
       ...rules,
@@ -110,7 +137,11 @@ export function routeStage(deps: AskDependencies): Stage<AskRequest, Routed> {
       let guess: RouteGuess | null = null;
       if (deps.routeClassifier) {
         try {
-          guess = (await deps.routeClassifier()).predict(questionVector!);
+          // The classifier reads the question with its sources' names masked too ("Google Scholar" is no cue).
+          const masked = maskSourceNames(state.question);
+          const vector =
+            masked === state.question ? questionVector! : (await (await deps.embedder()).embed([masked]))[0]!;
+          guess = (await deps.routeClassifier()).predict(vector);
         } catch (error) {
           state.trace.push({ stage: 'route', ms: 0, note: `classifier unavailable: ${(error as Error).message}` });
         }
