@@ -27,6 +27,11 @@ export const PLAN_OPERATIONS = [
   'bradford',
   'disruptive_papers',
   'citation_path',
+  'sleeping_beauties',
+  'main_path',
+  'research_fronts',
+  'topic_bursts',
+  'normalised_impact',
 ] as const;
 export type PlanOperation = (typeof PLAN_OPERATIONS)[number];
 
@@ -50,6 +55,11 @@ export const TOPIC_OPERATIONS: ReadonlySet<PlanOperation> = new Set([
   'lotka',
   'bradford',
   'disruptive_papers',
+  'sleeping_beauties',
+  'main_path',
+  'research_fronts',
+  'topic_bursts',
+  'normalised_impact',
 ]);
 export const PERSON_OPERATIONS: ReadonlySet<PlanOperation> = new Set(['coauthors', 'author_metrics', 'compare_people']);
 /** Operations about one paper (they need `paper`). */
@@ -103,6 +113,26 @@ export interface AnalyticsPlan extends PlanFields {
 
 /** Operation cues, first match wins; each needs its subject (checked by the planner). */
 const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> = [
+  {
+    operation: 'main_path',
+    cue: /\b(?:main (?:citation )?paths?|(?:backbone|main line|main trunk|main thread|main route|spine) of (?:the )?(?:citations?|literature|field|research|knowledge)|knowledge (?:flow|trajectory|diffusion) (?:path|route)s?|(?:main|key) citation (?:routes?|chains?|trajector(?:y|ies))|search path counts?)\b/i,
+  },
+  {
+    operation: 'sleeping_beauties',
+    cue: /\b(?:sleeping[- ]beaut(?:y|ies)|delayed recognition|(?:overlooked|ignored|unnoticed|neglected) (?:for (?:years|decades|a long time)|at first)|(?:woke|awoke|awakened|awakening|rediscovered)\b)/i,
+  },
+  {
+    operation: 'normalised_impact',
+    cue: /\b(?:(?:field[- ])?normali[sz]ed (?:impact|citations?|citation impact|citation rates?)|fwci|field[- ]weighted|relative citation (?:impact|ratio|rates?)|citations? relative to (?:the |their )?fields?|above (?:the |their )?field(?:'s)? (?:average|mean))\b/i,
+  },
+  {
+    operation: 'topic_bursts',
+    cue: /\b(?:burst(?:s|ing|y)?|sudden (?:surges?|spikes?|rises?|jumps?|bursts?)|spikes? (?:of|in) (?:attention|interest|activity|publications?))\b/i,
+  },
+  {
+    operation: 'research_fronts',
+    cue: /\b(?:research fronts?|schools? of thought|(?:clusters?|communities|camps?) (?:of|in|within) (?:the )?(?:research|literature|field|papers|studies)|(?:main|major|distinct|separate) (?:research )?(?:streams|strands|clusters|schools of thought|lines of (?:research|work))|(?:research|literature) (?:streams|strands|clusters)|(?:split|divide[sd]?|fall|cluster(?:ed)?) into (?:\w+ )?(?:groups|clusters|camps|streams|strands))\b/i,
+  },
   {
     operation: 'citation_path',
     cue: /\b(?:citation (?:path|chain|route|trail)s?|(?:path|chain|trail)s? of citations|(?:connected|linked|joined|reach\w*) (?:to|with|from)? ?.{0,160}?\b(?:by|through|via|over) (?:a )?(?:chain of )?citations?|(?:lead|leads|led) by citations)\b/i,
@@ -221,10 +251,18 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'distribution distributed bradford bradfords core zone zones scattered scattering concentrated disruptive ' +
     'disruptiveness consolidating cd index path chain route trail country nation nations ' +
     'nationality world region regions geography geographic geographically quickly rapidly steeply expanded ' +
+    'beauties fwci bursts bursting bursty fronts rediscovered overlooked unnoticed streams strands camps surges ' +
     'expanding come comes came coming originate originates originated across among around wrote only one ' +
     'single share proportion fraction percentage occasional stored store hold body'
   ).split(/\s+/),
 );
+
+/**
+ * Names of measures that are several words, some of them subjects elsewhere ("object recognition", "spine surgery",
+ * "sudden cardiac death"): taken out as a whole before the subject is read, never word by word.
+ */
+const MEASURE_NAMES =
+  /\b(?:sleeping[- ]beaut(?:y|ies)|delayed recognition|main (?:citation )?paths?|(?:backbone|main line|main trunk|spine) of (?:the )?(?:citations?|literature|field|research)|knowledge (?:flow|trajectory|diffusion) (?:paths?|routes?)|search path counts?|(?:field[- ])?normali[sz]ed (?:citation )?(?:impact|citations?|citation rates?)|field[- ]weighted(?: citation)? impact|relative citation (?:impact|ratio|rates?)|citation impact|sudden (?:surges?|spikes?|rises?|jumps?|bursts?)|spikes? (?:of|in) (?:attention|interest|activity)|research fronts?|schools? of thought|lines of (?:research|work)|(?:split|divided?|fall|clustered) into (?:\w+ )?(?:groups|clusters|camps|streams|strands)|(?:clusters|communities) (?:of|in|within))\b/gi;
 
 /** Words that introduce the subject of a bibliometric question: "on X", "about X", "related to X". */
 const SUBJECT_INTRO =
@@ -243,20 +281,23 @@ const QUOTED = /["“]([^"”]{8,400})["”]/;
 const SUBJECT_HEADS = new Set(['research', 'literature', 'studies', 'papers', 'publications', 'articles', 'field']);
 
 /** Strips framing from a candidate phrase and keeps its content words in order. */
-function cleanTopic(phrase: string): string | null {
+function cleanTopic(phrase: string, leadingVerbs = false): string | null {
   let words = contentTerms(phrase.replace(TRAILING, ''));
   const head = words.findIndex(
     (word, i) => SUBJECT_HEADS.has(word) && words.slice(0, i).some((w) => !FRAMING.has(w) && !/^\d{4}s?$/.test(w)),
   );
   if (head > 0) words = words.slice(0, head);
   const kept = words.filter((word) => !FRAMING.has(word) && !/^\d{4}s?$/.test(word));
-  // A verb before the subject is the question's, not the subject's ("which nations produce … sleep apnea papers").
-  const verbs = new Set(
-    (nlp(phrase).json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((sentence) =>
-      sentence.terms.filter((t) => t.tags.includes('Verb') && !t.tags.includes('Noun')).map((t) => t.normal),
-    ),
+  // Without a word introducing the subject, a verb before it is the question's, not the subject's ("which nations
+  // produce … sleep apnea papers"); after "on", "about" … the subject starts at once ("on object recognition").
+  const verbs = new Set<string>(
+    !leadingVerbs
+      ? []
+      : (nlp(phrase).json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((sentence) =>
+          sentence.terms.filter((t) => t.tags.includes('Verb') && !t.tags.includes('Noun')).map((t) => t.normal),
+        ),
   );
-  while (kept.length > 1 && verbs.has(kept[0]!)) kept.shift();
+  while (leadingVerbs && kept.length > 1 && verbs.has(kept[0]!)) kept.shift();
   return kept.length > 0 ? kept.join(' ') : null;
 }
 
@@ -268,6 +309,7 @@ export function topicPhrase(question: string, exclude: readonly string[] = []): 
   let text = question
     .replace(DOI, ' ')
     .replace(QUOTED, ' ')
+    .replace(MEASURE_NAMES, ' ')
     .replace(/[?!.]+\s*$/, '');
   for (const name of exclude) text = text.replace(new RegExp(escapeRegExp(name), 'ig'), ' ');
   // The last introducer whose tail still has content words is the subject ("journals publish most on X").
@@ -283,7 +325,7 @@ export function topicPhrase(question: string, exclude: readonly string[] = []): 
     const topic = cleanTopic(candidate);
     if (topic) return topic;
   }
-  return cleanTopic(text);
+  return cleanTopic(text, true);
 }
 
 function escapeRegExp(text: string): string {

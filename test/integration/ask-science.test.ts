@@ -231,6 +231,53 @@ describe('science-of-science plans over a topic', () => {
   });
 });
 
+describe('citation structure of a topic', () => {
+  const byId = new Map(PAPERS.map((p) => [p.id, p]));
+
+  it('follows the main path from a source to a sink along citations, oldest first', async () => {
+    const result = await ask('What is the main path of citations in trabeculectomy research?');
+    expect(result.plan).toMatchObject({ operation: 'main_path', topic: 'trabeculectomy' });
+    const path = result.figure!.items.map((i) => i.id);
+    expect(path.length).toBeGreaterThanOrEqual(3);
+    // A source (cites none of the topic's papers), each next paper citing the one before, a sink (cited by none).
+    expect(byId.get(path[0]!)!.refs).toEqual([]);
+    path.slice(1).forEach((id, i) => expect(byId.get(id)!.refs).toContain(path[i]));
+    expect(TOPIC.some((p) => p.refs.includes(path[path.length - 1]!))).toBe(false);
+    expect(result.answer).toMatch(/main path by search path count .* runs through \d+ papers/);
+  });
+
+  it('ranks as sleeping beauties only papers cited at least five times in the graph', async () => {
+    const citedEnough = TOPIC.filter((p) => TOPIC.filter((q) => q.refs.includes(p.id)).length >= 5).map((p) => p.id);
+    const result = await ask('Which trabeculectomy papers are sleeping beauties?');
+    expect(result.plan).toMatchObject({ operation: 'sleeping_beauties', topic: 'trabeculectomy' });
+    const items = result.figure!.items;
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(citedEnough).toContain(item.id);
+    expect(items.map((i) => i.value)).toEqual([...items.map((i) => i.value)].sort((a, b) => b - a));
+  });
+
+  it('groups the papers that share references into research fronts', async () => {
+    const coupled = TOPIC.filter((p) => TOPIC.some((q) => q !== p && q.refs.some((r) => p.refs.includes(r))));
+    const result = await ask('What are the research fronts in trabeculectomy research?');
+    expect(result.plan).toMatchObject({ operation: 'research_fronts', topic: 'trabeculectomy' });
+    expect(result.figure!.items.reduce((sum, i) => sum + i.value, 0)).toBe(coupled.length);
+    expect(result.answer).toMatch(/grouped by shared references \(bibliographic coupling of \d+ papers/);
+  });
+
+  it('says honestly when no subtopic bursts and when no paper has a field to be normalised by', async () => {
+    // The corpus carries no concepts: no subtopic to burst, no field to normalise citations by.
+    const bursts = await ask('Which subtopics of trabeculectomy research burst?');
+    expect(bursts.plan?.operation).toBe('topic_bursts');
+    expect(bursts.abstained).toBe(false);
+    expect(bursts.figure?.items).toEqual([]);
+    expect(bursts.answer).toMatch(/none of their 30 most frequent specific subtopics .* bursts/);
+    const impact = await ask('Which trabeculectomy papers have the highest field-normalised impact?');
+    expect(impact.plan?.operation).toBe('normalised_impact');
+    expect(impact.abstained).toBe(true);
+    expect(impact.answer).toMatch(/papers of its year and field to compare with/);
+  });
+});
+
 describe('citation paths between papers the question describes', () => {
   it('finds the papers by year and description and follows the shortest chain of citations', async () => {
     const result = await ask(

@@ -570,6 +570,36 @@ describe('plans for the science-of-science measures', () => {
     });
   });
 
+  it('reads sleeping beauties, main paths, research fronts, bursts and normalised impact', () => {
+    expect(plan('Which glaucoma papers are sleeping beauties?')).toMatchObject({
+      operation: 'sleeping_beauties',
+      topic: 'glaucoma',
+    });
+    expect(plan('What is the main path through the sleep apnea literature?')).toMatchObject({
+      operation: 'main_path',
+      topic: 'sleep apnea',
+    });
+    expect(plan('Into which schools of thought does glaucoma research split?')).toMatchObject({
+      operation: 'research_fronts',
+      topic: 'glaucoma',
+    });
+    expect(plan('Which subtopics of sleep apnea research burst?')).toMatchObject({
+      operation: 'topic_bursts',
+      topic: 'sleep apnea',
+    });
+    expect(plan('Which glaucoma papers have the highest field-weighted citation impact?')).toMatchObject({
+      operation: 'normalised_impact',
+      topic: 'glaucoma',
+    });
+    // Measure names that share words with subjects leave those subjects whole.
+    expect(plan('Which papers on object recognition memory were overlooked for years?')).toMatchObject({
+      operation: 'sleeping_beauties',
+      topic: 'object recognition memory',
+    });
+    expect(plan('How many papers on spine surgery are there?').topic).toBe('spine surgery');
+    expect(plan('Who are the most cited authors on sudden cardiac death?').topic).toBe('sudden cardiac death');
+  });
+
   it('leaves words that only look like the measures to the topic', () => {
     // Memory consolidation and disruptive behaviour are subjects, not the CD index.
     expect(plan('Who are the most cited authors on memory consolidation?')).toMatchObject({

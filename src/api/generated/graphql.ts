@@ -696,7 +696,17 @@ export type PlanOperation =
   /** The topic's most disruptive papers by the CD index. */
   | 'disruptive_papers'
   /** The shortest chain of citations between two papers. */
-  | 'citation_path';
+  | 'citation_path'
+  /** The topic's sleeping beauties: papers cited little for years, then much (beauty coefficient). */
+  | 'sleeping_beauties'
+  /** The main path of citations among the topic's papers (search path count). */
+  | 'main_path'
+  /** The topic's research fronts: clusters of papers sharing references. */
+  | 'research_fronts'
+  /** Subtopics of the topic whose papers burst in some years (Kleinberg). */
+  | 'topic_bursts'
+  /** The topic's papers with the highest field-normalised impact (citations over the mean of their year and field). */
+  | 'normalised_impact';
 
 /** How a two-step plan finds its subject on the topic before the operation runs on it. */
 export type PlanFirstStep =

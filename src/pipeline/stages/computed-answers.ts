@@ -529,6 +529,16 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
       return bradford(deps, set, plan, venueName);
     case 'disruptive_papers':
       return disruptive(deps, set, plan, venueName);
+    case 'sleeping_beauties':
+      return sleepingBeauties(deps, set, plan, venueName);
+    case 'main_path':
+      return mainPath(deps, set, plan, venueName);
+    case 'research_fronts':
+      return researchFronts(deps, set, plan, venueName);
+    case 'topic_bursts':
+      return bursts(deps, set, plan, venueName);
+    case 'normalised_impact':
+      return normalisedImpact(deps, set, plan, venueName);
     case 'topic_trend':
       return trend(deps, set, plan, venueName);
     case 'emerging_topics':
@@ -709,6 +719,199 @@ async function disruptive(
     ],
     figure: ranking(
       top.map((r) => ({ id: r.paperId, label: r.title, value: Math.round(r.cd! * 1000) / 1000 })),
+      spanOf(set.papers, plan),
+    ),
+  };
+}
+
+/** The fewest citations inside the graph for a paper to be ranked as a sleeping beauty. */
+const MIN_BEAUTY_CITATIONS = 5;
+
+/** The topic's sleeping beauties (Ke et al. 2015): papers cited little for years, then much, by beauty coefficient. */
+async function sleepingBeauties(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const basis = plan.citationBasis === 'global' ? 'GLOBAL_CITATIONS' : 'INTERNAL_CITATIONS';
+  const beauties = await deps.science.sleepingBeauties(setFilter(set), basis, LIST, MIN_BEAUTY_CITATIONS);
+  if (beauties.length === 0)
+    return {
+      refusal: `no paper on "${set.phrase}" is cited ${MIN_BEAUTY_CITATIONS} or more times inside the graph, so none can be ranked as a sleeping beauty`,
+    };
+  const titles = new Map(set.papers.map((p) => [p.id, p.title ?? p.id]));
+  const citations =
+    plan.citationBasis === 'global'
+      ? 'global citations per year (OpenAlex)'
+      : 'citations per year from papers in the graph';
+  return {
+    sentences: [
+      {
+        text: `${setText(set, plan, venue)}; ranked by the beauty coefficient B over their ${citations} (Ke et al. 2015: large when a paper is cited little for years and then much), the deepest sleepers are ${quoteList(beauties.map((b) => `"${titles.get(b.paperId) ?? b.paperId}" (${b.year}; B = ${b.coefficient.toFixed(1)}, awakened in ${b.awakeningYear}, most cited in ${b.peakYear})`))}.`,
+        papers: beauties.map((b) => b.paperId),
+      },
+    ],
+    figure: ranking(
+      beauties.map((b) => ({
+        id: b.paperId,
+        label: titles.get(b.paperId),
+        value: Math.round(b.coefficient * 100) / 100,
+      })),
+      spanOf(set.papers, plan),
+    ),
+  };
+}
+
+/** The most papers of a topic the main path and the research fronts are computed over (the most cited). */
+const NETWORK_PAPERS = 1000;
+
+/** The main path of citations among the topic's papers (Hummon and Doreian 1989; search path count). */
+async function mainPath(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const path = await deps.science.mainPath(setFilter(set), NETWORK_PAPERS);
+  if (path.papers.length < 2)
+    return { refusal: `the papers on "${set.phrase}" do not cite each other, so there is no main path through them` };
+  const steps = path.papers.map((p) => `"${p.title ?? p.id}" (${p.year ?? 'n.d.'})`);
+  return {
+    sentences: [
+      {
+        text: `${setText(set, plan, venue)}; along the ${path.citations} citations among ${path.nodes === set.papers.length ? 'them' : `the ${path.nodes} most cited of them`}, the main path by search path count (Hummon and Doreian 1989; the source-to-sink chain carrying the most paths) runs through ${path.papers.length} papers: ${steps.join(' → ')}.`,
+        papers: path.papers.map((p) => p.id),
+      },
+    ],
+    figure: ranking(
+      path.papers.map((p, i) => ({ id: p.id, label: p.title, value: i + 1 })),
+      spanOf(set.papers, plan),
+    ),
+  };
+}
+
+/** The topic's research fronts: clusters of its papers by shared references (bibliographic coupling, Louvain). */
+async function researchFronts(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const clustering = await deps.science.clusters(setFilter(set), 'COUPLING', {
+    maxNodes: NETWORK_PAPERS,
+    minWeight: 1,
+    resolution: 1,
+  });
+  const fronts = clustering.clusters.filter((c) => c.size >= 2).slice(0, LIST);
+  if (fronts.length === 0)
+    return { refusal: `no two papers on "${set.phrase}" share a reference, so they form no research fronts` };
+  const label = (c: (typeof fronts)[number]) =>
+    c.terms.length ? c.terms.slice(0, 3).join(', ') : (c.topics[0]?.topic.name ?? `cluster ${c.cluster}`);
+  return {
+    sentences: [
+      {
+        text: `${setText(set, plan, venue)}; grouped by shared references (bibliographic coupling of ${clustering.nodes} papers, Louvain communities, modularity ${clustering.modularity.toFixed(2)}), the largest research fronts are ${quoteList(fronts.map((c) => `${label(c)} (${c.size} papers, led by "${c.papers[0]?.title ?? c.members[0]}")`))}.`,
+        papers: fronts.map((c) => c.members[0]!),
+      },
+    ],
+    figure: ranking(
+      fronts.map((c) => ({ id: `cluster-${c.cluster}`, label: label(c), value: c.size })),
+      spanOf(set.papers, plan),
+    ),
+  };
+}
+
+/** Subtopics of the topic's papers that burst (Kleinberg 2003): years in which their share ran high. */
+async function bursts(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const window = yearWindow(set, plan, new Date().getFullYear() - 1);
+  if ('refusal' in window) return window;
+  if (window.to - window.from < 2)
+    return { refusal: `the papers on "${set.phrase}" span too few years to find bursts in` };
+  const found = (
+    await deps.science.topicBursts(setFilter(set), window.from, Math.min(window.to, window.from + 300), {
+      topics: 30,
+      // Level 2 and deeper: "Pathology" or "MEDLINE" are no subtopics of a literature.
+      minLevel: 2,
+      s: 2,
+      gamma: 1,
+    })
+  ).filter((t) => t.bursts.length > 0 && !sameWords(t.topic.name ?? '', set.phrase));
+  const ranked = found
+    .map((t) => ({ ...t, strongest: [...t.bursts].sort((a, b) => b.strength - a.strength)[0]! }))
+    .sort((a, b) => b.strongest.strength - a.strongest.strength)
+    .slice(0, LIST);
+  const span = [window.from, window.to] as const;
+  if (ranked.length === 0)
+    return {
+      sentences: [
+        {
+          text: `${setText(set, plan, venue)}; over ${years(window)} none of their 30 most frequent specific subtopics (concepts of level 2 and deeper) bursts (Kleinberg 2003: a run of years in which a subtopic's share of the papers runs well above its usual rate).`,
+          papers: mostCited(set.papers, plan.citationBasis)
+            .slice(0, 2)
+            .map((p) => p.id),
+        },
+      ],
+      figure: { kind: 'top', value: null, items: [], years: span },
+    };
+  return {
+    sentences: [
+      {
+        text: `${setText(set, plan, venue)}; over ${years(window)} the subtopics whose share of these papers burst (Kleinberg 2003, s = 2, γ = 1) are ${quoteList(ranked.map((t) => `${t.topic.name ?? t.topic.id} (${years({ from: t.strongest.start, to: t.strongest.end })}, strength ${t.strongest.strength.toFixed(1)}; ${t.papers} papers)`))}.`,
+        papers: mostCited(set.papers, plan.citationBasis)
+          .slice(0, 2)
+          .map((p) => p.id),
+      },
+    ],
+    figure: ranking(
+      ranked.map((t) => ({ id: t.topic.id, label: t.topic.name, value: Math.round(t.strongest.strength * 10) / 10 })),
+      span,
+    ),
+  };
+}
+
+/** Whether two phrases hold the same words (a subtopic that is the topic itself is no burst within it). */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => [...new Set(contentTerms(text).map(stem))].sort().join(' ');
+  return words(a) === words(b);
+}
+
+/** The fewest papers of a year and field for their mean citations to be a paper's expected citations. */
+const MIN_PEERS = 10;
+
+/** The topic's papers with the highest field-normalised impact: internal citations over their year and field's mean. */
+async function normalisedImpact(
+  deps: AskDependencies,
+  set: TopicSet,
+  plan: AnalyticsPlan,
+  venue: string | null,
+): Promise<Outcome> {
+  const candidates = mostCited(set.papers, 'internal').slice(0, 1000);
+  const impacts = await deps.science.normalisedImpact(candidates.map((p) => p.id));
+  const ranked = [...impacts.values()]
+    // An expectation from fewer than MIN_PEERS papers of the year and field is too unsteady to divide by.
+    .filter((i): i is typeof i & { value: number } => i.value !== null && i.citations > 0 && i.peers >= MIN_PEERS)
+    .sort((a, b) => b.value - a.value || b.citations - a.citations || a.id.localeCompare(b.id))
+    .slice(0, LIST);
+  if (ranked.length === 0)
+    return {
+      refusal: `no paper on "${set.phrase}" is cited inside the graph and has ${MIN_PEERS} or more papers of its year and field to compare with`,
+    };
+  const titles = new Map(set.papers.map((p) => [p.id, p.title ?? p.id]));
+  return {
+    sentences: [
+      {
+        text: `${setText(set, plan, venue)}; ranked by field-normalised impact (citations from papers in the graph over the mean of the graph's papers of the same year and field, where there are at least ${MIN_PEERS} of them), the highest are ${quoteList(ranked.map((i) => `"${titles.get(i.id) ?? i.id}" (${i.year}, ${i.field.name ?? i.field.id}: ${i.citations} citations, ${i.value.toFixed(1)} times the ${i.expected.toFixed(1)} expected)`))}.`,
+        papers: ranked.map((i) => i.id),
+      },
+    ],
+    figure: ranking(
+      ranked.map((i) => ({ id: i.id, label: titles.get(i.id), value: Math.round(i.value * 100) / 100 })),
       spanOf(set.papers, plan),
     ),
   };
