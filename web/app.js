@@ -283,7 +283,7 @@ const RESULT_FIELDS = `answer abstained abstentionReason route routeReasons gene
     plan { operation topic person paper yearFrom yearTo reason }
     sentences { text citations { marker quote field start end chunkId paper { id title year } } }
     bibliography { marker paper { id title year } doiUrl }
-    sufficiency { score band dimensions { name score weight reason } }
+    sufficiency { score band overruled dimensions { name score weight reason } }
     trace { stage ms note }`;
 
 /** The answer streamed over SSE: an event per finished stage, then the result (src/api/resolvers/stream.ts). */
@@ -472,7 +472,12 @@ function AnswerView({ result }) {
         )
       : null,
     h('h2', null, 'Sufficiency'),
-    h('p', null, `${result.sufficiency.score} (${result.sufficiency.band})`),
+    h(
+      'p',
+      null,
+      `${result.sufficiency.score} (${result.sufficiency.band})`,
+      result.sufficiency.overruled ? h('span', { className: 'overruled' }, ` — ${result.sufficiency.overruled}`) : null,
+    ),
     h(
       'table',
       { className: 'dimensions' },

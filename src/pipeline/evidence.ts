@@ -36,6 +36,12 @@ export interface Sufficiency {
   dimensions: SufficiencyDimension[];
   /** Content terms of the question that the best passages lack: what a reformulation should look for. */
   missingTerms: string[];
+  /**
+   * When the decision is not the band's: evidence scored MODERATE or STRONG but the answer abstained for another reason
+   * (unconnected concepts, no verifiable sentence, nothing to compute, no news searched), or a computed answer that
+   * does not rest on passages; null when band and decision agree. Set on the result (src/pipeline/result.ts).
+   */
+  overruled?: string | null;
 }
 
 export function band(score: number, settings: Pick<EvidenceSettings, 'strongBand' | 'moderateBand'>): Band {
@@ -61,10 +67,16 @@ export function scoreSufficiency(
   route: Route,
   settings: Pick<EvidenceSettings, 'strongBand' | 'moderateBand' | 'minEvidenceScore'>,
   currentYear = new Date().getFullYear(),
+  ownDocuments: number | null = null,
 ): Sufficiency {
   const ranked = [...evidence].sort((a, b) => b.score - a.score);
   const top = ranked.slice(0, 3);
-  const [wConf, wSpec, wDiv, wMeta, wRec] = WEIGHTS[route];
+  // Over the caller's own documents alone, bibliographic metadata and publication years say nothing about whether the
+  // passages answer: their weights go to the other dimensions, and diversity is measured against the set's size.
+  const own = ownDocuments !== null;
+  const base = WEIGHTS[route];
+  const kept = own ? base[0] + base[1] + base[2] : 1;
+  const [wConf, wSpec, wDiv, wMeta, wRec] = own ? [base[0] / kept, base[1] / kept, base[2] / kept, 0, 0] : base;
   const confidence = top.length === 0 ? 0 : Math.round(top.reduce((sum, e) => sum + e.score, 0) / top.length);
 
   const wanted = [...new Set(contentTerms(question))];
@@ -74,7 +86,9 @@ export function scoreSufficiency(
 
   const usable = ranked.filter((e) => e.score >= settings.minEvidenceScore);
   const papers = new Set(usable.map((e) => e.paperId));
-  const diversity = Math.min(100, papers.size * 25);
+  // Four distinct papers make full diversity; a set of fewer documents has full diversity when all of them answer.
+  const enough = own ? Math.max(1, Math.min(4, ownDocuments)) : 4;
+  const diversity = Math.min(100, Math.round((100 * papers.size) / enough));
 
   const metaPapers = [...new Map(ranked.slice(0, 5).map((e) => [e.paperId, e.paper])).values()];
   const completeness =
@@ -130,15 +144,22 @@ export function scoreSufficiency(
       name: 'source_diversity',
       score: diversity,
       weight: wDiv,
-      reason: `${papers.size} distinct papers above the evidence floor`,
+      reason: `${papers.size} distinct ${own ? 'documents' : 'papers'} above the evidence floor${own ? ` (of ${ownDocuments} in the set, ${enough} needed for full diversity)` : ''}`,
     },
     {
       name: 'metadata_completeness',
       score: completeness,
       weight: wMeta,
-      reason: `title, year, DOI, venue and authors of the top papers`,
+      reason: own
+        ? 'your own documents: bibliographic metadata is not weighed'
+        : `title, year, DOI, venue and authors of the top papers`,
     },
-    { name: 'recency', score: recency, weight: wRec, reason: recencyReason },
+    {
+      name: 'recency',
+      score: recency,
+      weight: wRec,
+      reason: own ? `your own documents: ${recencyReason}, not weighed` : recencyReason,
+    },
   ];
   const score = Math.round(dimensions.reduce((sum, d) => sum + d.score * d.weight, 0));
   return { score, band: band(score, settings), dimensions, missingTerms: wanted.filter((term) => !covered.has(term)) };

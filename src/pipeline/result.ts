@@ -36,6 +36,23 @@ export function abstentionReason(state: Gathered): string {
   return `Insufficient evidence (score ${state.sufficiency.score}, ${state.sufficiency.band}). Searched the graph for ${searched}.${external} Best passages found: ${passages}.`;
 }
 
+/**
+ * Why the decision is not the band's, so a page never shows "no answer" beside a STRONG band without the reason: an
+ * abstention over MODERATE or STRONG evidence gives its first reason; a computed answer says it rests on the graph's
+ * counts, not on passage sufficiency. Null when band and decision agree.
+ */
+function overruled(state: Gathered, parts: AnswerParts): string | null {
+  const { band } = state.sufficiency;
+  if (parts.abstained && band !== 'WEAK') {
+    const first = (parts.reason ?? '').split(/(?<=[.!?])\s+/)[0]?.replace(/[.!?]$/, '') ?? '';
+    return `abstained although the evidence scored ${band}: ${first || 'no reason given'}`;
+  }
+  if (!parts.abstained && (parts.generator === 'bibliometric' || parts.generator === 'trend') && band === 'WEAK')
+    return 'answered by computing over the graph: the figures do not rest on passage sufficiency';
+  if (!parts.abstained && band === 'WEAK') return 'answered although the evidence scored WEAK';
+  return null;
+}
+
 /** The answer as the API gives it: citations with their papers, the evidence, the trace and the cost. */
 export function buildResult(
   deps: AskDependencies,
@@ -67,7 +84,7 @@ export function buildResult(
     plan,
     rewrite: state.rewrite,
     subQueries: state.subQueries,
-    sufficiency: state.sufficiency,
+    sufficiency: { ...state.sufficiency, overruled: overruled(state, parts) },
     abstained: parts.abstained,
     abstentionReason: parts.reason,
     evidence: state.pool.ranked().slice(0, EVIDENCE_LISTED),

@@ -51,6 +51,7 @@ const ASK = `query ($q: String!, $set: DocumentSetScope) {
   ask(question: $q, options: { documentSet: $set, externalSearch: false, useLlm: false }) {
     abstained answer
     sentences { citations { paper { id source } quote field start end page section sectionKind } }
+    sufficiency { score band overruled dimensions { name score weight reason } }
   }
 }`;
 const SET = `query ($id: ID!) { documentSet(id: $id) { id expiresAt uploadPath documents { id name format title
@@ -155,6 +156,12 @@ describe('private document sets: two clients', () => {
       expect((texts.get(citation.paper.id) as string).slice(citation.start, citation.end)).toBe(citation.quote);
     }
     expect(citations.some((c: any) => c.page >= 1 && c.section)).toBe(true);
+    // The set's own documents are not weighed by bibliographic metadata or years, and diversity is against its size.
+    const dimensions = new Map<string, any>(result.data.ask.sufficiency.dimensions.map((d: any) => [d.name, d]));
+    expect(dimensions.get('metadata_completeness').weight).toBe(0);
+    expect(dimensions.get('recency').weight).toBe(0);
+    expect(dimensions.get('source_diversity').reason).toMatch(/documents above the evidence floor \(of \d+ in the set/);
+    expect(result.data.ask.sufficiency.overruled).toBeNull();
   });
 
   it('is invisible to another key: not listed, not searchable, not askable, not deletable', async () => {

@@ -105,6 +105,12 @@ describe('relational sufficiency', () => {
     expect(connection.weight).toBe(0);
     expect(connection.score).toBeLessThan(100);
     expect(result.sentences).toEqual([]);
+    // The band never stands unexplained beside the abstention: over MODERATE or STRONG evidence it says why.
+    if (result.sufficiency.band === 'WEAK') expect(result.sufficiency.overruled).toBeNull();
+    else
+      expect(result.sufficiency.overruled).toMatch(
+        new RegExp(`^abstained although the evidence scored ${result.sufficiency.band}: .*emicizumab`),
+      );
     // W953 has every word of both subjects, scattered over three sentences: the index joins them, no sentence does.
     const indexed = await app.catalog.papersMentioning(
       [['emicizumab'], ['borderline', 'personality', 'disorder']],

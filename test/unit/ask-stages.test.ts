@@ -94,6 +94,33 @@ describe('evidence scoring and sufficiency', () => {
     expect(scoreSufficiency(q, [], 'content', settings).band).toBe('WEAK');
   });
 
+  it('is fair to a small set of the caller’s own documents: diversity against the set, no metadata or recency', () => {
+    const q = 'Does low-dose aspirin prevent myocardial infarction?';
+    // Three uploaded documents without DOI, venue, authors or year; the best passages answer squarely.
+    const own = (id: string, text: string, score: number) =>
+      evidence(id, text, score, { id: `D${id}`, doi: null, venue: null, authors: 0, year: null });
+    const passages = [
+      own('a', 'Low-dose aspirin prevented myocardial infarction in a randomised trial.', 92),
+      own('b', 'Aspirin at low dose reduced myocardial infarction.', 88),
+    ];
+    const asGraph = scoreSufficiency(q, passages, 'content', settings, 2026);
+    const asSet = scoreSufficiency(q, passages, 'content', settings, 2026, 2);
+    // Two papers of a large graph are half the diversity; two documents of a set of two are all of it.
+    expect(asGraph.dimensions.find((d) => d.name === 'source_diversity')?.score).toBe(50);
+    expect(asSet.dimensions.find((d) => d.name === 'source_diversity')?.score).toBe(100);
+    for (const name of ['metadata_completeness', 'recency'])
+      expect(asSet.dimensions.find((d) => d.name === name)?.weight).toBe(0);
+    expect(asSet.dimensions.reduce((sum, d) => sum + d.weight, 0)).toBeCloseTo(1, 9);
+    expect(asGraph.band).not.toBe('STRONG');
+    expect(asSet.band).toBe('STRONG');
+    // A set of three where one document answers is not fully diverse.
+    expect(
+      scoreSufficiency(q, passages.slice(0, 1), 'content', settings, 2026, 3).dimensions.find(
+        (d) => d.name === 'source_diversity',
+      )?.score,
+    ).toBe(33);
+  });
+
   it('weighs recency more for the current world', () => {
     const old = [evidence('a', 'Aspirin prevents myocardial infarction.', 90, { year: 1990 })];
     const content = scoreSufficiency('aspirin myocardial infarction', old, 'content', settings, 2026).score;

@@ -521,6 +521,11 @@ export type Sufficiency = {
   band: SufficiencyBand;
   /** The dimensions the score is made of. */
   dimensions: Array<SufficiencyDimension>;
+  /**
+   * Why the decision is not the band's (an abstention over MODERATE or STRONG evidence, with its reason; a computed answer
+   * that does not rest on passages); null when band and decision agree.
+   */
+  overruled?: Maybe<Scalars['String']['output']>;
 };
 
 /** A passage gathered as evidence, with its score. */
@@ -3398,6 +3403,7 @@ export type SufficiencyResolvers<ContextType = GraphqlContext, ParentType extend
   score?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   band?: Resolver<ResolversTypes['SufficiencyBand'], ParentType, ContextType>;
   dimensions?: Resolver<Array<ResolversTypes['SufficiencyDimension']>, ParentType, ContextType>;
+  overruled?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type EvidenceItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EvidenceItem'] = ResolversParentTypes['EvidenceItem']> = {

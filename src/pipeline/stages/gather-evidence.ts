@@ -13,7 +13,15 @@ export function sufficiencyOf(
   deps: AskDependencies,
   state: Gathered | (Rewritten & { pool: EvidencePool }),
 ): Sufficiency {
-  return scoreSufficiency(state.question, state.pool.values(), state.decision.route, deps.settings.evidence);
+  const { documents } = state.options;
+  return scoreSufficiency(
+    state.question,
+    state.pool.values(),
+    state.decision.route,
+    deps.settings.evidence,
+    undefined,
+    documents && !documents.withSharedGraph ? documents.corpus.size : null,
+  );
 }
 
 /** Runs a search of the pipeline and adds the best passages of its papers to the pool; returns how many were new. */
