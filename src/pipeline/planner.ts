@@ -399,6 +399,23 @@ const PAPER_KINDS = new Set(
   ),
 );
 
+/**
+ * A study the question names by its acronym, with the description that follows it when there is one ("the HERS trial
+ * of estrogen plus progestin"): the acronym alone when nothing but the kind of work follows ("the NOR-SWITCH trial"),
+ * else the whole phrase, which is resolved by its words too (a record need not carry its acronym).
+ */
+export function studyNamed(question: string): string | null {
+  const acronym = acronymIn(question);
+  if (!acronym) return null;
+  const start = question.indexOf(acronym);
+  const after = question.slice(start);
+  const phrase =
+    /^\S+(?:\s+\d{1,2}\b)?(?:\s+(?:trial|study|cohort|review|paper|report|analysis|programme|program|project))?(?:\s+(?:of|on|for|in|with|comparing|testing|about)\s+[^?,;]+?)?(?=\s+(?:rely|relies|relied|draw|draws|drew|build|builds|built|cite|cites|cited|depend|depends|is|are|was|were|has|have|had|do|does|did|and|or|in the graph)\b|[?,;.]|$)/.exec(
+      after,
+    )?.[0] ?? acronym;
+  return paperReference(phrase);
+}
+
 /** A paper the question refers to: its DOI, a quoted title, an acronym, else the description as written. */
 function paperReference(text: string): string | null {
   const doi = DOI.exec(text)?.[1];
@@ -501,7 +518,7 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const people = peopleIn(question);
   const doi = DOI.exec(question)?.[1] ?? null;
   const quoted = QUOTED.exec(question)?.[1] ?? null;
-  const paper = doi ?? quoted ?? acronymIn(question);
+  const paper = doi ?? quoted ?? studyNamed(question);
   const years = yearsOf(question);
   const person = people[0] ?? null;
   let operation: PlanOperation | null = null;

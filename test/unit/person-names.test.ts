@@ -1,5 +1,6 @@
 import { nameFit, nameParts } from '../../src/analytics/person-names';
-import { acronymIn, peopleIn, planQuestion } from '../../src/pipeline/planner';
+import { acronymIn, peopleIn, planQuestion, studyNamed } from '../../src/pipeline/planner';
+import { longestRun } from '../../src/pipeline/stages/computed-answers';
 
 const fit = (asked: string, stored: string) => nameFit(nameParts(asked)!, nameParts(stored)!);
 
@@ -43,5 +44,27 @@ describe('studies named by their acronym', () => {
       relation: 'cocited',
       paper: 'EGALITY',
     });
+  });
+});
+
+describe('studies named by acronym and description', () => {
+  it('keeps the description that follows an acronym, and the acronym alone when only the kind of work follows', () => {
+    expect(studyNamed('What earlier work does the EAGLE trial of lens extraction for angle closure rely on?')).toBe(
+      'EAGLE trial of lens extraction for angle closure',
+    );
+    expect(studyNamed('Which papers are co-cited with the EAGLE trial?')).toBe('EAGLE');
+    expect(studyNamed('Which papers cite HAVEN 4?')).toBe('HAVEN 4');
+    expect(studyNamed('Which papers cite the aspirin trial?')).toBeNull();
+  });
+
+  it('measures the longest run of a description’s words, in order, in a title', () => {
+    const words = (text: string) => text.toLowerCase().split(/\W+/).filter(Boolean);
+    const described = words('HERS trial of estrogen plus progestin');
+    expect(longestRun(described, words('Randomized trial of estrogen plus progestin for secondary prevention'))).toBe(
+      5,
+    );
+    expect(longestRun(described, words('Risks and benefits of estrogen plus progestin in healthy women'))).toBe(4);
+    expect(longestRun(described, words('Progestin plus estrogen'))).toBe(1);
+    expect(longestRun(described, [])).toBe(0);
   });
 });

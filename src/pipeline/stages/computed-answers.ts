@@ -12,7 +12,7 @@ import type { VerifiedCitation } from '../../generation/verify';
 import { contentTerms, stem, terms } from '../../text';
 import type { AnswerFigure, AskDependencies, Gathered, ResolvedEntity, Rewritten } from '../ask-types';
 import { EvidencePool } from '../evidence-pool';
-import { type AnalyticsPlan, describePlan } from '../planner';
+import { acronymIn, type AnalyticsPlan, describePlan } from '../planner';
 import type { AnswerParts } from '../result';
 import { isNonFatal, type Stage } from '../stage';
 import { sufficiencyOf } from './gather-evidence';
@@ -1072,6 +1072,8 @@ async function resolvePaper(deps: AskDependencies, state: Gathered, reference: s
   }
   // A reference of no searchable words (a name of stopwords, punctuation) names no paper.
   if (contentTerms(reference).length === 0) return null;
+  // A study named by its acronym and described ("HERS trial of estrogen plus progestin") is found by its description.
+  if (acronymIn(reference)) return describedPaper(deps, state, reference, found);
   const response = await deps.search.search(
     state.ctx,
     reference,
@@ -1090,6 +1092,18 @@ async function resolvePaper(deps: AskDependencies, state: Gathered, reference: s
     }
   }
   return describedPaper(deps, state, reference, found);
+}
+
+/** The longest run of consecutive words of `phrase` that occurs, in order and unbroken, in `text`. */
+export function longestRun(phrase: readonly string[], text: readonly string[]): number {
+  let best = 0;
+  for (let i = 0; i < phrase.length; i += 1)
+    for (let j = 0; j < text.length; j += 1) {
+      let k = 0;
+      while (i + k < phrase.length && j + k < text.length && phrase[i + k] === text[j + k]) k += 1;
+      if (k > best) best = k;
+    }
+  return best;
 }
 
 /** Words that say what kind of work a description names, not what it is about. */
@@ -1127,7 +1141,13 @@ async function describedPaper(deps: AskDependencies, state: Gathered, reference:
       const text = new Set(contentTerms(`${paper.title ?? ''} ${paper.abstract ?? ''}`).map(stem));
       return words.filter((w) => text.has(w)).length / words.length >= 2 / 3;
     });
-  const [paper, other] = fitting;
+  // Of papers that fit alike, the one whose title holds the longest run of the description's words in its order
+  // ("trial of estrogen plus progestin") is the study described; then the search's order.
+  const asked = terms(described);
+  const [paper, other] = fitting
+    .map((p, rank) => ({ p, rank, run: longestRun(asked, terms(p.title ?? '')) }))
+    .sort((a, b) => b.run - a.run || a.rank - b.rank)
+    .map((entry) => entry.p);
   if (!paper) return null;
   found.paper(reference, paper, `the best search hit${year ? ` of ${year}` : ''} holding the description's words`);
   if (other)
