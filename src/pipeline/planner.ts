@@ -247,13 +247,11 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'shifted attention interest popularity deal deals dealing concerned momentum gaining picking connected linked ' +
     'tied through via authorship coauthorship co collaboration collaborations roughly big large extensive sizeable ' +
     'sizable size more fewer less larger smaller bigger faster slower higher lower compare compared comparison ' +
-    'versus vs than together alongside lotka lotkas law laws follow follows followed obey obeys fit fits ' +
-    'distribution distributed bradford bradfords core zone zones scattered scattering concentrated disruptive ' +
-    'disruptiveness consolidating cd index path chain route trail country nation nations ' +
-    'nationality world region regions geography geographic geographically quickly rapidly steeply expanded ' +
-    'beauties fwci bursts bursting bursty fronts rediscovered overlooked unnoticed streams strands camps surges ' +
-    'expanding come comes came coming originate originates originated across among around wrote only one ' +
-    'single share proportion fraction percentage occasional stored store hold body'
+    'versus vs than together alongside lotka lotkas bradford bradfords scattered scattering disruptive ' +
+    'disruptiveness consolidating country nation nations nationality geography geographic geographically quickly ' +
+    'rapidly steeply beauties fwci bursts bursting bursty fronts rediscovered overlooked unnoticed streams strands ' +
+    'camps surges come comes came coming originate originates originated across among around wrote only one share ' +
+    'proportion fraction percentage occasional stored hold'
   ).split(/\s+/),
 );
 
@@ -262,7 +260,7 @@ export const FRAMING: ReadonlySet<string> = new Set(
  * "sudden cardiac death"): taken out as a whole before the subject is read, never word by word.
  */
 const MEASURE_NAMES =
-  /\b(?:sleeping[- ]beaut(?:y|ies)|delayed recognition|main (?:citation )?paths?|(?:backbone|main line|main trunk|spine) of (?:the )?(?:citations?|literature|field|research)|knowledge (?:flow|trajectory|diffusion) (?:paths?|routes?)|search path counts?|(?:field[- ])?normali[sz]ed (?:citation )?(?:impact|citations?|citation rates?)|field[- ]weighted(?: citation)? impact|relative citation (?:impact|ratio|rates?)|citation impact|sudden (?:surges?|spikes?|rises?|jumps?|bursts?)|spikes? (?:of|in) (?:attention|interest|activity)|research fronts?|schools? of thought|lines of (?:research|work)|(?:split|divided?|fall|clustered) into (?:\w+ )?(?:groups|clusters|camps|streams|strands)|(?:clusters|communities) (?:of|in|within))\b/gi;
+  /\b(?:(?:follows?|obeys?|fits?|conforms? to|consistent with) (?:lotka|bradford)['’]?s? laws?|(?:lotka|bradford)['’]?s? (?:laws?|core|zones?|distribution)|inverse[- ]square law|cd[- ]index|disruption index|citation (?:paths?|chains?|routes?|trails?)|(?:paths?|chains?|trails?) of citations|core (?:journals|venues|set of journals)|(?:size|volume) of the body of (?:work|literature|research|evidence)|body of (?:work|literature|research|evidence)|(?:which|what) (?:parts?|regions?) of the world|where in the world|author(?:ship)? productivity (?:distribution|law|pattern)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|(?:concentrated|clustered) in (?:a )?(?:few|small number of|handful of) (?:journals|venues)|(?:grew|grow(?:s|n|ing)?|expand(?:ed|s|ing)?) (?:faster|more(?: quickly| rapidly| steeply)?|quicker)|sleeping[- ]beaut(?:y|ies)|delayed recognition|main (?:citation )?paths?|(?:backbone|main line|main trunk|spine) of (?:the )?(?:citations?|literature|field|research)|knowledge (?:flow|trajectory|diffusion) (?:paths?|routes?)|search path counts?|(?:field[- ])?normali[sz]ed (?:citation )?(?:impact|citations?|citation rates?)|field[- ]weighted(?: citation)? impact|relative citation (?:impact|ratio|rates?)|citation impact|sudden (?:surges?|spikes?|rises?|jumps?|bursts?)|spikes? (?:of|in) (?:attention|interest|activity)|research fronts?|schools? of thought|lines of (?:research|work)|(?:split|divided?|fall|clustered) into (?:\w+ )?(?:groups|clusters|camps|streams|strands)|(?:clusters|communities) (?:of|in|within))\b/gi;
 
 /** Words that introduce the subject of a bibliometric question: "on X", "about X", "related to X". */
 const SUBJECT_INTRO =

@@ -597,6 +597,13 @@ describe('plans for the science-of-science measures', () => {
       topic: 'object recognition memory',
     });
     expect(plan('How many papers on spine surgery are there?').topic).toBe('spine surgery');
+    expect(plan('How many papers on body mass index and glaucoma are there?').topic).toBe('body mass index glaucoma');
+    expect(plan('Who are the most cited authors on polymerase chain reaction in sepsis?').topic).toBe(
+      'polymerase chain reaction sepsis',
+    );
+    expect(plan('Which papers on real-world evidence for glaucoma drops are most cited?').topic).toBe(
+      'real world evidence glaucoma drops',
+    );
     expect(plan('Who are the most cited authors on sudden cardiac death?').topic).toBe('sudden cardiac death');
   });
 
