@@ -31,7 +31,9 @@ export interface GoldFigure {
 
 export interface V3Question {
   readonly id: string;
-  readonly split: 'dev' | 'heldout';
+  /** dev: tuned on; dev2: ask-v3's held-out part, tuned on from 2026-12-05; heldout: never tuned on. */
+  readonly split: 'dev' | 'dev2' | 'heldout';
+  readonly batch?: string;
   readonly category: 'bibliometric' | 'trend' | 'current' | 'content';
   readonly question: string;
   readonly route: string;

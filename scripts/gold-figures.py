@@ -13,7 +13,8 @@ written back into the file (`figure`), with what an answer must match:
   ignored), so split author records count together;
 - internal citations are citations from the SYNERGY records; global ones are OpenAlex's cited_by_count.
 
-  python3 scripts/gold-figures.py [--check]   (--check: fail when the file's figures differ from a recount)
+  python3 scripts/gold-figures.py [--check] [FILE]   (--check: fail when the file's figures differ from a recount;
+                                                   FILE: data/questions/ask-v3.jsonl unless named)
 """
 import ast
 import collections
@@ -312,7 +313,9 @@ def figure(gold):
 
 def main():
     check = '--check' in sys.argv
-    with open(QUESTIONS) as handle:
+    named = [arg for arg in sys.argv[1:] if not arg.startswith('--')]
+    questions_path = named[0] if named else QUESTIONS
+    with open(questions_path) as handle:
         questions = [json.loads(line) for line in handle if line.strip()]
     differ = 0
     for question in questions:
@@ -326,10 +329,10 @@ def main():
     if check:
         print(f'{differ} of {sum(1 for q in questions if q.get("gold"))} figures differ from the recount')
         sys.exit(1 if differ else 0)
-    with open(QUESTIONS, 'w') as handle:
+    with open(questions_path, 'w') as handle:
         for question in questions:
             handle.write(json.dumps(question, ensure_ascii=False) + '\n')
-    print(f'{sum(1 for q in questions if q.get("gold"))} gold figures written to {QUESTIONS}')
+    print(f'{sum(1 for q in questions if q.get("gold"))} gold figures written to {questions_path}')
 
 
 if __name__ == '__main__':
