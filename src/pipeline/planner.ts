@@ -135,11 +135,11 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'citation_path',
-    cue: /\b(?:citation (?:path|chain|route|trail)s?|(?:path|chain|trail)s? of citations|(?:connected|linked|joined|reach\w*) (?:to|with|from)? ?.{0,160}?\b(?:by|through|via|over) (?:a )?(?:chain of )?citations?|(?:lead|leads|led) by citations)\b/i,
+    cue: /\b(?:citation (?:path|chain|route|trail)s?|(?:path|chain|trail)s? of citations|(?:connected|linked|joined|reach\w*) (?:to|with|from)? ?.{0,160}?\b(?:by|through|via|over) (?:a )?(?:chain of )?citations?|(?:lead|leads|led) by citations|(?:connected|linked|joined) (?:by|through|via) (?:a )?(?:chain of )?citations? (?:to|with)\b)\b/i,
   },
   {
     operation: 'lotka',
-    cue: /\b(?:lotka\w*|inverse[- ]square law|author(?:ship)? productivity (?:distribution|law|pattern)|(?:share|proportion|fraction|percentage|per ?cent|how many) of (?:the |all )?(?:authors|researchers|contributors|scientists)\b.{0,100}?\b(?:only|just|exactly|a single|one) (?:one |single )?(?:paper|article|publication|study)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|occasional (?:authors|contributors))\b/i,
+    cue: /\b(?:lotka\w*|inverse[- ]square law|author(?:ship)? productivity (?:distribution|law|pattern)|(?:share|proportion|fraction|percentage|per ?cent|how many) of (?:the |all )?(?:[\w-]+ ){0,4}?(?:authors|researchers|contributors|scientists)\b.{0,100}?\b(?:only|just|exactly|a single|one) (?:one |single )?(?:paper|article|publication|study)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|occasional (?:authors|contributors))\b/i,
   },
   {
     operation: 'bradford',
@@ -152,7 +152,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'prior_works',
-    cue: /\b(?:earlier|prior|previous|preceding) (?:work|works|studies|research|papers|literature)|(?:rel(?:y|ies|ied) on|draws? on|builds? upon)\b(?=.{0,12}\?|\s*$)|\b(?:references|reference list|bibliography) of\b|\bdoes (?:the )?.{2,80}? (?:cite|reference)\b/i,
+    cue: /\b(?:earlier|prior|previous|preceding) (?:work|works|studies|research|papers|literature)|(?:rel(?:y|ies|ied) on|draws? on|builds? upon)\b(?=.{0,12}\?|\s*$)|\b(?:references|reference list|bibliography) of\b|\bdoes (?:the )?.{2,80}? (?:cite|reference)\b(?! together| alongside| jointly)/i,
   },
   {
     operation: 'derivative_works',
@@ -176,7 +176,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'author_metrics',
-    cue: /\b(?:h-?index|i10|citation (?:metrics|profile|record|impact)|publication (?:record|profile)|profile of|how (?:productive|prolific|influential|often cited)|how many (?:papers|articles|publications|works|citations) (?:has|have|did|does)\b|how (?:much|many times) (?:has|have|is) .{1,60}\b(?:cited|published))/i,
+    cue: /\b(?:h-?index|i10|citation (?:metrics|profile|record|impact)|publication (?:record|profile)|profile of|how (?:productive|prolific|influential|often cited)|how many (?:papers|articles|publications|works|citations) (?:has|have|did|does)\b|how (?:much|many times|often|frequently) (?:has|have|is|was|were|are) .{1,60}\b(?:cited|published))/i,
   },
   {
     operation: 'coauthors',
@@ -188,7 +188,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'related_papers',
-    cue: /\b(?:co-?cit\w*|cited together|cited alongside|bibliographic(?:ally)? coupl\w*|coupl\w*|share (?:many |the most |most )?references|reference (?:overlap|lists?)|overlapping references|similar references|(?:papers|work|studies) (?:related|similar) to|related (?:papers|work|studies) (?:of|to|for))\b/i,
+    cue: /\b(?:co-?cit\w*|cit(?:e|es|ed|ing) (?:\w+ ){0,2}?(?:together|alongside|jointly)|bibliographic(?:ally)? coupl\w*|coupl\w*|share (?:many |the most |most )?references|reference (?:overlap|lists?)|overlapping references|similar references|(?:papers|work|studies) (?:related|similar) to|related (?:papers|work|studies) (?:of|to|for))\b/i,
   },
   {
     operation: 'emerging_topics',
@@ -201,7 +201,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'count_papers',
-    cue: /\b(?:how many|number of|count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field|research|evidence))\b/i,
+    cue: /\b(?:how many|number of|(?<!citations? )count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field|research|evidence))\b/i,
   },
   {
     operation: 'top_venues',
@@ -251,7 +251,8 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'disruptiveness consolidating country nation nations nationality geography geographic geographically quickly ' +
     'rapidly steeply beauties fwci bursts bursting bursty fronts rediscovered overlooked unnoticed streams strands ' +
     'camps surges come comes came coming originate originates originated across among around wrote only one share ' +
-    'proportion fraction percentage occasional stored hold'
+    'proportion fraction percentage occasional stored hold usually typically generally commonly developed cooled ' +
+    'cooling waned waning faded fading frequent productivity'
   ).split(/\s+/),
 );
 
@@ -310,20 +311,51 @@ export function topicPhrase(question: string, exclude: readonly string[] = []): 
     .replace(MEASURE_NAMES, ' ')
     .replace(/[?!.]+\s*$/, '');
   for (const name of exclude) text = text.replace(new RegExp(escapeRegExp(name), 'ig'), ' ');
-  // The last introducer whose tail still has content words is the subject ("journals publish most on X").
-  const candidates: string[] = [];
+  // The first introducer whose tail still has content words is the subject ("journals publish most on X").
+  const candidates: Array<{ intro: string; before: string; tail: string }> = [];
   let rest = text;
   for (let guard = 0; guard < 8; guard += 1) {
     const match = SUBJECT_INTRO.exec(rest);
     if (!match) break;
-    candidates.push(match[1]!);
+    const intro = match[0]
+      .slice(0, match[0].length - match[1]!.length)
+      .trim()
+      .toLowerCase();
+    candidates.push({ intro, before: rest.slice(0, match.index), tail: match[1]! });
     rest = match[1]!;
   }
-  for (const candidate of candidates) {
-    const topic = cleanTopic(candidate);
-    if (topic) return topic;
+  for (const { intro, before, tail } of candidates) {
+    const topic = cleanTopic(tail);
+    if (!topic) continue;
+    // "in" and "for" also join the words of one subject ("object recognition memory in rodents", "muscle relaxant
+    // research for spasticity"): the subject words right before them belong to it.
+    const lead = intro === 'in' || intro === 'for' ? subjectLead(before) : [];
+    return [...lead, topic].join(' ');
   }
   return cleanTopic(text, true);
+}
+
+/**
+ * The subject words that end a text, read backwards until a framing word or a year ("Where is object recognition
+ * memory" → object recognition memory); a closing "research"/"literature" is skipped, a leading verb dropped.
+ */
+function subjectLead(before: string): string[] {
+  const words = contentTerms(before);
+  while (words.length > 0 && SUBJECT_HEADS.has(words[words.length - 1]!)) words.pop();
+  const lead: string[] = [];
+  for (let i = words.length - 1; i >= 0; i -= 1) {
+    const word = words[i]!;
+    if (FRAMING.has(word) || /^\d{4}s?$/.test(word)) break;
+    lead.unshift(word);
+  }
+  if (lead.length === 0) return lead;
+  const verbs = new Set(
+    (nlp(lead.join(' ')).json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((sentence) =>
+      sentence.terms.filter((t) => t.tags.includes('Verb') && !t.tags.includes('Noun')).map((t) => t.normal),
+    ),
+  );
+  while (lead.length > 0 && verbs.has(lead[0]!)) lead.shift();
+  return lead;
 }
 
 function escapeRegExp(text: string): string {
@@ -434,6 +466,19 @@ function paperReference(text: string): string | null {
   return contentTerms(description).length > 0 ? description : null;
 }
 
+/** Kinds of work a description of one paper ends in ("Linehan's 1991 trial of …", "the 2004 comparison of …"). */
+const DESCRIBED_PAPER = new RegExp(
+  String.raw`(?:\b(?:the|a|an)\s+|\b[A-Z][\w'’-]*['’]s\s+)(?:(?!(?:the|a|an|this|that|cite[sd]?|citing|build|builds|built|graph|collection|database|papers|most|which|what|in|on|of)\b)[\w'’.-]+\s+){0,6}?(?:trial|study|review|paper|article|report|meta-analysis|analysis|comparison|cohort|survey|guidelines?|recommendations|experiment)\b(?:\s+(?:of|on|about|comparing|testing|in|for|with|by|from|that|evaluating|titled)\s+[^?;]+?)?(?=\s+(?:rely|relies|relied|draw|draws|drew|build|builds|built|cite|cites|cited|depend|depends|is|are|was|were|has|have|had|do|does|did|connected|linked|in the (?:graph|collection|database))\b|[?;]|$)`,
+  'i',
+);
+
+/** A paper the question describes by the kind of work and its subject, for operations on one paper; else null. */
+export function describedPaper(question: string): string | null {
+  const match = DESCRIBED_PAPER.exec(question.replace(/[?!.]+\s*$/, ''));
+  if (!match || /^(?:the|a|an)\s+(?:most|top|best|highest|leading)\b/i.test(match[0])) return null;
+  return paperReference(match[0]);
+}
+
 /**
  * The two papers a citation-path question names ("from <paper> to <paper>", "between <paper> and <paper>",
  * "<paper> … connected to <paper>"), each as a DOI, quoted title, acronym or description; null unless two.
@@ -443,7 +488,7 @@ export function twoPapersIn(question: string): [string, string] | null {
   const split =
     /\bfrom\s+(.+?)\s+to\s+(.+?)(?:\s+(?:by|through|via|over|in the graph)\b.*)?$/i.exec(text) ??
     /\bbetween\s+(.+?)\s+and\s+(.+?)(?:\s+(?:by|through|via|over|in the graph)\b.*)?$/i.exec(text) ??
-    /^(?:is|are|was|were|does|do|how is|how are)\s+(.+?)\s+(?:connected|linked|joined|related)\s+(?:to|with)\s+(.+?)(?:\s+(?:by|through|via|over)\b.*)?$/i.exec(
+    /^(?:is|are|was|were|does|do|how is|how are)\s+(.+?)\s+(?:connected|linked|joined|related)\s+(?:(?:by|through|via) (?:a )?(?:chain of )?citations?\s+)?(?:to|with)\s+(.+?)(?:\s+(?:by|through|via|over)\b.*)?$/i.exec(
       text,
     ) ??
     /^(?:is|are|was|were|how (?:is|are))\s+(.+?)\s+and\s+(.+?)\s+(?:connected|linked|joined|related)\b/i.exec(text);
@@ -467,6 +512,8 @@ export function periodsIn(question: string): Array<{ from: number; to: number }>
 
 /** The two topics a question compares ("more papers on X or on Y", "X versus Y"), else null. */
 export function twoTopics(question: string): [string, string] | null {
+  // "more or less frequent" asks about one topic's course, not two topics.
+  if (/\bmore or less\b/i.test(question)) return null;
   // Years are a window, not part of either topic ("which grew faster between 2005 and 2020, X or Y").
   const text = question
     .replace(/[?!.]+\s*$/, '')
@@ -498,6 +545,10 @@ export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
   return how && /cited|influential/i.test(how) ? 'most_cited_author' : 'most_prolific_author';
 }
 
+/** Words asking for citations from the graph's own papers. */
+const INTERNAL_CITATIONS =
+  /\b(?:(?:inside|within) (?:the |this )?(?:graph|collection|corpus|database)|by other papers|internal(?:ly)?|in-graph)\b/i;
+
 /** A single year ("in 2015") as a one-year window, when no range is named. */
 function yearsOf(question: string): { from: number | null; to: number | null } {
   const range = yearRange(question);
@@ -513,7 +564,18 @@ function yearsOf(question: string): { from: number | null; to: number | null } {
  * is a topic trend, a bibliometric one without a cue asks for the top papers.
  */
 export function planQuestion(question: string, route: 'bibliometric' | 'trend'): AnalyticsPlan {
-  const people = peopleIn(question);
+  // A journal named as a filter: "in the journal X", "has the journal X published", "appeared in X".
+  const venueMatch =
+    /\b(?:(?:in|published in) )?the journal ([A-Z][\w&:,' -]{1,80}?)(?=[?.!,]|\s+(?:since|between|from|in|on|about|during|published|publish|printed|print|carried|carry|has|have)\b|$)/.exec(
+      question,
+    ) ??
+    /\b(?:appeared|appear|appears|appearing|published|printed) in (?:the )?((?:[A-Z][\w&:,'-]*)(?: (?:[A-Z][\w&:,'-]*|of|and|in|for|the|&))*)(?=[?.!,]|\s+(?:since|between|from|in|on|about|during)\b|$)/.exec(
+      question,
+    );
+  const venue = venueMatch?.[1];
+  // The journal's own name is neither a cue nor a person ("published in the Journal of Clinical Endocrinology").
+  const cueText = venueMatch ? question.replace(venueMatch[0], ' ') : question;
+  const people = peopleIn(cueText);
   const doi = DOI.exec(question)?.[1] ?? null;
   const quoted = QUOTED.exec(question)?.[1] ?? null;
   const paper = doi ?? quoted ?? studyNamed(question);
@@ -527,13 +589,15 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const stepToPerson = !person && (step === 'most_prolific_author' || step === 'most_cited_author');
   const stepToPaper = !paper && step === 'most_cited_paper';
   const pathPapers = twoPapersIn(question);
+  const described = paper ? null : describedPaper(question);
   for (const { operation: candidate, cue } of OPERATION_CUES) {
-    const match = cue.exec(question);
+    const match = cue.exec(cueText);
     if (!match) continue;
     if (candidate === 'compare_people' && people.length < 2) continue;
     if (PERSON_OPERATIONS.has(candidate) && !person && !stepToPerson) continue;
     if (candidate === 'citation_path' && !pathPapers) continue;
-    if (candidate !== 'citation_path' && PAPER_OPERATIONS.has(candidate) && !paper && !stepToPaper) continue;
+    if (candidate !== 'citation_path' && PAPER_OPERATIONS.has(candidate) && !paper && !stepToPaper && !described)
+      continue;
     if (candidate === 'compare_periods' && !periods) continue;
     if ((candidate === 'compare_topics' || candidate === 'compare_topics_trend') && (!topics || people.length > 0))
       continue;
@@ -541,6 +605,11 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     operation = candidate === 'count_papers' && (person || stepToPerson) ? 'author_metrics' : candidate;
     reason = `cue "${match[0]}"`;
     break;
+  }
+  // A ranking cue ("cited") with a person and no topic asks for that person's figures ("how often has X been cited").
+  if (operation === 'top_papers' && /cit/i.test(reason) && person && !topicPhrase(question, [person])) {
+    operation = 'author_metrics';
+    reason += `; names ${person} and no topic`;
   }
   if (!operation) {
     if (person) operation = 'author_metrics';
@@ -551,17 +620,13 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const relation: PaperRelation | null =
     operation !== 'related_papers'
       ? null
-      : /co-?cit|cited together|cited alongside/i.test(question)
+      : /co-?cit|cit(?:e|es|ed|ing) (?:\w+ ){0,2}?(?:together|alongside|jointly)/i.test(question)
         ? 'cocited'
         : /coupl|share (?:[\w-]+ ){0,2}references|reference (?:overlap|lists?)|overlapping references|similar references/i.test(
               question,
             )
           ? 'coupled'
           : 'related';
-  const venue =
-    /\b(?:in|published in) (?:the )?journal ([A-Z][\w&:,' -]{2,80}?)(?=[?.!,]|\s+(?:since|between|from|in|on|about|during)\b|$)/.exec(
-      question,
-    )?.[1];
   const firstStep =
     (PERSON_OPERATIONS.has(operation) && operation !== 'compare_people' && stepToPerson) ||
     (PAPER_OPERATIONS.has(operation) && operation !== 'citation_path' && stepToPaper)
@@ -573,22 +638,26 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const topic = comparesTopics
     ? topics![0]
     : TOPIC_OPERATIONS.has(operation) || firstStep
-      ? topicPhrase(question.replace(venue ? `journal ${venue}` : '\u0000', ' '), person ? [person] : [])
+      ? topicPhrase(question.replace(venueMatch ? venueMatch[0] : '\u0000', ' '), person ? [person] : [])
       : null;
   const comparesPeriods = operation === 'compare_periods';
   return {
     operation,
     topic,
     person: PERSON_OPERATIONS.has(operation) ? person : null,
-    paper: isPath ? pathPapers![0] : PAPER_OPERATIONS.has(operation) ? paper : null,
+    paper: isPath ? pathPapers![0] : PAPER_OPERATIONS.has(operation) ? (paper ?? (firstStep ? null : described)) : null,
     relation,
     // A citation path's years describe its papers ("the 1998 trial"), not a window.
     yearFrom: comparesPeriods || isPath ? null : years.from,
     yearTo: comparesPeriods || isPath ? null : years.to,
     venue: venue?.trim() ?? null,
-    citationBasis: /\b(?:global(?:ly)?|overall|worldwide|in all|all[- ]time|total citations)\b/i.test(question)
-      ? 'global'
-      : 'internal',
+    // Papers are ranked by citations inside the graph unless the question says otherwise; a researcher's citations
+    // are her global count unless the question asks for citations inside the graph.
+    citationBasis:
+      /\b(?:global(?:ly)?|overall|worldwide|in all|all[- ]time|total citations)\b/i.test(question) ||
+      (firstStep === 'most_cited_author' && !INTERNAL_CITATIONS.test(question))
+        ? 'global'
+        : 'internal',
     firstStep,
     second: comparesTopics ? topics![1] : operation === 'compare_people' ? people[1]! : isPath ? pathPapers![1] : null,
     periods: comparesPeriods ? periods : null,

@@ -27,12 +27,17 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
     (LITERATURE_RANKINGS.has(plan.operation) && plan.topic !== null && rules.route !== 'current_world') ||
     // The size of a literature ("how many papers on…", "how big is the literature on…"); "how many patients…" is a
     // question about content.
-    (plan.operation === 'count_papers' && plan.topic !== null && LITERATURE_SIZE.test(question));
+    (plan.operation === 'count_papers' && plan.topic !== null && LITERATURE_SIZE.test(question)) ||
+    // Which of two literatures is larger ("more papers on X or on Y"): a comparison of sizes, not of findings.
+    (plan.operation === 'compare_topics' && plan.second !== null && LITERATURE_WORD.test(question));
   return exact && plan.reason.startsWith('cue') ? `${plan.operation} ${plan.reason} with its subject` : null;
 }
 
 const LITERATURE_SIZE =
-  /\b(?:how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field))\b/i;
+  /\b(?:how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|count (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field))\b/i;
+
+/** Words for a body of literature, as a comparison of two topics names it. */
+const LITERATURE_WORD = /\b(?:literatures?|papers|articles|publications|studies|research|work|records)\b/i;
 
 /**
  * Plan operations that measure the literature itself: venues, institutions and countries, the most cited or most
@@ -50,7 +55,7 @@ const LITERATURE_RANKINGS: ReadonlySet<string> = new Set([
 
 /** Words a request to the service starts with ("List the top authors…", "Show the trend of…"). */
 const REQUEST_START =
-  /^(?:what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|can|could|should|would|will|has|have|had|may|might|show|list|give|plot|chart|draw|map|count|find|compare|rank|name|tell|identify|get|return|summari[sz]e|describe|explain|please|top|most|trend|trends)\b/i;
+  /^(?:what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|can|could|should|would|will|has|have|had|may|might|show|list|give|plot|chart|draw|map|count|find|compare|rank|name|tell|identify|get|return|summari[sz]e|describe|explain|please|top|most|trend|trends|number|total|amount)\b/i;
 
 /**
  * Whether the text is an assertion to check against the evidence ("Antiretroviral therapy increases rates of

@@ -1,0 +1,126 @@
+import { planQuestion } from '../../src/pipeline/planner';
+import { routeQuestion } from '../../src/pipeline/router';
+import { combineRoute, routeOptions } from '../../src/pipeline/stages/route';
+
+const probabilities = { content: 0.04, bibliometric: 0.03, trend: 0.9, current_world: 0.03 };
+
+/** The route when a confident classifier says "trend". */
+function routedAgainstTrend(question: string) {
+  const rules = routeQuestion(question);
+  return combineRoute(rules, { route: 'trend', confidence: 0.9, probabilities }, routeOptions(question, rules)).route;
+}
+
+describe('routes of counts and comparisons of literatures', () => {
+  it('keeps a count with a year window bibliometric: the years filter, they do not ask for a course', () => {
+    expect(routedAgainstTrend('Count the studies about glaucoma surgery published since 2012.')).toBe('bibliometric');
+    // A request closed by a full stop is no assertion to check.
+    expect(routedAgainstTrend('Number of publications on sleep apnea between 2005 and 2010, please.')).toBe(
+      'bibliometric',
+    );
+    expect(routedAgainstTrend('Which literature is larger here: glaucoma surgery or sleep apnea?')).toBe(
+      'bibliometric',
+    );
+  });
+
+  it('leaves a comparison of findings and a course over time to the other routes', () => {
+    expect(routedAgainstTrend('Is glaucoma more common in women or in men?')).not.toBe('bibliometric');
+    expect(routedAgainstTrend('How did the number of glaucoma papers change since 2012?')).toBe('trend');
+  });
+});
+
+describe('subjects read from the wording', () => {
+  const plan = (question: string, route: 'bibliometric' | 'trend' = 'bibliometric') => planQuestion(question, route);
+
+  it('takes a journal named as a filter out of the subject, the cues and the people', () => {
+    expect(plan('How many glaucoma papers appeared in Ophthalmology?')).toMatchObject({
+      operation: 'count_papers',
+      topic: 'glaucoma',
+      venue: 'Ophthalmology',
+    });
+    expect(plan('Which papers on glaucoma were published in the Journal of Glaucoma Research?')).toMatchObject({
+      operation: 'top_papers',
+      topic: 'glaucoma',
+      person: null,
+      venue: 'Journal of Glaucoma Research',
+    });
+    expect(plan('How many sleep apnea articles has the journal Chest published?')).toMatchObject({
+      operation: 'count_papers',
+      topic: 'sleep apnea',
+      venue: 'Chest',
+    });
+  });
+
+  it('reads "citation counts" as a ranking, not a count', () => {
+    expect(plan('Which glaucoma studies have the highest citation counts?')).toMatchObject({
+      operation: 'top_papers',
+      topic: 'glaucoma',
+    });
+  });
+
+  it('keeps the subject words joined by "in" and "for" and drops adverbs and verbs of change', () => {
+    expect(plan('Where is sleep memory in rodents usually published?').topic).toBe('sleep memory rodents');
+    expect(plan('How has beta blocker research for glaucoma developed before 2000?', 'trend')).toMatchObject({
+      topic: 'beta blocker glaucoma',
+      yearTo: 1999,
+    });
+    expect(plan('Is sleep apnea a hot topic or has it cooled off in recent years?', 'trend').topic).toBe('sleep apnea');
+    // Framing before "in" stays out ("the authors in …", "productivity in …").
+    expect(plan('Who are the most prolific authors in glaucoma research?').topic).toBe('glaucoma');
+  });
+
+  it('reads "more or less frequent" as one course, not two topics', () => {
+    expect(plan('Over time, did glaucoma papers become more or less frequent?', 'trend')).toMatchObject({
+      operation: 'topic_trend',
+      topic: 'glaucoma',
+      second: null,
+    });
+  });
+
+  it('asks for a person’s figures when a citation question names a person and no topic', () => {
+    expect(plan('How often has Jane Marsden been cited in total?')).toMatchObject({
+      operation: 'author_metrics',
+      person: 'Jane Marsden',
+    });
+    // Capitalised words that are no person and no citation cue do not make a profile.
+    expect(plan('In what year did the Western Roman Empire fall?').operation).not.toBe('author_metrics');
+  });
+
+  it('finds co-citation in "cite together with" and a paper described by its kind and subject', () => {
+    expect(plan('Which papers does the literature cite together with the most cited glaucoma paper?')).toMatchObject({
+      operation: 'related_papers',
+      relation: 'cocited',
+      firstStep: 'most_cited_paper',
+      paper: null,
+    });
+    expect(
+      plan(
+        'How many papers in the collection cite Marsden’s 2004 trial of laser trabeculoplasty for open-angle glaucoma?',
+      ),
+    ).toMatchObject({
+      operation: 'derivative_works',
+      paper: 'Marsden’s 2004 trial of laser trabeculoplasty for open-angle glaucoma',
+    });
+    expect(plan('How is the EAGLE trial connected by citations to the 2011 review of glaucoma surgery?')).toMatchObject(
+      { operation: 'citation_path', paper: 'EAGLE', second: '2011 review of glaucoma surgery' },
+    );
+  });
+
+  it('reads Lotka’s share with words between "share of" and "authors"', () => {
+    expect(plan('What share of glaucoma surgery authors wrote only one paper?')).toMatchObject({
+      operation: 'lotka',
+      topic: 'glaucoma surgery',
+    });
+  });
+
+  it('ranks researchers by global citations unless citations inside the graph are asked for', () => {
+    expect(plan('What is the h-index of the most cited researcher on glaucoma?')).toMatchObject({
+      firstStep: 'most_cited_author',
+      citationBasis: 'global',
+    });
+    expect(
+      plan('What is the h-index of the most cited researcher on glaucoma, counting citations inside the graph?'),
+    ).toMatchObject({ firstStep: 'most_cited_author', citationBasis: 'internal' });
+    // Papers are still ranked by citations inside the graph.
+    expect(plan('Which are the most cited glaucoma papers?').citationBasis).toBe('internal');
+  });
+});
