@@ -4,7 +4,7 @@ import { STRONG_TOPIC_SCORE } from '../graph/schema';
 import { type LazySlice, MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
 import { contentTerms } from '../text';
-import { foldName, nameFit, nameParts } from './person-names';
+import { foldName, fullNameKey, nameFit, nameParts } from './person-names';
 import type { AuthorRow, PaperFilter, PaperRow, PaperSort, TopicRow, VenueRow } from '../domain';
 
 /** A paper with its citation counts and the one it was ranked by (topPapers). */
@@ -779,9 +779,22 @@ export class AnalyticsService {
     const candidates = others.filter((group) => !group.orcid || !best.orcid || group.orcid === best.orcid);
     if (candidates.length === 0) return [];
     const all = [...best.ids, ...candidates.flatMap((group) => group.ids)];
-    const rows = await this.executor.read<{ id: string; coauthors: string[] }>(queries().coauthorIds({ ids: all }));
+    const rows = await this.executor.read<{ id: string; coauthors: string[]; names: Array<string | null> }>(
+      queries().coauthorIds({ ids: all }),
+    );
     const records = new Set(all);
-    const coauthorsOf = new Map(rows.map((row) => [row.id, row.coauthors.filter((id) => !records.has(id))]));
+    const own = new Set([best.name, ...candidates.map((group) => group.name)].map((name) => fullNameKey(name ?? '')));
+    // A co-author is one by id, or by full name (first given name and surname): records without an OpenAlex id
+    // ("anon:…") have co-authors without one, so "Giuseppe Filardo" on such a paper is still a shared co-author.
+    const coauthorsOf = new Map(
+      rows.map((row) => [
+        row.id,
+        [
+          ...row.coauthors.filter((id) => !records.has(id)),
+          ...row.names.map((name) => fullNameKey(name ?? '')).filter((key) => key !== null && !own.has(key)),
+        ] as string[],
+      ]),
+    );
     const circle = new Set(best.ids.flatMap((id) => coauthorsOf.get(id) ?? []));
     const linked: G[] = [];
     let pending = [...candidates];

@@ -71,3 +71,13 @@ export function nameFit(asked: NameParts, stored: NameParts): number {
   if ((a.length === 1 && s.startsWith(a)) || (s.length === 1 && a.startsWith(s))) return 2;
   return 0;
 }
+
+/**
+ * A key for a name spelled out (first given name and surname, folded: "Giuseppe Filardo" and "Giuseppe M. Filardo"
+ * alike), or null when the name gives only initials, which too many people share to tell them apart.
+ */
+export function fullNameKey(name: string): string | null {
+  const parts = nameParts(name);
+  const first = parts?.given[0];
+  return parts && first && first.length > 1 ? `name:${first} ${parts.surname}` : null;
+}

@@ -1,4 +1,4 @@
-import { nameFit, nameParts } from '../../src/analytics/person-names';
+import { fullNameKey, nameFit, nameParts } from '../../src/analytics/person-names';
 import { acronymIn, peopleIn, planQuestion, studyNamed } from '../../src/pipeline/planner';
 import { longestRun } from '../../src/pipeline/stages/computed-answers';
 
@@ -66,5 +66,17 @@ describe('studies named by acronym and description', () => {
     expect(longestRun(described, words('Risks and benefits of estrogen plus progestin in healthy women'))).toBe(4);
     expect(longestRun(described, words('Progestin plus estrogen'))).toBe(1);
     expect(longestRun(described, [])).toBe(0);
+  });
+});
+
+describe('fullNameKey', () => {
+  it('keys a name by its first given name and surname, folded, and refuses initials only', () => {
+    expect(fullNameKey('Giuseppe Filardo')).toBe('name:giuseppe filardo');
+    expect(fullNameKey('Giuseppe M. Filardo')).toBe(fullNameKey('Giuseppe Filardo'));
+    expect(fullNameKey('Filardo, Giuseppe')).toBe(fullNameKey('Giuseppe Filardo'));
+    expect(fullNameKey('Elisabeth F.C. van Rossum')).toBe('name:elisabeth rossum');
+    expect(fullNameKey('José Müller')).toBe(fullNameKey('Jose Muller'));
+    expect(fullNameKey('G. Filardo')).toBeNull();
+    expect(fullNameKey('')).toBeNull();
   });
 });

@@ -177,7 +177,7 @@ function groupSentence(
   venue: string | null,
 ) {
   return {
-    text: `${setText(set, plan, venue)}; counted by ${label}, the most frequent are ${quoteList(groups.map((g) => `${g.name ?? g.id} (${g.count} papers)`))}.`,
+    text: `${setText(set, plan, venue)}; counted by ${label}, the most frequent are ${quoteList(groups.map((g) => `${g.name ?? g.id} (${g.count} paper${g.count === 1 ? '' : 's'})`))}.`,
     papers: groups.flatMap((g) => g.paperIds.slice(0, 1)),
   };
 }
@@ -189,7 +189,7 @@ function personText(person: Person): string {
   const byOrcid = person.ids.length - person.linked.reduce((sum, group) => sum + group.ids.length, 0);
   const merged = byOrcid > 1 ? ` (${byOrcid} author records with ORCID ${person.orcid}, counted as one)` : '';
   const linked = person.linked.length
-    ? ` Counted in as the same person: ${person.linked.length} other author record${person.linked.length > 1 ? 's' : ''} of a fitting name that share${person.linked.length > 1 ? '' : 's'} co-authors with ${person.name} (${person.linked.map((group) => `${group.name}, ${group.ids.join(', ')}, ${group.papers} papers`).join('; ')}).`
+    ? ` Counted in as the same person: ${person.linked.length} other author record${person.linked.length > 1 ? 's' : ''} of a fitting name that share${person.linked.length > 1 ? '' : 's'} co-authors with ${person.name} (${person.linked.map((group) => `${group.name}, ${group.ids.join(', ')}, ${group.papers} paper${group.papers === 1 ? '' : 's'}`).join('; ')}).`
     : '';
   return `${merged}${linked}${namesakes}`;
 }

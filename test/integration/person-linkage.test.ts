@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestContext, removeCollections } from '../helpers/context';
+
+/**
+ * Record linkage of a named person across author records without an OpenAlex id: OpenAlex leaves some authorships
+ * unidentified, and their co-authors are unidentified too, so a shared co-author is recognised by full name as well.
+ */
+interface Authorship {
+  id: string | null;
+  name: string;
+}
+const PAPERS: Array<{ id: string; title: string; year: number; authors: Authorship[] }> = [
+  {
+    id: 'W9701',
+    title: 'Tendon healing after suture anchor repair',
+    year: 2012,
+    authors: [
+      { id: 'A9701', name: 'Rosa Quintero' },
+      { id: 'A9702', name: 'Tomas Lindqvist' },
+    ],
+  },
+  {
+    id: 'W9702',
+    title: 'Suture anchor pull-out strength in osteoporotic bone',
+    year: 2014,
+    authors: [
+      { id: null, name: 'Rosa Quintero' },
+      { id: null, name: 'Tomas Lindqvist' },
+    ],
+  },
+  {
+    id: 'W9703',
+    title: 'Coral reef fish recruitment after bleaching',
+    year: 2015,
+    authors: [
+      { id: null, name: 'Rosa Quintero' },
+      { id: null, name: 'Ingrid Vale' },
+    ],
+  },
+];
+
+function writeCorpus(): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'person-linkage-')), 'works.jsonl');
+  const lines = PAPERS.map((paper) =>
+    JSON.stringify({
+      id: `https://openalex.org/${paper.id}`,
+      title: paper.title,
+      abstract: `${paper.title}: a study.`,
+      publication_year: paper.year,
+      authorships: paper.authors.map((author, i) => ({
+        author_position: i === 0 ? 'first' : 'last',
+        author: { id: author.id ? `https://openalex.org/${author.id}` : null, display_name: author.name, orcid: null },
+        institutions: [],
+      })),
+      referenced_works: [],
+    }),
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+const { app } = createTestContext({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
+const OWN = ['person-linkage'];
+
+beforeAll(async () => {
+  await removeCollections(app, OWN);
+  await app.ingest.ingestFiles([writeCorpus()], { embed: 'defer', collection: 'person-linkage', progress: false });
+});
+afterAll(async () => {
+  await removeCollections(app, OWN);
+  await app.close();
+});
+
+describe('a person across records without an OpenAlex id', () => {
+  it('counts in an unidentified record whose co-author has the same full name, and leaves out one without', async () => {
+    const person = await app.analytics.resolvePerson('Rosa Quintero');
+    expect(person).not.toBeNull();
+    expect(person!.ids[0]).toBe('A9701');
+    expect(person!.papers).toBe(2);
+    expect(person!.linked).toHaveLength(1);
+    expect(person!.linked[0]!.ids[0]).toMatch(/^anon:W9702:/);
+    // The coral-reef record shares no co-author with her: a namesake, flagged and not counted.
+    expect(person!.namesakes.map((n) => n.id)).toEqual([expect.stringMatching(/^anon:W9703:/)]);
+  });
+});
