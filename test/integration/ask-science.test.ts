@@ -312,6 +312,16 @@ describe('citation paths between papers the question describes', () => {
     expect(result.answer).toContain(`Note: "trabeculectomy bleb study" was taken to be`);
   });
 
+  it('takes the earliest of the papers that fit when the description says "the first"', async () => {
+    const result = await ask(
+      'Is there a citation path from the first trabeculectomy bleb study to the 2001 mitomycin trabeculectomy trial?',
+    );
+    expect(result.plan?.operation).toBe('citation_path');
+    // W972 (2003) and W973 (2005) both fit; the first is the 2003 one.
+    expect(result.entities[0]).toMatchObject({ kind: 'paper', id: 'W972' });
+    expect(result.clarification).toMatch(/it also fits .*\(W973, 2005\)/);
+  });
+
   it('says so when no chain links them, and refuses a description no paper fits', async () => {
     const none = await ask(
       'Is there a citation path from the 2004 femtosecond cataract paper to the 2001 mitomycin trabeculectomy trial?',

@@ -1108,7 +1108,7 @@ export function longestRun(phrase: readonly string[], text: readonly string[]): 
 
 /** Words that say what kind of work a description names, not what it is about. */
 const KINDS = new Set(
-  'the a an trial trials study studies review reviews paper papers article articles report reports work analysis randomised randomized controlled landmark seminal original famous well known large published'.split(
+  'the a an trial trials study studies review reviews paper papers article articles report reports work analysis randomised randomized controlled landmark seminal original famous well known large published first earliest initial pioneering'.split(
     ' ',
   ),
 );
@@ -1123,10 +1123,12 @@ async function describedPaper(deps: AskDependencies, state: Gathered, reference:
   const described = reference.replace(/\b(?:19|20)\d{2}\b/g, ' ');
   const words = [...new Set(contentTerms(described).filter((w) => !KINDS.has(w)))].map(stem);
   if (words.length === 0) return null;
+  // "The first …" is the earliest of the papers that fit, so more of them are read.
+  const earliest = /\b(?:first|earliest|initial|original|pioneering)\b/i.test(described);
   const response = await deps.search.search(
     state.ctx,
     described,
-    5,
+    earliest ? 10 : 5,
     {
       collections: state.options.collections ?? null,
       yearFrom: year ? Number(year) : null,
@@ -1142,11 +1144,16 @@ async function describedPaper(deps: AskDependencies, state: Gathered, reference:
       return words.filter((w) => text.has(w)).length / words.length >= 2 / 3;
     });
   // Of papers that fit alike, the one whose title holds the longest run of the description's words in its order
-  // ("trial of estrogen plus progestin") is the study described; then the search's order.
+  // ("trial of estrogen plus progestin") is the study described; then the search's order. "The first …" asks for
+  // the earliest of the papers that fit, then the same order.
   const asked = terms(described);
   const [paper, other] = fitting
     .map((p, rank) => ({ p, rank, run: longestRun(asked, terms(p.title ?? '')) }))
-    .sort((a, b) => b.run - a.run || a.rank - b.rank)
+    .sort((a, b) =>
+      earliest
+        ? (a.p.year ?? 9999) - (b.p.year ?? 9999) || b.run - a.run || a.rank - b.rank
+        : b.run - a.run || a.rank - b.rank,
+    )
     .map((entry) => entry.p);
   if (!paper) return null;
   found.paper(reference, paper, `the best search hit${year ? ` of ${year}` : ''} holding the description's words`);
