@@ -139,7 +139,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'lotka',
-    cue: /\b(?:lotka\w*|inverse[- ]square law|author(?:ship)? productivity (?:distribution|law|pattern)|(?:share|proportion|fraction|percentage|per ?cent|how many) of (?:the |all )?(?:[\w-]+ ){0,4}?(?:authors|researchers|contributors|scientists)\b.{0,100}?\b(?:only|just|exactly|a single|one) (?:one |single )?(?:paper|article|publication|study)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|occasional (?:authors|contributors))\b/i,
+    cue: /\b(?:lotka\w*|inverse[- ]square law|author(?:ship)? productivity (?:distribution|law|pattern)|(?:share|proportion|fraction|percentage|per ?cent|how many) of (?:the |all )?(?:[\w-]+ ){0,4}?(?:authors|researchers|contributors|scientists)\b.{0,100}?\b(?:only|just|exactly|a single|one) (?:one |single )?(?:paper|article|publication|study)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|occasional (?:authors|contributors)|(?:authors|researchers|contributors|scientists)\b.{0,40}?\b(?:publish(?:es|ed)?|wr(?:ite|ote|itten)|appear(?:s|ed)?) (?:only |just )?once)\b/i,
   },
   {
     operation: 'bradford',
@@ -180,7 +180,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'coauthors',
-    cue: /\b(?:co-?authors?|co-?authored|collaborat\w*|with whom|worked (?:with|alongside)|work(?:s|ed)? together|written (?:papers )?with|wrote (?:papers |most )?(?:together )?with|partners?|joint papers)\b/i,
+    cue: /\b(?:co-?authors?|co-?authored|collaborat\w*|with whom|worked (?:with|alongside)|work(?:s|ed)? together|written (?:papers )?with|wrote (?:papers |most )?(?:together )?with|(?:write|writes|writing|publish|publishes|publishing) (?:\w+ ){0,2}?with|partners?|joint papers)\b/i,
   },
   {
     operation: 'collaboration_network',
@@ -201,7 +201,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'count_papers',
-    cue: /\b(?:how many|number of|(?<!citations? )count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field|research|evidence))\b/i,
+    cue: /\b(?:(?<!\bby )how many|(?<!\bby (?:the )?)number of|(?<!citations? |\bby (?:the )?(?:publication |paper |article |citation )?)count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field|research|evidence))\b/i,
   },
   {
     operation: 'top_venues',
@@ -217,13 +217,18 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'top_authors',
-    cue: /\b(?:who|whose|authors?|researchers?|scientists?|investigators?|experts?|scholars?|groups?|labs?|teams?|prolific|leading (?:figures|names|people)|wrote|written by|published the most)\b/i,
+    cue: /\b(?:who|whose|authors?|researchers?|scientists?|investigators?|experts?|scholars?|groups?|labs?|teams?|prolific|(?:leading|key|main|central|important|big|top) (?:figures|names|people|persons|players|contributors)|wrote|written by|published the most|dominat\w*)\b/i,
   },
   {
     operation: 'top_papers',
     cue: /\b(?:most[- ]cited|highly[- ]cited|top[- ]cited|best[- ]cited|canonical|landmark|seminal|classic|influential|key (?:papers|works|studies|articles|references)|foundational|must[- ]read|important (?:papers|works|studies)|top papers|best[- ]known|essential (?:papers|reading)|citations?|cited)\b/i,
   },
 ];
+
+/** The cues of operations on one paper. */
+const PAPER_CUES = OPERATION_CUES.filter(
+  (c) => PAPER_OPERATIONS.has(c.operation) && c.operation !== 'citation_path',
+).map((c) => c.cue);
 
 /** Framing words of bibliometric and trend questions: what is counted and how, never what about. */
 export const FRAMING: ReadonlySet<string> = new Set(
@@ -252,7 +257,8 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'rapidly steeply beauties fwci bursts bursting bursty fronts rediscovered overlooked unnoticed streams strands ' +
     'camps surges come comes came coming originate originates originated across among around wrote only one share ' +
     'proportion fraction percentage occasional stored hold usually typically generally commonly developed cooled ' +
-    'cooling waned waning faded fading frequent productivity'
+    'cooling waned waning faded fading frequent productivity people persons players figures dominate dominates ' +
+    'dominated references reference count size sizes literatures'
   ).split(/\s+/),
 );
 
@@ -510,6 +516,10 @@ export function periodsIn(question: string): Array<{ from: number; to: number }>
   return a!.from <= a!.to && b!.from <= b!.to ? [a!, b!].map(({ from, to }) => ({ from, to })) : null;
 }
 
+/** A side of a comparison that is a time, not a topic. */
+const TIME_WORDS =
+  /^(?:(?:it )?(?:was|were|did|used to be) )?(?:before|earlier|later|then|now|today|previously|formerly|in the past|(?:ten|five|\d+) years ago|a decade ago)\b/i;
+
 /** The two topics a question compares ("more papers on X or on Y", "X versus Y"), else null. */
 export function twoTopics(question: string): [string, string] | null {
   // "more or less frequent" asks about one topic's course, not two topics.
@@ -521,12 +531,16 @@ export function twoTopics(question: string): [string, string] | null {
       /,?\s*\b(?:between|from|since|after|before|in|during|until|over)\s+(?:the\s+)?(?:19|20)\d{2}s?(?:\s*(?:and|to|-|–|until)\s*(?:19|20)\d{2}s?)?\b,?/gi,
       ' ',
     );
-  const split = /\s+(?:or|versus|vs\.?|than)\s+/i.exec(text);
+  // "Compare X and Y" names two topics with "and" ("compare the size of the X and Y literatures").
+  const split =
+    /\s+(?:or|versus|vs\.?|than)\s+/i.exec(text) ?? (/^\s*compare\b/i.test(text) ? /\s+and\s+/i.exec(text) : null);
   if (!split) return null;
   const left = text.slice(0, split.index);
   const right = text
     .slice(split.index + split[0].length)
     .replace(/^(?:(?:that|those|papers|articles|studies|research|work) )*(?:on|about|in|for|of)\s+/i, '');
+  // "now than before", "then or later": two times of one topic, not two topics.
+  if (TIME_WORDS.test(right.trim())) return null;
   const first = topicPhrase(left.replace(/:/g, ' '));
   const second = cleanTopic(right);
   return first && second && first !== second ? [first, second] : null;
@@ -601,6 +615,8 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     if (candidate === 'compare_periods' && !periods) continue;
     if ((candidate === 'compare_topics' || candidate === 'compare_topics_trend') && (!topics || people.length > 0))
       continue;
+    // "versus" inside a paper's description ("the trial of X versus Y") is no comparison when a paper cue is there.
+    if (candidate.startsWith('compare_') && (paper || described) && PAPER_CUES.some((c) => c.test(cueText))) continue;
     // "How many papers has Jane Doe published?" is her profile, not a topic count.
     operation = candidate === 'count_papers' && (person || stepToPerson) ? 'author_metrics' : candidate;
     reason = `cue "${match[0]}"`;

@@ -43,7 +43,8 @@ const CHANGE = String.raw`(?:increas\w*|decreas\w*|declin\w*|grow\w*|grew|growth
 const TREND = new RegExp(
   [
     String.raw`\b(?:over time|trends?|per (?:year|decade)|by (?:year|decade)|year by year|every year|each year|which years|what years|yearly|annual(?:ly)?|evolution|history|historical|take off|took off|emerging|fastest[- ]growing|over the (?:last|past) (?:decade|\d+ years))\b`,
-    String.raw`\b(?:publication|paper|study|article) (?:counts?|numbers?|output)\b|\bnumber of [a-z-]+ (?:studies|papers|publications|articles)\b`,
+    // "by publication count" is a ranking's basis, not a course over time.
+    String.raw`(?<!\bby )\b(?:publication|paper|study|article) (?:counts?|numbers?|output)\b|\bnumber of [a-z-]+ (?:studies|papers|publications|articles)\b`,
     String.raw`\bsince (?:the )?\d{4}s?\b|\bbetween \d{4} and \d{4}\b|\bfrom \d{4} to \d{4}\b`,
     // A change word tied to the literature ("research … declined", "growth of … publications"), not to a finding.
     String.raw`\b${LITERATURE}\b[^.?!]{0,40}\b${CHANGE}\b`,

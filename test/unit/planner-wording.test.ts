@@ -124,3 +124,64 @@ describe('subjects read from the wording', () => {
     expect(plan('Which are the most cited glaucoma papers?').citationBasis).toBe('internal');
   });
 });
+
+describe('rankings, people and comparisons in terse wordings', () => {
+  const plan = (question: string) => planQuestion(question, 'bibliometric');
+
+  it('reads "by how many papers" and "by publication count" as the basis of a ranking, not a count', () => {
+    expect(plan('Rank the glaucoma surgery authors by how many papers they have.')).toMatchObject({
+      operation: 'top_authors',
+      topic: 'glaucoma surgery',
+    });
+    expect(plan('Who dominates sleep apnea research by publication count?')).toMatchObject({
+      operation: 'top_authors',
+      topic: 'sleep apnea',
+    });
+    expect(routeQuestion('Who dominates sleep apnea research by publication count?').route).toBe('bibliometric');
+    // A count stays a count.
+    expect(plan('How many papers on sleep apnea are there?').operation).toBe('count_papers');
+  });
+
+  it('finds the people of a literature, co-authors who "write with", and authors who "publish just once"', () => {
+    expect(plan('Name the key people in glaucoma surgery research.')).toMatchObject({
+      operation: 'top_authors',
+      topic: 'glaucoma surgery',
+    });
+    expect(routedAgainstTrend('Name the key people in glaucoma surgery research.')).toBe('bibliometric');
+    expect(plan('Who does Jane Marsden usually write with?')).toMatchObject({
+      operation: 'coauthors',
+      person: 'Jane Marsden',
+    });
+    expect(plan('Do most sleep apnea authors publish just once?')).toMatchObject({
+      operation: 'lotka',
+      topic: 'sleep apnea',
+    });
+  });
+
+  it('compares two literatures named with "compare … and …", never a topic with a time', () => {
+    expect(plan('Compare the size of the glaucoma and sleep apnea literatures.')).toMatchObject({
+      operation: 'compare_topics',
+      topic: 'glaucoma',
+      second: 'sleep apnea',
+    });
+    expect(routedAgainstTrend('Compare the size of the glaucoma and sleep apnea literatures.')).toBe('bibliometric');
+    expect(plan('Are fewer studies on glaucoma published now than before?').operation).not.toBe('compare_topics');
+  });
+
+  it('keeps "versus" inside a described paper out of the comparisons', () => {
+    expect(
+      plan('What gets cited together with the 2006 trial of laser trabeculoplasty versus eye drops?'),
+    ).toMatchObject({
+      operation: 'related_papers',
+      relation: 'cocited',
+      paper: '2006 trial of laser trabeculoplasty versus eye drops',
+    });
+  });
+
+  it('takes a request that opens with "I need" or asks for a count as a request, not an assertion', () => {
+    expect(routedAgainstTrend('I need the classic references on laser trabeculoplasty for glaucoma.')).toBe(
+      'bibliometric',
+    );
+    expect(routedAgainstTrend('Is the sleep apnea literature here big? Give me a count.')).toBe('bibliometric');
+  });
+});

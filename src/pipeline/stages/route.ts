@@ -25,6 +25,12 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
     // Rankings of the literature itself ("which journals…", "the canonical works on…") have no other reading,
     // unless the question is about the current world ("which hospitals offer it now").
     (LITERATURE_RANKINGS.has(plan.operation) && plan.topic !== null && rules.route !== 'current_world') ||
+    // The people of a literature, named by an author word ("the key people in…", "which researchers…"); a bare
+    // "who" also opens questions about content ("who discovered…").
+    (plan.operation === 'top_authors' &&
+      plan.topic !== null &&
+      rules.route !== 'current_world' &&
+      !/^cue "(?:who|whose|wrote)"/i.test(plan.reason)) ||
     // The size of a literature ("how many papers on…", "how big is the literature on…"); "how many patients…" is a
     // question about content.
     (plan.operation === 'count_papers' && plan.topic !== null && LITERATURE_SIZE.test(question)) ||
@@ -34,7 +40,7 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
 }
 
 const LITERATURE_SIZE =
-  /\b(?:how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|count (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field))\b/i;
+  /\b(?:how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|count (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b/i;
 
 /** Words for a body of literature, as a comparison of two topics names it. */
 const LITERATURE_WORD = /\b(?:literatures?|papers|articles|publications|studies|research|work|records)\b/i;
@@ -55,7 +61,7 @@ const LITERATURE_RANKINGS: ReadonlySet<string> = new Set([
 
 /** Words a request to the service starts with ("List the top authors…", "Show the trend of…"). */
 const REQUEST_START =
-  /^(?:what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|can|could|should|would|will|has|have|had|may|might|show|list|give|plot|chart|draw|map|count|find|compare|rank|name|tell|identify|get|return|summari[sz]e|describe|explain|please|top|most|trend|trends|number|total|amount)\b/i;
+  /^(?:i (?:need|want|would like|'d like|am looking for|'m looking for)|we need|looking for|what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|can|could|should|would|will|has|have|had|may|might|show|list|give|plot|chart|draw|map|count|find|compare|rank|name|tell|identify|get|return|summari[sz]e|describe|explain|please|top|most|trend|trends|number|total|amount)\b/i;
 
 /**
  * Whether the text is an assertion to check against the evidence ("Antiretroviral therapy increases rates of
