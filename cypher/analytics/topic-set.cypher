@@ -1,6 +1,7 @@
 // The papers on a topic, by one documented rule (README "Analytics planner"): the title or abstract contains every
 // content word of the topic phrase (Lucene, English analyzer, so stemmed; $query is "+w1 +w2 …" of escaped terms),
-// or the paper carries a topic concept named exactly the phrase with score at least $minScore, or it is among the
+// or the paper carries a concept the phrase names ($concepts, from topic-concepts.cypher, or named exactly the phrase)
+// with score at least $minScore, or it is among the
 // papers close in meaning to the topic ($similar: id and cosine, from topic-similar.cypher). Filtered like every
 // paper list; at most $limit papers. Lucene's $scan comes before the filters, so it is large.
 CALL {
@@ -8,7 +9,7 @@ CALL {
   RETURN node AS p, 'words' AS why, null AS similarity
   UNION
   MATCH (t:Topic)
-  WHERE toLower(t.name) = $phrase
+  WHERE toLower(t.name) = $phrase OR t.id IN $concepts
   MATCH (p:Paper)-[r:HAS_TOPIC]->(t)
   WHERE r.score >= $minScore
   RETURN p, 'concept' AS why, null AS similarity

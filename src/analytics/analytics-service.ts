@@ -3,7 +3,7 @@ import { type CompiledQuery, isFiltered, paperFilterParams, paperSortParams, que
 import { STRONG_TOPIC_SCORE } from '../graph/schema';
 import { type LazySlice, MAX_PAGE, type PageRequest, type Slice } from '../paging';
 import { badInput } from '../errors';
-import { contentTerms } from '../text';
+import { contentTerms, stem } from '../text';
 import { foldName, fullNameKey, nameFit, nameParts } from './person-names';
 import type { AuthorRow, PaperFilter, PaperRow, PaperSort, TopicRow, VenueRow } from '../domain';
 
@@ -29,6 +29,8 @@ export const TOPIC_SET_LIMIT = 5000;
 export const TOPIC_SET_SCAN = 100_000;
 /** Lowest concept score that puts a paper into the set of the concept's name. */
 export const TOPIC_SET_MIN_CONCEPT_SCORE = 0.3;
+/** How many words a concept's name may add to a topic phrase and still be part of the topic (a narrower concept). */
+export const MAX_EXTRA_CONCEPT_WORDS = 2;
 /**
  * How a topic set reaches the papers its words miss: the centroid of its seeds (the best word matches and the papers
  * nearest the phrase) and the cosine a paper's nearest chunk must reach to it. Chosen on the SYNERGY reviews with
@@ -66,6 +68,8 @@ export interface TopicSetPaper {
 /** Every paper relevant to a topic phrase by the rule in cypher/analytics/topic-set.cypher. */
 export interface TopicSet {
   phrase: string;
+  /** The graph's concepts the phrase names (their papers are in the set), most papers first. */
+  concepts: Array<{ id: string; name: string }>;
   /** The rule in words, for answers ("title or abstract contains aspirin and stroke, or …"). */
   rule: string;
   papers: TopicSetPaper[];
@@ -595,7 +599,9 @@ export class AnalyticsService {
     if (words.length === 0) throw badInput(`the topic "${phrase.slice(0, 80)}" has no searchable words`);
     const query = words.map((word) => `+${word}`).join(' ');
     const lowered = phrase.toLowerCase().trim();
-    const near = await this.papersNearTopic(phrase, words, lowered);
+    const concepts = await this.conceptsNamed(words);
+    const conceptIds = concepts.map((c) => c.id);
+    const near = await this.papersNearTopic(phrase, words, lowered, conceptIds);
     const papers = await this.executor.read<TopicSetPaper>(
       queries().topicSet({
         query,
@@ -605,19 +611,46 @@ export class AnalyticsService {
         // Lucene's limit comes before the filters: read every hit, then keep TOPIC_SET_LIMIT of those that pass.
         scan: TOPIC_SET_SCAN,
         similar: near.papers,
+        concepts: conceptIds,
         ...paperFilterParams(filter),
       }),
     );
-    const wordRule = `title or abstract contains ${words.map((word) => `"${word}"`).join(' and ')} (any word form), or the paper carries the concept "${phrase}"`;
+    const conceptText =
+      concepts.length > 0
+        ? `${concepts.length > 1 ? 'one of the concepts' : 'the concept'} ${concepts.map((c) => `"${c.name}" (${c.id})`).join(', ')}`
+        : `the concept "${phrase}"`;
+    const wordRule = `title or abstract contains ${words.map((word) => `"${word}"`).join(' and ')} (any word form), or the paper carries ${conceptText}`;
     const byMeaning = papers.filter((paper) => !paper.byWords && !paper.byConcept).length;
     return {
       phrase,
+      concepts,
       rule: near.unavailable
         ? `${wordRule}; papers close in meaning could not be added (${near.unavailable})`
         : `${wordRule}, or its text is close in meaning to those papers and to the phrase (cosine at least ${TOPIC_SIMILARITY.minCosine} to their centroid): ${papers.length - byMeaning} by words or concept, ${byMeaning} by meaning`,
       papers,
       truncated: papers.length >= TOPIC_SET_LIMIT || near.truncated,
     };
+  }
+
+  /**
+   * The concepts a topic's words name: concept names holding every word of the phrase (as stems: "Muscle relaxant"
+   * for "muscle relaxants") and at most MAX_EXTRA_CONCEPT_WORDS more, so a narrower concept belongs to the topic
+   * ("Articular cartilage repair" to "cartilage repair") and a broader one ("Borderline personality disorder" for
+   * "psychotherapy for borderline personality disorder") does not.
+   */
+  private async conceptsNamed(words: readonly string[]): Promise<Array<{ id: string; name: string }>> {
+    const stems = [...new Set(words.map(stem))].filter((s) => /^[a-z0-9]+$/.test(s));
+    if (stems.length === 0 || stems.length !== words.length) return [];
+    const rows = await this.executor.read<{ id: string; name: string; papers: number }>(
+      queries().topicConcepts({ query: stems.map((s) => `+${s}*`).join(' '), limit: 50 }),
+    );
+    return rows
+      .filter((row) => {
+        const named = new Set(contentTerms(row.name).map(stem));
+        return stems.every((s) => named.has(s)) && named.size <= stems.length + MAX_EXTRA_CONCEPT_WORDS;
+      })
+      .filter((row) => row.papers > 0)
+      .map((row) => ({ id: row.id, name: row.name }));
   }
 
   /**
@@ -629,6 +662,7 @@ export class AnalyticsService {
     phrase: string,
     words: readonly string[],
     lowered: string,
+    concepts: readonly string[],
   ): Promise<{ papers: Array<{ id: string; similarity: number }>; truncated: boolean; unavailable?: string }> {
     let vector: Float32Array;
     try {
@@ -644,6 +678,7 @@ export class AnalyticsService {
           minScore: TOPIC_SET_MIN_CONCEPT_SCORE,
           limit: TOPIC_SIMILARITY.lexicalSeeds,
           scan: TOPIC_SET_SCAN,
+          concepts: [...concepts],
         }),
       ),
       this.search.nearestPapers(vector, TOPIC_SIMILARITY.nearestSeeds),

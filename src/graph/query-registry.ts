@@ -395,12 +395,18 @@ export const QUERY_SPECS = {
       limit: number;
       scan: number;
       similar: Array<{ id: string; similarity: number }>;
+      concepts: string[];
     }
-  >('analytics/topic-set', ['query', 'phrase', 'minScore', 'limit', 'scan', 'similar', ...PAPER_FILTER]),
-  topicSeeds: spec<{ query: string; phrase: string; minScore: number; limit: number; scan: number }>(
-    'analytics/topic-seeds',
-    ['query', 'phrase', 'minScore', 'limit', 'scan'],
-  ),
+  >('analytics/topic-set', ['query', 'phrase', 'minScore', 'limit', 'scan', 'similar', 'concepts', ...PAPER_FILTER]),
+  topicSeeds: spec<{
+    query: string;
+    phrase: string;
+    minScore: number;
+    limit: number;
+    scan: number;
+    concepts: string[];
+  }>('analytics/topic-seeds', ['query', 'phrase', 'minScore', 'limit', 'scan', 'concepts']),
+  topicConcepts: spec<{ query: string; limit: number }>('analytics/topic-concepts', ['query', 'limit']),
   topicSimilar: spec<{ vector: number[]; k: number; minCosine: number }>('analytics/topic-similar', [
     'vector',
     'k',

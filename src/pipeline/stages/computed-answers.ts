@@ -45,8 +45,9 @@ class Found {
       this.entities.push({
         kind: 'topic',
         text: set.phrase,
-        id: null,
-        label: `${set.papers.length}${set.truncated ? '+' : ''} papers`,
+        // The concept the phrase names, when the graph has one (the largest when it names several).
+        id: set.concepts[0]?.id ?? null,
+        label: `${set.concepts.length > 0 ? `${set.concepts.map((c) => c.name).join(', ')}: ` : ''}${set.papers.length}${set.truncated ? '+' : ''} papers`,
         how: set.rule,
       });
     return set;
