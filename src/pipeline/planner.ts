@@ -38,29 +38,7 @@ export type PlanOperation = (typeof PLAN_OPERATIONS)[number];
 /** How a paper's neighbours are found for `related_papers`. */
 export type PaperRelation = 'cocited' | 'coupled' | 'related';
 
-/** Operations about a topic (they need `topic`), a person (`person`) or a paper (`paper`). */
-export const TOPIC_OPERATIONS: ReadonlySet<PlanOperation> = new Set([
-  'count_papers',
-  'top_papers',
-  'top_authors',
-  'top_venues',
-  'top_institutions',
-  'topic_trend',
-  'emerging_topics',
-  'collaboration_network',
-  'compare_topics',
-  'compare_periods',
-  'compare_topics_trend',
-  'top_countries',
-  'lotka',
-  'bradford',
-  'disruptive_papers',
-  'sleeping_beauties',
-  'main_path',
-  'research_fronts',
-  'topic_bursts',
-  'normalised_impact',
-]);
+/** Operations about a person (they need `person`). */
 export const PERSON_OPERATIONS: ReadonlySet<PlanOperation> = new Set(['coauthors', 'author_metrics', 'compare_people']);
 /** Operations about one paper (they need `paper`). */
 export const PAPER_OPERATIONS: ReadonlySet<PlanOperation> = new Set([
@@ -69,6 +47,10 @@ export const PAPER_OPERATIONS: ReadonlySet<PlanOperation> = new Set([
   'prior_works',
   'citation_path',
 ]);
+/** Every other operation is about a topic (the whole graph when none is named). */
+export const TOPIC_OPERATIONS: ReadonlySet<PlanOperation> = new Set(
+  PLAN_OPERATIONS.filter((op) => !PERSON_OPERATIONS.has(op) && !PAPER_OPERATIONS.has(op)),
+);
 
 /**
  * A typed plan: the operation, its subject (a topic phrase without question words, a person, a paper by title or DOI)

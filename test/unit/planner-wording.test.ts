@@ -1,4 +1,10 @@
-import { planQuestion } from '../../src/pipeline/planner';
+import {
+  PAPER_OPERATIONS,
+  PERSON_OPERATIONS,
+  PLAN_OPERATIONS,
+  planQuestion,
+  TOPIC_OPERATIONS,
+} from '../../src/pipeline/planner';
 import { routeQuestion } from '../../src/pipeline/router';
 import { combineRoute, routeOptions } from '../../src/pipeline/stages/route';
 
@@ -183,5 +189,16 @@ describe('rankings, people and comparisons in terse wordings', () => {
       'bibliometric',
     );
     expect(routedAgainstTrend('Is the sleep apnea literature here big? Give me a count.')).toBe('bibliometric');
+  });
+});
+
+describe('operation kinds', () => {
+  it('sorts every operation into exactly one of topic, person and paper operations', () => {
+    for (const op of PLAN_OPERATIONS) {
+      const kinds = [TOPIC_OPERATIONS, PERSON_OPERATIONS, PAPER_OPERATIONS].filter((set) => set.has(op));
+      expect([op, kinds.length]).toEqual([op, 1]);
+    }
+    expect(TOPIC_OPERATIONS.has('lotka')).toBe(true);
+    expect(TOPIC_OPERATIONS.has('coauthors')).toBe(false);
   });
 });

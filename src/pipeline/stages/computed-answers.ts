@@ -170,6 +170,13 @@ function mostCited(papers: readonly TopicSetPaper[], basis: AnalyticsPlan['citat
   );
 }
 
+/** The two most cited papers of a set, by the plan's basis: the examples a figure's sentence cites. */
+function citedExamples(set: { papers: readonly TopicSetPaper[] }, plan: AnalyticsPlan): string[] {
+  return mostCited(set.papers, plan.citationBasis)
+    .slice(0, 2)
+    .map((p) => p.id);
+}
+
 function groupSentence(
   label: string,
   groups: readonly PaperGroup[],
@@ -259,9 +266,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
         label: set.phrase,
         value: set.papers.length,
         detail: setText(set, plan, venue?.name ?? null),
-        papers: mostCited(set.papers, plan.citationBasis)
-          .slice(0, 2)
-          .map((p) => p.id),
+        papers: citedExamples(set, plan),
       })),
       null,
     );
@@ -285,9 +290,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
         label: years(windows[i]!),
         value: set.papers.length,
         detail: `${years(windows[i]!)}: ${set.papers.length}${set.truncated ? '+' : ''} papers (${(set.papers.length / (windows[i]!.to - windows[i]!.from + 1)).toFixed(1)} a year)`,
-        papers: mostCited(set.papers, plan.citationBasis)
-          .slice(0, 2)
-          .map((p) => p.id),
+        papers: citedExamples(set, plan),
       })),
       [Math.min(...windows.map((w) => w.from)), Math.max(...windows.map((w) => w.to))],
       ` The papers on the topic are those by its rule: ${sets[0]!.rule.replace(/: \d+ by words.*$/, '')}.`,
@@ -552,9 +555,11 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
 }
 
 /** A country's English name from its ISO 3166 code (the code itself when unknown). */
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
 function countryName(code: string): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? code;
+    return REGION_NAMES.of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
@@ -607,9 +612,7 @@ async function growthComparison(
       label: side.set.phrase,
       value: Math.round(side.ratio! * 100) / 100,
       detail: `"${side.set.phrase}": ${side.early} papers in ${years({ from, to: mid })}, ${side.late} in ${years({ from: mid + 1, to })}, a ratio of ${side.ratio!.toFixed(2)} (${side.set.rule})`,
-      papers: mostCited(side.set.papers, plan.citationBasis)
-        .slice(0, 2)
-        .map((p) => p.id),
+      papers: citedExamples(side.set, plan),
     })),
     [from, to],
     ` Both are measured over ${years({ from, to })}, ${plan.yearFrom !== null || plan.yearTo !== null ? 'the years asked' : 'the years their papers cover'}${to === coverage.lastYear && plan.yearTo === null ? ` (the graph's papers end in ${to})` : ''}; a side with fewer than ${MIN_GROWTH_PAPERS} papers in the first half gets no ratio.`,
@@ -677,9 +680,7 @@ async function bradford(
     sentences: [
       {
         text: `${setText(set, plan, venue)}; ${withVenue} of them have a venue${zones.papersWithoutVenue ? ` (${zones.papersWithoutVenue} have none)` : ''}. By Bradford’s law the core — the fewest journals carrying a third of these papers — is ${core.venues.length} journal${core.venues.length === 1 ? '' : 's'} with ${core.papers} papers: ${quoteList(listed.map((v) => `${v.venue.name ?? v.venue.id} (${v.papers})`))}${core.venues.length > listed.length ? ` and ${core.venues.length - listed.length} more` : ''}.${multipliers}`,
-        papers: mostCited(set.papers, plan.citationBasis)
-          .slice(0, 2)
-          .map((p) => p.id),
+        papers: citedExamples(set, plan),
       },
     ],
     figure: {
@@ -853,9 +854,7 @@ async function bursts(
       sentences: [
         {
           text: `${setText(set, plan, venue)}; over ${years(window)} none of their 30 most frequent specific subtopics (concepts of level 2 and deeper) bursts (Kleinberg 2003: a run of years in which a subtopic's share of the papers runs well above its usual rate).`,
-          papers: mostCited(set.papers, plan.citationBasis)
-            .slice(0, 2)
-            .map((p) => p.id),
+          papers: citedExamples(set, plan),
         },
       ],
       figure: { kind: 'top', value: null, items: [], years: span },
@@ -864,9 +863,7 @@ async function bursts(
     sentences: [
       {
         text: `${setText(set, plan, venue)}; over ${years(window)} the subtopics whose share of these papers burst (Kleinberg 2003, s = 2, γ = 1) are ${quoteList(ranked.map((t) => `${t.topic.name ?? t.topic.id} (${years({ from: t.strongest.start, to: t.strongest.end })}, strength ${t.strongest.strength.toFixed(1)}; ${t.papers} papers)`))}.`,
-        papers: mostCited(set.papers, plan.citationBasis)
-          .slice(0, 2)
-          .map((p) => p.id),
+        papers: citedExamples(set, plan),
       },
     ],
     figure: ranking(
