@@ -202,3 +202,26 @@ describe('operation kinds', () => {
     expect(TOPIC_OPERATIONS.has('coauthors')).toBe(false);
   });
 });
+
+describe('yes-no questions about findings in places', () => {
+  it('does not take hospitals or countries in a finding for a ranking of them', () => {
+    const content = { content: 0.9, bibliometric: 0.04, trend: 0.03, current_world: 0.03 };
+    for (const question of [
+      'Does laser trabeculoplasty reduce hospital admissions for glaucoma?',
+      'Is sleep apnea underdiagnosed in low-income countries?',
+    ]) {
+      const rules = routeQuestion(question);
+      expect(routeOptions(question, rules).definite).toBeNull();
+      expect(
+        combineRoute(
+          rules,
+          { route: 'content', confidence: 0.9, probabilities: content },
+          routeOptions(question, rules),
+        ).route,
+      ).toBe('content');
+    }
+    // Asked as a ranking, institutions are one.
+    const ranking = 'Which hospitals publish most on glaucoma surgery?';
+    expect(routeOptions(ranking, routeQuestion(ranking)).definite).toMatch(/^top_institutions/);
+  });
+});

@@ -24,7 +24,12 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
     PAPER_OPERATIONS.has(plan.operation) ||
     // Rankings of the literature itself ("which journals…", "the canonical works on…") have no other reading,
     // unless the question is about the current world ("which hospitals offer it now").
-    (LITERATURE_RANKINGS.has(plan.operation) && plan.topic !== null && rules.route !== 'current_world') ||
+    (LITERATURE_RANKINGS.has(plan.operation) &&
+      plan.topic !== null &&
+      rules.route !== 'current_world' &&
+      // "Does X reduce hospital admissions?", "… in low-income countries?": a yes-no question about a finding, whose
+      // hospitals and countries are part of it, not a ranking of them.
+      !(YES_NO.test(question.trim()) && PLACE_RANKINGS.has(plan.operation))) ||
     // The people of a literature, named by an author word ("the key people in…", "which researchers…"); a bare
     // "who" also opens questions about content ("who discovered…").
     (plan.operation === 'top_authors' &&
@@ -41,6 +46,11 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
 
 const LITERATURE_SIZE =
   /\b(?:how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|count (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b/i;
+
+/** A question answered yes or no. */
+const YES_NO = /^(?:does|do|did|can|could|will|would|should|is|are|was|were|has|have|had|may|might)\b/i;
+/** Rankings of places: institutions and countries. */
+const PLACE_RANKINGS: ReadonlySet<string> = new Set(['top_institutions', 'top_countries']);
 
 /** Words for a body of literature, as a comparison of two topics names it. */
 const LITERATURE_WORD = /\b(?:literatures?|papers|articles|publications|studies|research|work|records)\b/i;
