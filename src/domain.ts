@@ -171,6 +171,8 @@ export interface PaperFilter {
   readonly venues?: readonly string[] | null;
   /** Papers with an identified author affiliated with any of these institutions. */
   readonly institutions?: readonly string[] | null;
+  /** Papers with an identified author affiliated with an institution in any of these countries (ISO 3166 alpha-2). */
+  readonly countries?: readonly string[] | null;
   /** Words every matching paper's title or abstract holds (the index stems them), as the user gave them. */
   readonly text?: string | null;
   /**

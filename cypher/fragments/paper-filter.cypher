@@ -12,6 +12,12 @@ AND ($institutions IS NULL OR EXISTS {
     ELSE [(filterAuthor)-[:AFFILIATED_WITH]->(x) | x.id] END
     WHERE inst IN $institutions)
 })
+AND ($countries IS NULL OR EXISTS {
+  (p)<-[filterAuthorship:AUTHORED]-(filterAuthor:Author)
+  WHERE any(inst IN CASE WHEN p.affiliationsPerPaper THEN coalesce(filterAuthorship.institutions, [])
+    ELSE [(filterAuthor)-[:AFFILIATED_WITH]->(x) | x.id] END
+    WHERE EXISTS { (country:Institution {id: inst}) WHERE country.countryCode IN $countries })
+})
 AND ($textScores IS NULL OR $textScores[p.id] IS NOT NULL)
 AND ($hasDoi IS NULL OR (p.doi IS NOT NULL) = $hasDoi)
 AND ($citedByMin IS NULL OR coalesce(p.citedByCount, 0) >= $citedByMin)

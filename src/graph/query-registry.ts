@@ -32,6 +32,7 @@ export interface PaperFilterParams extends Record<string, unknown> {
   authors: Nullable<string[]>;
   venues: Nullable<string[]>;
   institutions: Nullable<string[]>;
+  countries: Nullable<string[]>;
   /** Paper id → relevance of the filter's text; null when the filter has no text. */
   textScores: Nullable<Record<string, number>>;
   hasDoi: Nullable<boolean>;
@@ -48,6 +49,7 @@ export const PAPER_FILTER = [
   'authors',
   'venues',
   'institutions',
+  'countries',
   'textScores',
   'hasDoi',
   'citedByMin',
@@ -71,6 +73,7 @@ export function paperFilterParams(filter: PaperFilter | null | undefined): Paper
     authors: list(filter?.authors),
     venues: list(filter?.venues),
     institutions: list(filter?.institutions),
+    countries: list(filter?.countries?.map((code) => code.toUpperCase())),
     textScores: filter?.textScores ? Object.fromEntries(filter.textScores) : null,
     hasDoi: filter?.hasDoi ?? null,
     citedByMin: filter?.citedByMin ?? null,

@@ -81,7 +81,7 @@ export interface AnswerFigure {
 
 /** A subject of the question linked to the graph: the text it came from and what it was taken to be. */
 export interface ResolvedEntity {
-  readonly kind: 'topic' | 'person' | 'paper' | 'venue';
+  readonly kind: 'topic' | 'person' | 'paper' | 'venue' | 'institution' | 'country';
   /** The words of the question (or of the plan) it was resolved from. */
   readonly text: string;
   /** The graph id (a person's first record, a paper, a venue); null for a topic, which is a set of papers. */

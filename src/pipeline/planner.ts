@@ -66,6 +66,14 @@ export const planSchema = z
     yearFrom: z.number().int().min(1000).max(2200).nullable(),
     yearTo: z.number().int().min(1000).max(2200).nullable(),
     venue: z.string().trim().min(1).max(200).nullable(),
+    /** An institution the question restricts to, as named ("at Harvard University"). */
+    institution: z.string().trim().min(1).max(200).nullable().default(null),
+    /** A country the question restricts to (ISO 3166 alpha-2: papers with an author affiliated there). */
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullable()
+      .default(null),
     citationBasis: z.enum(['internal', 'global']),
     /**
      * A first step that finds the subject on the topic: its most prolific author, its most cited author, or its most
@@ -541,6 +549,109 @@ export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
   return how && /cited|influential/i.test(how) ? 'most_cited_author' : 'most_prolific_author';
 }
 
+/** An institution named as a filter: "at/from/by <… University|Institute|Hospital …>" or "<University of …>". */
+const INSTITUTION_FILTER =
+  /\b(?:at|from|by|of researchers at|by authors at|by researchers at)\s+(?:the\s+)?((?:[A-Z][\w'’&.-]*\s+){0,5}(?:University|Institute|Hospital|College|Center|Centre|Clinic|Foundation|School of Medicine|Medical School|Medical Center|Medical Centre)(?:\s+(?:of|for|at)\s+(?:the\s+)?[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*){0,3}|(?:\s+[A-Z][\w'’&-]*){1,2})?|(?:University|Institute) of\s+(?:the\s+)?[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*){0,3})/;
+
+/** Country names (English, as Intl names ISO 3166 regions) and common short forms, lower-cased, to their codes. */
+const COUNTRY_CODES: ReadonlyMap<string, string> = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  const map = new Map<string, string>();
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  for (const a of letters)
+    for (const b of letters) {
+      const code = `${a}${b}`;
+      let name: string | undefined;
+      try {
+        name = names.of(code);
+      } catch {
+        name = undefined;
+      }
+      // Unknown codes come back as themselves; groupings ("European Union", "world") are no country.
+      if (name && name !== code && !/union|world|unknown|outlying|zone|nations/i.test(name))
+        map.set(name.toLowerCase(), code);
+    }
+  const short: Array<[string, string]> = [
+    ['usa', 'US'],
+    ['the us', 'US'],
+    ['the usa', 'US'],
+    ['the united states', 'US'],
+    ['united states of america', 'US'],
+    ['america', 'US'],
+    ['uk', 'GB'],
+    ['the uk', 'GB'],
+    ['britain', 'GB'],
+    ['great britain', 'GB'],
+    ['england', 'GB'],
+    ['scotland', 'GB'],
+    ['wales', 'GB'],
+    ['the netherlands', 'NL'],
+    ['holland', 'NL'],
+    ['south korea', 'KR'],
+    ['korea', 'KR'],
+  ];
+  for (const [name, code] of short) map.set(name, code);
+  return map;
+})();
+
+/** Adjectives of nationality that name a country before authors, researchers, institutions or papers. */
+const NATIONALITIES: ReadonlyMap<string, string> = new Map([
+  ['american', 'US'],
+  ['british', 'GB'],
+  ['english', 'GB'],
+  ['german', 'DE'],
+  ['french', 'FR'],
+  ['dutch', 'NL'],
+  ['italian', 'IT'],
+  ['spanish', 'ES'],
+  ['japanese', 'JP'],
+  ['chinese', 'CN'],
+  ['canadian', 'CA'],
+  ['australian', 'AU'],
+  ['swedish', 'SE'],
+  ['danish', 'DK'],
+  ['norwegian', 'NO'],
+  ['finnish', 'FI'],
+  ['swiss', 'CH'],
+  ['belgian', 'BE'],
+  ['austrian', 'AT'],
+  ['korean', 'KR'],
+  ['indian', 'IN'],
+  ['brazilian', 'BR'],
+]);
+
+/**
+ * A country the question restricts to: "from/in/based in <country>" (a name Intl knows, or a common short form) or
+ * "<nationality> authors/researchers/institutions/papers"; with the words it came from.
+ */
+export function countryIn(question: string): { code: string; text: string } | null {
+  for (const match of question.matchAll(
+    /\b(?:from|in|based in|out of)\s+((?:the\s+)?[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*){0,3})/g,
+  )) {
+    const words = match[1]!.split(/\s+/);
+    // The longest run of capitalised words that names a country ("the United States" before "the United").
+    for (let n = words.length; n >= 1; n -= 1) {
+      const name = words
+        .slice(0, n)
+        .join(' ')
+        .replace(/[.,;:?!]+$/, '');
+      const code =
+        COUNTRY_CODES.get(name.toLowerCase()) ?? COUNTRY_CODES.get(name.toLowerCase().replace(/^the\s+/, ''));
+      if (code) return { code, text: `${match[0].slice(0, match[0].length - match[1]!.length)}${name}` };
+    }
+  }
+  // "by Japanese authors" as a whole, so that neither the nationality nor "authors" is read as the subject or a cue.
+  const nationality =
+    /(?:\bby\s+)?\b([A-Z][a-z]+)\s+(?:authors|researchers|scientists|institutions|universities|groups|teams|papers|studies|research|hospitals)\b/.exec(
+      question,
+    );
+  const code = nationality ? NATIONALITIES.get(nationality[1]!.toLowerCase()) : undefined;
+  if (!code) return null;
+  // A noun that names what is counted ("British papers") stays in the question; authors and their places go.
+  const text = /(?:papers|studies|research)$/.test(nationality![0]) ? nationality![1]! : nationality![0];
+  return { code, text };
+}
+
 /** Words asking for citations from the graph's own papers. */
 const INTERNAL_CITATIONS =
   /\b(?:(?:inside|within) (?:the |this )?(?:graph|collection|corpus|database)|by other papers|internal(?:ly)?|in-graph)\b/i;
@@ -569,8 +680,14 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
       question,
     );
   const venue = venueMatch?.[1];
-  // The journal's own name is neither a cue nor a person ("published in the Journal of Clinical Endocrinology").
-  const cueText = venueMatch ? question.replace(venueMatch[0], ' ') : question;
+  // An institution or a country named as a filter ("at Harvard University", "from Japan", "by British authors").
+  const institutionMatch = INSTITUTION_FILTER.exec(question);
+  const country = countryIn(question);
+  // The journal's, institution's and country's names are neither cues nor people nor the subject ("published in the
+  // Journal of Clinical Endocrinology", "papers from Erasmus University").
+  let cueText = question;
+  for (const named of [venueMatch?.[0], institutionMatch?.[0], country?.text])
+    if (named) cueText = cueText.replace(named, ' ');
   const people = peopleIn(cueText);
   const doi = DOI.exec(question)?.[1] ?? null;
   const quoted = QUOTED.exec(question)?.[1] ?? null;
@@ -636,7 +753,7 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const topic = comparesTopics
     ? topics![0]
     : TOPIC_OPERATIONS.has(operation) || firstStep
-      ? topicPhrase(question.replace(venueMatch ? venueMatch[0] : '\u0000', ' '), person ? [person] : [])
+      ? topicPhrase(cueText, person ? [person] : [])
       : null;
   const comparesPeriods = operation === 'compare_periods';
   return {
@@ -649,6 +766,8 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     yearFrom: comparesPeriods || isPath ? null : years.from,
     yearTo: comparesPeriods || isPath ? null : years.to,
     venue: venue?.trim() ?? null,
+    institution: institutionMatch?.[1]?.trim() ?? null,
+    country: country?.code ?? null,
     // Papers are ranked by citations inside the graph unless the question says otherwise; a researcher's citations
     // are her global count unless the question asks for citations inside the graph.
     citationBasis:

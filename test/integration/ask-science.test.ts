@@ -21,6 +21,8 @@ const US = { id: 'I1', country: 'US' };
 const DE = { id: 'I2', country: 'DE' };
 const GB = { id: 'I3', country: 'GB' };
 const JP = { id: 'I4', country: 'JP' };
+/** The towns the fixture's universities are named after ("University of Avalon"). */
+const INSTITUTION_TOWNS: Record<string, string> = { I1: 'Avalon', I2: 'Brixen', I3: 'Carrow', I4: 'Daito' };
 const OPHTHALMOLOGY = { id: 'S1', name: 'Ophthalmology' };
 const EYE = { id: 'S2', name: 'Eye' };
 const GLAUCOMA_TODAY = { id: 'S3', name: 'Glaucoma Today' };
@@ -124,7 +126,7 @@ function writeCorpus(): string {
         institutions: [
           {
             id: `https://openalex.org/${author.institution.id}`,
-            display_name: `Institution ${author.institution.id}`,
+            display_name: `University of ${INSTITUTION_TOWNS[author.institution.id]}`,
             country_code: author.institution.country,
           },
         ],
@@ -160,6 +162,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeCollections(app, OWN);
   await app.close();
+});
+
+describe('plans filtered by country and institution', () => {
+  const withAuthorIn = (test: (a: Fixture['authors'][number]) => boolean) =>
+    TOPIC.filter((paper) => paper.authors.some(test)).length;
+
+  it('counts the papers with an author in a named country, and says so', async () => {
+    const result = await ask('How many trabeculectomy papers come from Germany?');
+    expect(result.plan).toMatchObject({ operation: 'count_papers', topic: 'trabeculectomy', country: 'DE' });
+    expect(result.figure).toMatchObject({ kind: 'count', value: withAuthorIn((a) => a.institution.country === 'DE') });
+    expect(result.answer).toMatch(/by authors in Germany/);
+    expect(result.entities).toContainEqual(expect.objectContaining({ kind: 'country', id: 'DE', label: 'Germany' }));
+  });
+
+  it('counts the papers with an author at a named institution, resolved in the graph', async () => {
+    const result = await ask('How many trabeculectomy papers were written at the University of Carrow?');
+    expect(result.plan).toMatchObject({
+      operation: 'count_papers',
+      topic: 'trabeculectomy',
+      institution: 'University of Carrow',
+    });
+    expect(result.figure).toMatchObject({ kind: 'count', value: withAuthorIn((a) => a.institution.id === 'I3') });
+    expect(result.entities).toContainEqual(expect.objectContaining({ kind: 'institution', id: 'I3' }));
+    const unknown = await ask('How many trabeculectomy papers were written at the University of Nowhere Special?');
+    expect(unknown.abstained).toBe(true);
+    expect(unknown.answer).toMatch(/no institution in the graph is named like "University of Nowhere Special"/);
+  });
 });
 
 describe('science-of-science plans over a topic', () => {

@@ -225,3 +225,39 @@ describe('yes-no questions about findings in places', () => {
     expect(routeOptions(ranking, routeQuestion(ranking)).definite).toMatch(/^top_institutions/);
   });
 });
+
+describe('filters by country and institution', () => {
+  const plan = (question: string) => planQuestion(question, 'bibliometric');
+
+  it('reads a country from its name, a short form or a nationality before authors, out of the subject', () => {
+    expect(plan('How many glaucoma papers come from Germany?')).toMatchObject({ topic: 'glaucoma', country: 'DE' });
+    expect(plan('How many studies on sleep apnea are from the United States?')).toMatchObject({
+      topic: 'sleep apnea',
+      country: 'US',
+    });
+    expect(plan('What is the trend of glaucoma surgery research in the UK?')).toMatchObject({
+      topic: 'glaucoma surgery',
+      country: 'GB',
+    });
+    // "by Japanese authors" leaves neither the nationality nor an author cue behind.
+    expect(plan('Which glaucoma papers by Japanese authors are cited most?')).toMatchObject({
+      operation: 'top_papers',
+      topic: 'glaucoma',
+      country: 'JP',
+    });
+    expect(plan('How many papers on sleep apnea are there?').country).toBeNull();
+  });
+
+  it('reads an institution named with its kind of place, out of the subject and the cues', () => {
+    expect(plan('Who publishes most on glaucoma at Erasmus University Rotterdam?')).toMatchObject({
+      operation: 'top_authors',
+      topic: 'glaucoma',
+      institution: 'Erasmus University Rotterdam',
+    });
+    expect(plan('How many sleep apnea papers were written at the Hospital for Special Surgery?')).toMatchObject({
+      operation: 'count_papers',
+      topic: 'sleep apnea',
+      institution: 'Hospital for Special Surgery',
+    });
+  });
+});

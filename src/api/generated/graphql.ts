@@ -642,6 +642,10 @@ export type AnalyticsPlan = {
   yearTo?: Maybe<Scalars['Int']['output']>;
   /** The venue the question restricts to, as named. */
   venue?: Maybe<Scalars['String']['output']>;
+  /** The institution the question restricts to, as named (papers with an author affiliated there). */
+  institution?: Maybe<Scalars['String']['output']>;
+  /** The country the question restricts to, as an ISO 3166 alpha-2 code (papers with an author affiliated there). */
+  country?: Maybe<Scalars['String']['output']>;
   /** Which citations rank papers or authors. */
   citationBasis: CitationBasisChoice;
   /** A first step that reaches the person or paper through a ranking on the topic. */
@@ -765,11 +769,14 @@ export type AskCost = {
 /** A subject of the question linked to the graph. */
 export type ResolvedEntity = {
   __typename?: 'ResolvedEntity';
-  /** topic, person, paper or venue. */
+  /** topic, person, paper, venue, institution or country. */
   kind: Scalars['String']['output'];
   /** The words it was resolved from. */
   text: Scalars['String']['output'];
-  /** The graph id (a person's first record, a paper, a venue); null for a topic, which is a set of papers. */
+  /**
+   * The graph id (a person's first record, a paper, a venue, an institution; a country's ISO code; a topic's concept
+   * when the graph has one, else null: a topic is a set of papers).
+   */
   id?: Maybe<Scalars['String']['output']>;
   /** What it was taken to be: a name, a title, or the topic's size. */
   label: Scalars['String']['output'];
@@ -3466,6 +3473,8 @@ export type AnalyticsPlanResolvers<ContextType = GraphqlContext, ParentType exte
   yearFrom?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   yearTo?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   venue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  institution?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   citationBasis?: Resolver<ResolversTypes['CitationBasisChoice'], ParentType, ContextType>;
   firstStep?: Resolver<Maybe<ResolversTypes['PlanFirstStep']>, ParentType, ContextType>;
   second?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

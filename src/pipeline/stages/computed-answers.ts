@@ -89,13 +89,30 @@ const years = (window: { from: number; to: number }) =>
 const quoteList = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
-function filterOf(state: Gathered, plan: AnalyticsPlan, venues: string[] | null): PaperFilter {
+function filterOf(
+  state: Gathered,
+  plan: AnalyticsPlan,
+  venues: string[] | null,
+  institutions: string[] | null,
+): PaperFilter {
   return {
     collections: state.options.collections ?? null,
     yearFrom: plan.yearFrom,
     yearTo: plan.yearTo,
     venues,
+    institutions,
+    countries: plan.country ? [plan.country] : null,
   };
+}
+
+/** Where the counted papers come from, as the answer says it: "in Blood", "by authors at …", "by authors in Japan". */
+function scopeOf(venue: string | null, institution: string | null, country: string | null): string | null {
+  const parts = [
+    venue ? `in ${venue}` : null,
+    institution ? `by authors at ${institution}` : null,
+    country ? `by authors in ${countryName(country)}` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(', ') : null;
 }
 
 function yearsText(plan: AnalyticsPlan): string {
@@ -114,7 +131,7 @@ function coverageText(set: TopicSet, plan: AnalyticsPlan): string {
 }
 
 function setText(set: TopicSet, plan: AnalyticsPlan, venue: string | null): string {
-  return `${set.papers.length}${set.truncated ? '+' : ''} papers in the graph match the topic "${set.phrase}"${yearsText(plan)}${plan.yearFrom !== null ? coverageText(set, plan) : ''}${venue ? ` in ${venue}` : ''} (${set.rule})`;
+  return `${set.papers.length}${set.truncated ? '+' : ''} papers in the graph match the topic "${set.phrase}"${yearsText(plan)}${plan.yearFrom !== null ? coverageText(set, plan) : ''}${venue ? ` ${venue}` : ''} (${set.rule})`;
 }
 
 /** The years a plan counts over: those asked for, closed by the years the counted papers span. */
@@ -218,7 +235,31 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
       how: 'the largest venue of that name',
     });
   }
-  const filter = filterOf(state, plan, venue ? [venue.id] : null);
+  // An institution named in the question filters the papers to those with an author affiliated there (the best match
+  // of the name); a country, to those with an author affiliated in it.
+  let institution: { id: string; name: string } | null = null;
+  if (plan.institution) {
+    const [match] = await deps.catalog.institutionsNamed(plan.institution, 1);
+    if (!match) return { refusal: `no institution in the graph is named like "${plan.institution}"` };
+    institution = { id: match.institution.id, name: match.institution.name ?? match.institution.id };
+    found.entities.push({
+      kind: 'institution',
+      text: plan.institution,
+      id: institution.id,
+      label: institution.name,
+      how: 'the best match of the name',
+    });
+  }
+  if (plan.country)
+    found.entities.push({
+      kind: 'country',
+      text: plan.country,
+      id: plan.country,
+      label: countryName(plan.country),
+      how: 'ISO 3166 code: papers with an author affiliated there',
+    });
+  const filter = filterOf(state, plan, venue ? [venue.id] : null, institution ? [institution.id] : null);
+  const scope = scopeOf(venue?.name ?? null, institution?.name ?? null, plan.country);
 
   if (plan.operation === 'compare_people') {
     const names = [plan.person, plan.second].filter((name): name is string => !!name);
@@ -438,7 +479,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
     return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };
   }
   const ids = set.papers.map((p) => p.id);
-  const venueName = venue?.name ?? null;
+  const venueName = scope;
   switch (plan.operation) {
     case 'count_papers': {
       const top = mostCited(set.papers, plan.citationBasis).slice(0, 3);
@@ -1208,7 +1249,7 @@ async function trend(
     .map((p) => p.id);
   const sentences: ComputedSentence[] = [
     {
-      text: `${set.papers.length}${set.truncated ? '+' : ''} papers in the graph match the topic "${set.phrase}"${venue ? ` in ${venue}` : ''} (${set.rule}); ${total} of them were published from ${from} to ${to}, peaking in ${peak.year} with ${peak.count} papers.`,
+      text: `${set.papers.length}${set.truncated ? '+' : ''} papers in the graph match the topic "${set.phrase}"${venue ? ` ${venue}` : ''} (${set.rule}); ${total} of them were published from ${from} to ${to}, peaking in ${peak.year} with ${peak.count} papers.`,
       papers: cited,
     },
   ];
@@ -1286,7 +1327,7 @@ async function emerging(
   return {
     sentences: [
       {
-        text: `Among the ${inWindow.length} papers on "${set.phrase}"${venue ? ` in ${venue}` : ''} from ${from} to ${to} (${set.rule}), the topics that grew most from ${from}–${split - 1} to ${split}–${to} are ${quoteList(ranked.map((t) => `${t.name} (${t.early} → ${t.late} papers)`))}.`,
+        text: `Among the ${inWindow.length} papers on "${set.phrase}"${venue ? ` ${venue}` : ''} from ${from} to ${to} (${set.rule}), the topics that grew most from ${from}–${split - 1} to ${split}–${to} are ${quoteList(ranked.map((t) => `${t.name} (${t.early} → ${t.late} papers)`))}.`,
         papers: [...new Set(ranked.flatMap((t) => t.papers.slice(0, 1)))],
       },
     ],
