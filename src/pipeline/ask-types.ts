@@ -84,7 +84,10 @@ export interface ResolvedEntity {
   readonly kind: 'topic' | 'person' | 'paper' | 'venue' | 'institution' | 'country';
   /** The words of the question (or of the plan) it was resolved from. */
   readonly text: string;
-  /** The graph id (a person's first record, a paper, a venue); null for a topic, which is a set of papers. */
+  /**
+   * The graph id (a person's first record, a paper, a venue, an institution), a country's ISO code, or a topic's
+   * concept when the graph has one; null for a topic without one, which is a set of papers.
+   */
   readonly id: string | null;
   /** What it was taken to be: a name, a title, or the topic's size. */
   readonly label: string;

@@ -285,15 +285,18 @@ function cleanTopic(phrase: string, leadingVerbs = false): string | null {
   const kept = words.filter((word) => !FRAMING.has(word) && !/^\d{4}s?$/.test(word));
   // Without a word introducing the subject, a verb before it is the question's, not the subject's ("which nations
   // produce … sleep apnea papers"); after "on", "about" … the subject starts at once ("on object recognition").
-  const verbs = new Set<string>(
-    !leadingVerbs
-      ? []
-      : (nlp(phrase).json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((sentence) =>
-          sentence.terms.filter((t) => t.tags.includes('Verb') && !t.tags.includes('Noun')).map((t) => t.normal),
-        ),
-  );
+  const verbs = leadingVerbs ? verbsIn(phrase) : new Set<string>();
   while (leadingVerbs && kept.length > 1 && verbs.has(kept[0]!)) kept.shift();
   return kept.length > 0 ? kept.join(' ') : null;
+}
+
+/** The words compromise tags as verbs and not nouns in a text ("produce" in "which nations produce …"). */
+function verbsIn(text: string): Set<string> {
+  return new Set(
+    (nlp(text).json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((sentence) =>
+      sentence.terms.filter((t) => t.tags.includes('Verb') && !t.tags.includes('Noun')).map((t) => t.normal),
+    ),
+  );
 }
 
 /**
@@ -345,11 +348,7 @@ function subjectLead(before: string): string[] {
     lead.unshift(word);
   }
   if (lead.length === 0) return lead;
-  const verbs = new Set(
-    (nlp(lead.join(' ')).json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((sentence) =>
-      sentence.terms.filter((t) => t.tags.includes('Verb') && !t.tags.includes('Noun')).map((t) => t.normal),
-    ),
-  );
+  const verbs = verbsIn(lead.join(' '));
   while (lead.length > 0 && verbs.has(lead[0]!)) lead.shift();
   return lead;
 }
@@ -554,22 +553,26 @@ const INSTITUTION_FILTER =
   /\b(?:at|from|by|of researchers at|by authors at|by researchers at)\s+(?:the\s+)?((?:[A-Z][\w'’&.-]*\s+){0,5}(?:University|Institute|Hospital|College|Center|Centre|Clinic|Foundation|School of Medicine|Medical School|Medical Center|Medical Centre)(?:\s+(?:of|for|at)\s+(?:the\s+)?[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*){0,3}|(?:\s+[A-Z][\w'’&-]*){1,2})?|(?:University|Institute) of\s+(?:the\s+)?[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*){0,3})/;
 
 /** Country names (English, as Intl names ISO 3166 regions) and common short forms, lower-cased, to their codes. */
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A country's English name from its ISO 3166 code (the code itself when unknown). */
+export function countryName(code: string): string {
+  try {
+    return REGION_NAMES.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 const COUNTRY_CODES: ReadonlyMap<string, string> = (() => {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
   const map = new Map<string, string>();
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   for (const a of letters)
     for (const b of letters) {
       const code = `${a}${b}`;
-      let name: string | undefined;
-      try {
-        name = names.of(code);
-      } catch {
-        name = undefined;
-      }
+      const name = countryName(code);
       // Unknown codes come back as themselves; groupings ("European Union", "world") are no country.
-      if (name && name !== code && !/union|world|unknown|outlying|zone|nations/i.test(name))
-        map.set(name.toLowerCase(), code);
+      if (name !== code && !/union|world|unknown|outlying|zone|nations/i.test(name)) map.set(name.toLowerCase(), code);
     }
   const short: Array<[string, string]> = [
     ['usa', 'US'],

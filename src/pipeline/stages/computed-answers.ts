@@ -12,7 +12,7 @@ import type { VerifiedCitation } from '../../generation/verify';
 import { contentTerms, stem, terms } from '../../text';
 import type { AnswerFigure, AskDependencies, Gathered, ResolvedEntity, Rewritten } from '../ask-types';
 import { EvidencePool } from '../evidence-pool';
-import { acronymIn, type AnalyticsPlan, describePlan } from '../planner';
+import { acronymIn, type AnalyticsPlan, countryName, describePlan } from '../planner';
 import type { AnswerParts } from '../result';
 import { isNonFatal, type Stage } from '../stage';
 import { sufficiencyOf } from './gather-evidence';
@@ -592,17 +592,6 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
       return collaboration(deps, set, plan, venueName);
     default:
       return { refusal: `the plan ${describePlan(plan)} has no computation` };
-  }
-}
-
-/** A country's English name from its ISO 3166 code (the code itself when unknown). */
-const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
-
-function countryName(code: string): string {
-  try {
-    return REGION_NAMES.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
   }
 }
 
