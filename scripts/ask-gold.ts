@@ -143,7 +143,7 @@ export function figureMiss(gold: GoldPlan, expected: GoldFigure, figure: AnswerF
 /** Whether the winner of a comparison is the gold one: the same person, the same window, or the same topic words. */
 function sameSubject(op: string, item: { id: string; label: string }, gold: string): boolean {
   if (op === 'compare_people') return personKey(item.label) === personKey(gold);
-  if (op === 'compare_periods') return item.id === gold;
+  if (op === 'compare_periods') return samePeriod(item.id, gold);
   const words = (text: string) =>
     text
       .toLowerCase()
@@ -152,4 +152,14 @@ function sameSubject(op: string, item: { id: string; label: string }, gold: stri
   const mine = words(item.label);
   const theirs = new Set(words(gold));
   return mine.length > 0 && mine.every((w) => theirs.has(w));
+}
+
+/**
+ * Whether a window "[from, to]" is the gold one; an end the question left open ("before 2010", "after 2009") is
+ * written None in the gold and matches whichever year the answer closed it with.
+ */
+function samePeriod(id: string, gold: string): boolean {
+  const ends = (text: string) => text.replace(/[[\]\s]/g, '').split(',');
+  const [mine, theirs] = [ends(id), ends(gold)];
+  return mine.length === 2 && theirs.length === 2 && theirs.every((end, i) => end === 'None' || end === mine[i]);
 }

@@ -7,7 +7,7 @@
  * Runs against the graph `scripts/bench-ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
  *
  *   scripts/bench-ask [--questions N] [--only claims|eval] [--part dev|dev2|dev3|heldout]
- *   scripts/bench-ask --set v3|v4|v5   (data/questions/ask-v3.jsonl, ask-v4.jsonl, ask-v5.jsonl: right answers against gold plans and
+ *   scripts/bench-ask --set v3|v4|v5|v6   (data/questions/ask-v3.jsonl … ask-v6.jsonl: right answers against gold plans and
  *                                   figures; v4 is all held-out, v3's former held-out part is its "dev2")
  */
 import { readFileSync } from 'node:fs';
@@ -314,7 +314,7 @@ async function main(): Promise<void> {
       collections: ['scifact'],
     }); // warm-up
     const set = args.includes('--set') ? args[args.indexOf('--set') + 1]! : null;
-    if (set === 'v3' || set === 'v4' || set === 'v5') {
+    if (set === 'v3' || set === 'v4' || set === 'v5' || set === 'v6') {
       const part = args.includes('--part') ? args[args.indexOf('--part') + 1]! : null;
       const file = `ask-${set}.jsonl`;
       process.stdout.write(

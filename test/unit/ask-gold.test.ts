@@ -84,4 +84,26 @@ describe('judging an answer against its gold plan and figure (bench-ask --set v3
     expect(figureMiss({ op: 'topic_trend' }, { kind: 'peak', items: [2019] }, peak)).toBeNull();
     expect(figureMiss({ op: 'topic_trend' }, { kind: 'peak', items: [2017] }, peak)).toMatch(/peak 2019/);
   });
+  it('judges a comparison of two windows by the winning window, an open end matching the year the answer closed it with', () => {
+    const gold = {
+      op: 'compare_periods',
+      periods: [
+        [null, 2009],
+        [2010, null],
+      ],
+    };
+    const expected = { kind: 'choice' as const, value: '[2010, None]' };
+    const choice = (first: string, second: string): AnswerFigure => ({
+      kind: 'choice',
+      value: null,
+      items: [
+        { id: first, label: first, value: 20 },
+        { id: second, label: second, value: 10 },
+      ],
+      years: null,
+    });
+    expect(figureMiss(gold, expected, choice('[2010, 2020]', '[1960, 2009]'))).toBeNull();
+    expect(figureMiss(gold, expected, choice('[1960, 2009]', '[2010, 2020]'))).toMatch(/larger/);
+    expect(figureMiss(gold, expected, choice('[2011, 2020]', '[1960, 2010]'))).toMatch(/larger/);
+  });
 });
