@@ -4,7 +4,8 @@
  * gold one — the count within the accepted range, the first of a ranking among the gold top items, the person's
  * measure equal, the trend's peak year one of the gold peaks, the number of citing or cited papers, of core journals
  * (within the accepted range) or of links on a citation path equal, the Lotka share within its range, the winner
- * of a comparison the gold one, over the gold years when the question names years.
+ * of a comparison the gold one, over the gold years when the question names years (an end it leaves open may fall
+ * anywhere inside the gold's coverage).
  * The right operation over the wrong papers is a wrong answer.
  */
 import type { AnswerFigure } from '../src/pipeline/ask-types';
@@ -62,12 +63,16 @@ const METRIC_ITEM: Record<string, string> = { papers: 'papers', h_index: 'h_inde
 /** Why the answer's figure is not the gold one, or null when it is. */
 export function figureMiss(gold: GoldPlan, expected: GoldFigure, figure: AnswerFigure | null): string | null {
   if (!figure) return 'no figure';
-  const yearsAsked = Boolean(gold.years ?? gold.steps?.[0]?.years);
-  if (yearsAsked && expected.years && figure.years) {
+  const asked = gold.years ?? gold.steps?.[0]?.years;
+  if (asked && expected.years && figure.years) {
+    // A year the question names must be the answer's; an end it leaves open ("before 2019", "since 2015") is where
+    // the counted papers begin or end, which must lie inside the gold's coverage but depends on the topic set.
     const [from, to] = figure.years;
-    if (from !== expected.years[0] || to !== expected.years[1])
-      return `years ${from}–${to}, gold ${expected.years[0]}–${expected.years[1]}`;
-  } else if (yearsAsked && expected.years && !figure.years) return 'no years';
+    const fromRight =
+      asked[0] === null ? from >= expected.years[0] && from <= expected.years[1] : from === expected.years[0];
+    const toRight = asked[1] === null ? to <= expected.years[1] && to >= expected.years[0] : to === expected.years[1];
+    if (!fromRight || !toRight) return `years ${from}–${to}, gold ${expected.years[0]}–${expected.years[1]}`;
+  } else if (asked && expected.years && !figure.years) return 'no years';
   switch (expected.kind) {
     case 'count': {
       if (figure.kind !== 'count' || figure.value === null) return `a ${figure.kind}, not a count`;

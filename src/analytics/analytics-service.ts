@@ -881,6 +881,52 @@ export class AnalyticsService {
     return { ...citationMetrics(row), topPaperIds: row?.topPaperIds ?? [] };
   }
 
+  /**
+   * Author rows of a ranking as people: records sharing an ORCID are one person (mergeByOrcid), and so are records of
+   * one full name without conflicting ORCIDs that share a co-author or an institution — the linkage rule by which a
+   * named person is resolved — their counts added. A namesake with no such link stays apart, flagged `possiblySame`.
+   */
+  async peopleOf<
+    T extends { id: string; name: string | null; orcid: string | null; count: number; paperIds: string[] },
+  >(rows: readonly T[]): Promise<Array<T & { ids: string[]; possiblySame: string[] }>> {
+    const people = mergeByOrcid(rows);
+    const owner = new Map(people.flatMap((person) => person.ids.map((id) => [id, person] as const)));
+    const pairs: string[][] = [];
+    for (const person of people)
+      for (const id of person.possiblySame) {
+        const other = owner.get(id);
+        if (other && person.id < other.id && !(person.orcid && other.orcid)) pairs.push([person.id, other.id]);
+      }
+    if (pairs.length === 0) return people;
+    const evidence = await this.executor.read<{
+      a: string;
+      b: string;
+      sharedCoauthors: number;
+      sharedInstitutions: number;
+    }>(queries().authorPairEvidence({ pairs: pairs.slice(0, 500) }));
+    const into = new Map<(typeof people)[number], (typeof people)[number]>();
+    const root = (person: (typeof people)[number]): (typeof people)[number] => {
+      let at = person;
+      while (into.has(at)) at = into.get(at)!;
+      return at;
+    };
+    for (const pair of evidence) {
+      if (pair.sharedCoauthors + pair.sharedInstitutions === 0) continue;
+      const [a, b] = [root(owner.get(pair.a)!), root(owner.get(pair.b)!)];
+      if (a === b || (a.orcid && b.orcid)) continue;
+      const [keep, merged] = a.count >= b.count ? [a, b] : [b, a];
+      keep.count += merged.count;
+      keep.ids.push(...merged.ids);
+      keep.orcid = keep.orcid ?? merged.orcid;
+      keep.paperIds = [...new Set([...keep.paperIds, ...merged.paperIds])];
+      into.set(merged, keep);
+    }
+    return people
+      .filter((person) => !into.has(person))
+      .map((person) => ({ ...person, possiblySame: person.possiblySame.filter((id) => !person.ids.includes(id)) }))
+      .sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
+  }
+
   /** Identified co-authors of one person (all of their author nodes), merged by ORCID. */
   async personCoauthors(ids: readonly string[], limit: number) {
     const rows = await this.executor.read<{

@@ -1,7 +1,7 @@
 import nlp from 'compromise';
 import { z } from 'zod';
 import { contentTerms } from '../text';
-import { yearRange } from './router';
+import { yearRange, type YearWords } from './router';
 
 /** What a bibliometric or trend question asks to be computed. */
 export const PLAN_OPERATIONS = [
@@ -65,6 +65,11 @@ export const planSchema = z
     relation: z.enum(['cocited', 'coupled', 'related']).nullable(),
     yearFrom: z.number().int().min(1000).max(2200).nullable(),
     yearTo: z.number().int().min(1000).max(2200).nullable(),
+    /**
+     * A window counted back from the last year the counted papers cover ("in recent years", "lately": 3); yearFrom and
+     * yearTo are set from it when the plan runs.
+     */
+    lastYears: z.number().int().min(1).max(100).nullable().default(null),
     venue: z.string().trim().min(1).max(200).nullable(),
     /** An institution the question restricts to, as named ("at Harvard University"). */
     institution: z.string().trim().min(1).max(200).nullable().default(null),
@@ -75,6 +80,8 @@ export const planSchema = z
       .nullable()
       .default(null),
     citationBasis: z.enum(['internal', 'global']),
+    /** How a ranking of authors is ordered: by their papers on the topic, or by the citations of those papers. */
+    rankBy: z.enum(['papers', 'citations']).default('papers'),
     /**
      * A first step that finds the subject on the topic: its most prolific author, its most cited author, or its most
      * cited paper; the operation then runs on that person or paper.
@@ -125,7 +132,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'citation_path',
-    cue: /\b(?:citation (?:path|chain|route|trail)s?|(?:path|chain|trail)s? of citations|(?:connected|linked|joined|reach\w*) (?:to|with|from)? ?.{0,160}?\b(?:by|through|via|over) (?:a )?(?:chain of )?citations?|(?:lead|leads|led) by citations|(?:connected|linked|joined) (?:by|through|via) (?:a )?(?:chain of )?citations? (?:to|with)\b)\b/i,
+    cue: /\b(?:citation (?:path|chain|route|trail)s?|(?:path|chain|trail)s? of citations|(?:connected|linked|joined|reach\w*) (?:to|with|from)? ?.{0,160}?\b(?:by|through|via|over) (?:a )?(?:chain of )?citations?|(?:lead|leads|led) by citations|citation (?:steps|links|hops)|(?:steps|links|hops) (?:separate|apart|lie between|between)|(?:connected|linked|joined) (?:by|through|via) (?:a )?(?:chain of )?citations? (?:to|with)\b)\b/i,
   },
   {
     operation: 'lotka',
@@ -142,19 +149,19 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'prior_works',
-    cue: /\b(?:earlier|prior|previous|preceding) (?:work|works|studies|research|papers|literature)|(?:rel(?:y|ies|ied) on|draws? on|builds? upon)\b(?=.{0,12}\?|\s*$)|\b(?:references|reference list|bibliography) of\b|\bdoes (?:the )?.{2,80}? (?:cite|reference)\b(?! together| alongside| jointly)/i,
+    cue: /\b(?:earlier|prior|previous|preceding) (?:work|works|studies|research|papers|literature)|(?:rel(?:y|ies|ied) on|draws? on|builds? upon)\b(?=.{0,12}\?|\s*$)|\b(?:references|reference list|bibliography) of\b|\bdoes (?:the )?.{2,200}? (?:cite|reference)\b(?! together| alongside| jointly)/i,
   },
   {
     operation: 'derivative_works',
-    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up|later work|derivative|(?:papers|studies|works|articles) (?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with)|(?<!co-?|(?:most|highly|top|best|least|frequently|often) )cit(?:e|es|ed|ing) (?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
+    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up(?!\s+of\b)|later work|derivative|(?:papers|studies|works|articles) (?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with)|(?<!co-?|(?:most|highly|top|best|least|frequently|often) )cit(?:e|es|ed|ing) (?!(?:the )?(?:most|least)\b)(?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
   },
   {
     operation: 'compare_people',
-    cue: /\b(?:compare|comparison|versus|vs\.?|who has (?:more|fewer|the (?:higher|larger|bigger))|(?:more|fewer|higher|larger|bigger) .{0,40}\b(?:or|than)\b)/i,
+    cue: /\b(?:compare|comparison|versus|vs\.?|who has (?:more|fewer|the (?:higher|larger|bigger))|(?:more|fewer|higher|larger|bigger) .{0,40}\b(?:or|than)\b|or\b.{1,60}\b(?:more|fewer|higher|larger|bigger)\b)/i,
   },
   {
     operation: 'compare_periods',
-    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|faster|slower|larger|bigger)\b.{0,80}\b(?:or|than)\b|with the)\b/i,
+    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|faster|slower|larger|bigger)\b.{0,80}\b(?:or|than)\b|or\b.{1,80}\b(?:more|fewer|faster|slower|larger|bigger)|with the)\b/i,
   },
   {
     operation: 'compare_topics_trend',
@@ -162,11 +169,11 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'compare_topics',
-    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|larger|bigger|smaller)\b.{0,80}\bor\b|(?:more|fewer) .{0,60}\bthan\b)/i,
+    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|larger|bigger|smaller)\b.{0,80}\bor\b|(?:more|fewer) .{0,60}\bthan\b|or\b.{1,80}\b(?:more|fewer|larger|bigger|smaller)\b)/i,
   },
   {
     operation: 'author_metrics',
-    cue: /\b(?:h-?index|i10|citation (?:metrics|profile|record|impact)|publication (?:record|profile)|profile of|how (?:productive|prolific|influential|often cited)|how many (?:papers|articles|publications|works|citations) (?:has|have|did|does)\b|how (?:much|many times|often|frequently) (?:has|have|is|was|were|are) .{1,60}\b(?:cited|published))/i,
+    cue: /\b(?:h[- ]?index|i10|citation (?:metrics|profile|record|impact)|publication (?:record|profile)|profile of|how (?:productive|prolific|influential|often cited)|how many (?:papers|articles|publications|works|citations) (?:has|have|did|does)\b|how (?:much|many times|often|frequently) (?:has|have|is|was|were|are) .{1,60}\b(?:cited|published))/i,
   },
   {
     operation: 'coauthors',
@@ -195,7 +202,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'top_venues',
-    cue: /\b(?:journals?|venues?|outlets?|periodicals?|conferences?|proceedings|publishers?|where (?:is|are|was|were|do|does|did|have|has) .{0,60}\bpublished|published where)\b/i,
+    cue: /\b(?:journals?|venues?|outlets?|periodicals?|conferences?|proceedings|publishers?|where (?:is|are|was|were|do|does|did|have|has|would|should) .{0,60}\bpublish(?:ed|es|ing)?\b|published where)\b/i,
   },
   {
     operation: 'top_countries',
@@ -284,9 +291,13 @@ function cleanTopic(phrase: string, leadingVerbs = false): string | null {
   if (head > 0) words = words.slice(0, head);
   const kept = words.filter((word) => !FRAMING.has(word) && !/^\d{4}s?$/.test(word));
   // Without a word introducing the subject, a verb before it is the question's, not the subject's ("which nations
-  // produce … sleep apnea papers"); after "on", "about" … the subject starts at once ("on object recognition").
-  const verbs = leadingVerbs ? verbsIn(phrase) : new Set<string>();
-  while (leadingVerbs && kept.length > 1 && verbs.has(kept[0]!)) kept.shift();
+  // produce … sleep apnea papers"); after "on", "about" … the subject starts at once ("on object recognition"). A verb
+  // both in the question and in the subject's own words: the tagger reads "muscle" in "see more muscle relaxant
+  // papers" as a verb, but not in "muscle relaxant".
+  if (leadingVerbs) {
+    const asked = verbsIn(phrase);
+    while (kept.length > 1 && asked.has(kept[0]!) && verbsIn(kept.join(' ')).has(kept[0]!)) kept.shift();
+  }
   return kept.length > 0 ? kept.join(' ') : null;
 }
 
@@ -463,7 +474,7 @@ function paperReference(text: string): string | null {
 
 /** Kinds of work a description of one paper ends in ("Linehan's 1991 trial of …", "the 2004 comparison of …"). */
 const DESCRIBED_PAPER = new RegExp(
-  String.raw`(?:\b(?:the|a|an)\s+|\b[A-Z][\w'’-]*['’]s\s+)(?:(?!(?:the|a|an|this|that|cite[sd]?|citing|build|builds|built|graph|collection|database|papers|most|which|what|in|on|of)\b)[\w'’.-]+\s+){0,6}?(?:trial|study|review|paper|article|report|meta-analysis|analysis|comparison|cohort|survey|guidelines?|recommendations|experiment)\b(?:\s+(?:of|on|about|comparing|testing|in|for|with|by|from|that|evaluating|titled)\s+[^?;]+?)?(?=\s+(?:rely|relies|relied|draw|draws|drew|build|builds|built|cite|cites|cited|depend|depends|is|are|was|were|has|have|had|do|does|did|connected|linked|in the (?:graph|collection|database))\b|[?;]|$)`,
+  String.raw`(?:\b(?:the|a|an)\s+|\b[A-Z][\w'’-]*['’]s\s+)(?:(?!(?:the|a|an|this|that|cite[sd]?|citing|build|builds|built|graph|collection|database|papers|most|which|what|in|on|of)\b)[\w'’.-]+\s+){0,6}?(?:trial|study|review|paper|article|report|meta-analysis|analysis|comparison|cohort|survey|guidelines?|recommendations?|experiment|follow-up|evaluation|consensus|statement|investigation|assessment)\b(?:\s+(?:of|on|about|comparing|testing|in|for|with|by|from|that|evaluating|titled)\s+[^?;]+?)?(?=\s+(?:rely|relies|relied|draw|draws|drew|build|builds|built|cite|cites|cited|depend|depends|is|are|was|were|has|have|had|do|does|did|connected|linked|in the (?:graph|collection|database))\b|[?;]|$)`,
   'i',
 );
 
@@ -481,6 +492,7 @@ export function describedPaper(question: string): string | null {
 export function twoPapersIn(question: string): [string, string] | null {
   const text = question.replace(/[?!.]+\s*$/, '');
   const split =
+    /\bseparates?\s+(.+?)\s+(?:from|and)\s+(.+?)(?:\s+(?:by|through|via|over|in the graph)\b.*)?$/i.exec(text) ??
     /\bfrom\s+(.+?)\s+to\s+(.+?)(?:\s+(?:by|through|via|over|in the graph)\b.*)?$/i.exec(text) ??
     /\bbetween\s+(.+?)\s+and\s+(.+?)(?:\s+(?:by|through|via|over|in the graph)\b.*)?$/i.exec(text) ??
     /^(?:is|are|was|were|does|do|how is|how are)\s+(.+?)\s+(?:connected|linked|joined|related)\s+(?:(?:by|through|via) (?:a )?(?:chain of )?citations?\s+)?(?:to|with)\s+(.+?)(?:\s+(?:by|through|via|over)\b.*)?$/i.exec(
@@ -655,14 +667,18 @@ export function countryIn(question: string): { code: string; text: string } | nu
   return { code, text };
 }
 
+/** Words asking for a ranking of people by citations ("the most cited researchers", "who is cited most"). */
+const RANK_BY_CITATIONS =
+  /\b(?:most[- ]cited|(?:highly|top|best|most often|most frequently)[- ]cited|cited (?:the )?most|citations?|cited|influential)\b/i;
+
 /** Words asking for citations from the graph's own papers. */
 const INTERNAL_CITATIONS =
   /\b(?:(?:inside|within) (?:the |this )?(?:graph|collection|corpus|database)|by other papers|internal(?:ly)?|in-graph)\b/i;
 
 /** A single year ("in 2015") as a one-year window, when no range is named. */
-function yearsOf(question: string): { from: number | null; to: number | null } {
+function yearsOf(question: string): YearWords {
   const range = yearRange(question);
-  if (range.from !== null || range.to !== null) return range;
+  if (range.from !== null || range.to !== null || range.last) return range;
   const single = /\b(?:in|during|of)\s+((?:19|20)\d{2})\b/i.exec(question);
   if (single) return { from: Number(single[1]), to: Number(single[1]) };
   return range;
@@ -759,6 +775,9 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
       ? topicPhrase(cueText, person ? [person] : [])
       : null;
   const comparesPeriods = operation === 'compare_periods';
+  // People are ranked by their papers on the topic unless the question asks who is cited most; then, as a
+  // researcher's own citations are, by global citation counts unless it asks for citations inside the graph.
+  const rankBy = operation === 'top_authors' && RANK_BY_CITATIONS.test(cueText) ? 'citations' : 'papers';
   return {
     operation,
     topic,
@@ -768,6 +787,7 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     // A citation path's years describe its papers ("the 1998 trial"), not a window.
     yearFrom: comparesPeriods || isPath ? null : years.from,
     yearTo: comparesPeriods || isPath ? null : years.to,
+    lastYears: comparesPeriods || isPath ? null : (years.last ?? null),
     venue: venue?.trim() ?? null,
     institution: institutionMatch?.[1]?.trim() ?? null,
     country: country?.code ?? null,
@@ -775,9 +795,10 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     // are her global count unless the question asks for citations inside the graph.
     citationBasis:
       /\b(?:global(?:ly)?|overall|worldwide|in all|all[- ]time|total citations)\b/i.test(question) ||
-      (firstStep === 'most_cited_author' && !INTERNAL_CITATIONS.test(question))
+      ((firstStep === 'most_cited_author' || rankBy === 'citations') && !INTERNAL_CITATIONS.test(question))
         ? 'global'
         : 'internal',
+    rankBy,
     firstStep,
     second: comparesTopics ? topics![1] : operation === 'compare_people' ? people[1]! : isPath ? pathPapers![1] : null,
     periods: comparesPeriods ? periods : null,
@@ -796,6 +817,10 @@ export function describePlan(plan: AnalyticsPlan): string {
         ? `paper "${plan.paper.slice(0, 80)}"`
         : 'the whole graph';
   const years =
-    plan.yearFrom !== null || plan.yearTo !== null ? `, years ${plan.yearFrom ?? '…'}–${plan.yearTo ?? '…'}` : '';
+    plan.yearFrom !== null || plan.yearTo !== null
+      ? `, years ${plan.yearFrom ?? '…'}–${plan.yearTo ?? '…'}`
+      : plan.lastYears
+        ? `, the last ${plan.lastYears} years the papers cover`
+        : '';
   return `${plan.operation}${plan.relation ? ` (${plan.relation})` : ''} of ${subject}${years}${plan.venue ? `, journal "${plan.venue}"` : ''}; ${plan.source}: ${plan.reason}`;
 }

@@ -11,7 +11,7 @@ export interface RouteDecision {
   /** People named in the question (compromise). */
   people: string[];
   /** Year range named in the question, if any. */
-  years: { from: number | null; to: number | null };
+  years: YearWords;
   /** The embedding classifier's guess, when it was consulted. */
   classifier?: { route: Route; confidence: number; probabilities: Record<Route, number> };
 }
@@ -46,6 +46,8 @@ const TREND = new RegExp(
     // "by publication count" is a ranking's basis, not a course over time.
     String.raw`(?<!\bby )\b(?:publication|paper|study|article) (?:counts?|numbers?|output)\b|\bnumber of [a-z-]+ (?:studies|papers|publications|articles)\b`,
     String.raw`\bsince (?:the )?\d{4}s?\b|\bbetween \d{4} and \d{4}\b|\bfrom \d{4} to \d{4}\b`,
+    // Two decades set against each other ("the 1990s or the 2000s").
+    String.raw`\b(?:19|20)\d0['’]?s\b[^.?!]{0,20}\b(?:or|than|and|versus|vs\.?|with)\b[^.?!]{0,20}\b(?:19|20)\d0['’]?s\b`,
     // A change word tied to the literature ("research … declined", "growth of … publications"), not to a finding.
     String.raw`\b${LITERATURE}\b[^.?!]{0,40}\b${CHANGE}\b`,
     String.raw`\b${CHANGE}\b (?:of|in) [^.?!]{0,40}\b${LITERATURE}\b`,
@@ -53,18 +55,31 @@ const TREND = new RegExp(
   'i',
 );
 const BIBLIOMETRIC =
-  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h-index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
+  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
+
+/** Years a question names: a window whose open ends are null, or the last `last` years the data covers. */
+export interface YearWords {
+  from: number | null;
+  to: number | null;
+  /** "In recent years", "lately": RECENT_YEARS, counted back from the last year the counted papers cover. */
+  last?: number;
+}
+
+/**
+ * How many years "recent years", "lately" and "the last few years" mean: no calendar window, so they are counted back
+ * from the last year the counted papers cover (a collection gathered in 2021 has its recent years in 2019–2021).
+ */
+export const RECENT_YEARS = 3;
 
 /**
  * Years the question names, from its words: "between 2000 and 2020", "from 1990 to 2010", "2010-2014", "in the
- * 1990s", "before 2000", "until 2005", "since 2015", "after 2002", "in the last decade", "over the past 5 years".
- * A window the words leave open ("since 2015") has `to: null`: it ends at the last year the counted papers cover,
- * which only the data knows — never at the current year, which a collection gathered earlier does not reach.
+ * 1990s", "before 2000", "until 2005", "since 2015", "after 2002", "in the last decade" (from ten years before the
+ * current year), "over the past 5 years", "in recent years". A window the words leave open ("since 2015", "the last
+ * decade") has `to: null`, and a vague one ("in recent years") has `last`: both end at the last year the counted
+ * papers cover, which only the data knows — never at the current year, which a collection gathered earlier does not
+ * reach.
  */
-export function yearRange(
-  question: string,
-  currentYear = new Date().getFullYear(),
-): { from: number | null; to: number | null } {
+export function yearRange(question: string, currentYear = new Date().getFullYear()): YearWords {
   const year = String.raw`((?:1[89]|20)\d{2})`;
   let match = new RegExp(String.raw`\b(?:between|from)\s+${year}\s+(?:and|to|until|through|-|–)\s+${year}\b`, 'i').exec(
     question,
@@ -82,11 +97,18 @@ export function yearRange(
   if (match) return { from: null, to: Number(match[1]) - 1 };
   match = new RegExp(String.raw`\b(?:until|up to|through|by)\s+${year}\b`, 'i').exec(question);
   if (match) return { from: null, to: Number(match[1]) };
-  match = /\b(?:over|in|during|within) the (?:last|past) (\d+) years\b/i.exec(question);
-  if (match) return { from: currentYear - Number(match[1]), to: null };
-  if (/\b(?:last|past) decade\b/i.test(question)) return { from: currentYear - 10, to: null };
+  match =
+    /\b(?:over|in|during|within|for) the (?:last|past|previous) (\d+|two|three|four|five|ten|twenty) years\b/i.exec(
+      question,
+    );
+  if (match) return { from: currentYear - (NUMBER_WORDS[match[1]!.toLowerCase()] ?? Number(match[1])), to: null };
+  if (/\b(?:last|past|previous) decade\b/i.test(question)) return { from: currentYear - 10, to: null };
+  if (/\b(?:(?:in|over|during) recent years|(?:last|past) few years|lately|recently|of late)\b/i.test(question))
+    return { from: null, to: null, last: RECENT_YEARS };
   return { from: null, to: null };
 }
+
+const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, ten: 10, twenty: 20 };
 
 /**
  * Offline router: time-sensitive cues (news, market, regulation, "this year") mean the current world; change over

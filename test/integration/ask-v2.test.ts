@@ -159,7 +159,7 @@ describe('analytics plans with people', () => {
     const result = await app.ask.ask(app.requestContext(), 'Who are the most prolific authors on emicizumab?', options);
     expect(result.plan).toMatchObject({ operation: 'top_authors', topic: 'emicizumab' });
     expect(result.answer).toMatch(/^3 papers in the graph match the topic "emicizumab"/);
-    expect(result.answer).toMatch(/Midori Shima \(3 papers, 2 records sharing an ORCID\)/);
+    expect(result.answer).toMatch(/Midori Shima \(3 papers, 2 author records taken as one person\)/);
     expect(result.answer.match(/Shima \(/g)).toHaveLength(1);
   });
 
@@ -315,6 +315,17 @@ describe('years and the current world, honestly', () => {
     // W952 (2019) and W953 (2020); never a window running to the current year.
     expect(result.figure).toMatchObject({ kind: 'count', value: 2, years: [2018, 2020] });
     expect(result.answer).toMatch(/since 2018, up to 2020, the last year these papers in the graph cover/);
+  });
+
+  it('counts "recent years" back from the last year the topic covers, and says which years it took', async () => {
+    const result = await app.ask.ask(
+      app.requestContext(),
+      'How many emicizumab papers appeared in recent years?',
+      options,
+    );
+    expect(result.plan).toMatchObject({ operation: 'count_papers', lastYears: 3, yearFrom: 2018, yearTo: 2020 });
+    expect(result.figure).toMatchObject({ kind: 'count', value: 2, years: [2018, 2020] });
+    expect(result.answer).toMatch(/from 2018 to 2020 \(the last 3 years these papers in the graph cover\)/);
   });
 
   it('gives a trend its figure: the peak year and papers per year over the resolved window', async () => {

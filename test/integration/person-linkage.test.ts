@@ -39,6 +39,34 @@ const PAPERS: Array<{ id: string; title: string; year: number; authors: Authorsh
       { id: null, name: 'Ingrid Vale' },
     ],
   },
+  // Two records of one name sharing a co-author (one person) and a third of that name sharing none (a namesake).
+  {
+    id: 'W9704',
+    title: 'Tendon graft fixation with interference screws',
+    year: 2016,
+    authors: [
+      { id: 'A9711', name: 'Lena Marsh' },
+      { id: 'A9712', name: 'Oskar Brandt' },
+    ],
+  },
+  {
+    id: 'W9705',
+    title: 'Tendon graft tension during fixation',
+    year: 2017,
+    authors: [
+      { id: 'A9713', name: 'Lena Marsh' },
+      { id: 'A9712', name: 'Oskar Brandt' },
+    ],
+  },
+  {
+    id: 'W9706',
+    title: 'Tendon graft remodelling in sheep',
+    year: 2018,
+    authors: [
+      { id: 'A9714', name: 'Lena Marsh' },
+      { id: 'A9715', name: 'Piet Hol' },
+    ],
+  },
 ];
 
 function writeCorpus(): string {
@@ -83,5 +111,21 @@ describe('a person across records without an OpenAlex id', () => {
     expect(person!.linked[0]!.ids[0]).toMatch(/^anon:W9702:/);
     // The coral-reef record shares no co-author with her: a namesake, flagged and not counted.
     expect(person!.namesakes.map((n) => n.id)).toEqual([expect.stringMatching(/^anon:W9703:/)]);
+  });
+});
+
+describe('people in a ranking of authors', () => {
+  it('counts records of one name sharing a co-author as one person and keeps a namesake without one apart', async () => {
+    const rows = await app.analytics.authorsOfPapers(['W9704', 'W9705', 'W9706'], 20);
+    expect(rows.filter((row) => row.name === 'Lena Marsh')).toHaveLength(3);
+    const people = await app.analytics.peopleOf(rows);
+    const marsh = people.filter((person) => person.name === 'Lena Marsh');
+    expect(marsh.map((person) => [[...person.ids].sort(), person.count])).toEqual([
+      [['A9711', 'A9713'], 2],
+      [['A9714'], 1],
+    ]);
+    expect([...marsh[1]!.possiblySame].sort()).toEqual(['A9711', 'A9713']);
+    expect(marsh[0]!.possiblySame).toEqual(['A9714']);
+    expect(people.find((person) => person.name === 'Oskar Brandt')!.count).toBe(2);
   });
 });

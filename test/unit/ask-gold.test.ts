@@ -34,6 +34,14 @@ describe('judging an answer against its gold plan and figure (bench-ask --set v3
     expect(figureMiss(gold, expected, figure(6, [2015, 2022]))).toMatch(/count 6/);
     // Years past the data's last year (the current year) are a wrong window even when the count is right.
     expect(figureMiss(gold, expected, figure(120, [2015, 2026]))).toMatch(/years 2015–2026/);
+    // The open end is where the topic's own papers end, inside the gold's coverage; the named start is exact.
+    expect(figureMiss(gold, expected, figure(120, [2015, 2021]))).toBeNull();
+    expect(figureMiss(gold, expected, figure(120, [2014, 2022]))).toMatch(/years 2014–2022/);
+    const before = { op: 'count_papers', years: [null, 2018] as [null, number] };
+    const window = { ...expected, years: [1994, 2018] as [number, number] };
+    expect(figureMiss(before, window, figure(120, [2011, 2018]))).toBeNull();
+    expect(figureMiss(before, window, figure(120, [1990, 2018]))).toMatch(/years 1990–2018/);
+    expect(figureMiss(before, window, figure(120, [2011, 2019]))).toMatch(/years 2011–2019/);
     expect(figureMiss(gold, expected, null)).toBe('no figure');
   });
 

@@ -698,3 +698,92 @@ describe('routes that name sources or the present', () => {
     ).toBe('bibliometric');
   });
 });
+
+describe('phrasings of the v6 batch (written before tuning, then tuned on)', () => {
+  const plan = (question: string, route: 'bibliometric' | 'trend' = 'bibliometric') => planQuestion(question, route);
+
+  it('ranks people by citations when asked who is cited most, by global counts unless the graph is named', () => {
+    expect(plan('Which biosimilar switching researchers are cited the most?')).toMatchObject({
+      operation: 'top_authors',
+      topic: 'biosimilar switching',
+      rankBy: 'citations',
+      citationBasis: 'global',
+    });
+    expect(plan('Which hair cortisol authors are cited most by other papers in the graph?')).toMatchObject({
+      rankBy: 'citations',
+      citationBasis: 'internal',
+    });
+    expect(plan('Who has written the most about hair cortisol?')).toMatchObject({
+      operation: 'top_authors',
+      rankBy: 'papers',
+    });
+  });
+
+  it('reads the most cited paper of a topic as a ranking, "where do they publish" as venues, "h index" as a measure', () => {
+    expect(plan('Which emicizumab paper has been cited the most by other papers in the collection?')).toMatchObject({
+      operation: 'top_papers',
+      topic: 'emicizumab',
+      citationBasis: 'internal',
+    });
+    expect(plan('Where do hair cortisol researchers usually publish?')).toMatchObject({
+      operation: 'top_venues',
+      topic: 'hair cortisol',
+    });
+    expect(plan("What's the h index of Keiji Nogami?")).toMatchObject({
+      operation: 'author_metrics',
+      person: 'Keiji Nogami',
+    });
+    expect(routeQuestion("What's the h index of Keiji Nogami?").route).toBe('bibliometric');
+  });
+
+  it('finds papers described by their kind and subject in co-citation, reference and citation-step questions', () => {
+    expect(
+      plan(
+        'What is co-cited with the naturalistic follow-up of a behavioral treatment for chronically parasuicidal borderline patients?',
+      ),
+    ).toMatchObject({ operation: 'related_papers', relation: 'cocited', paper: expect.stringMatching(/follow-up/) });
+    // A follow-up of other work is still derivative work.
+    expect(plan('Which follow-up studies build on the HAVEN 1 trial?').operation).toBe('derivative_works');
+    expect(
+      plan(
+        'How many works in the graph does the 2018 consensus-based recommendation on biosimilars for rheumatological diseases cite?',
+      ),
+    ).toMatchObject({ operation: 'prior_works', paper: expect.stringMatching(/recommendation on biosimilars/) });
+    const path = plan(
+      "How many citation steps separate Linehan's 1991 trial in chronically parasuicidal borderline patients from the 2009 mentalization-based treatment trial?",
+    );
+    expect(path.operation).toBe('citation_path');
+    expect(path.paper).toMatch(/Linehan's 1991 trial/);
+    expect(path.second).toMatch(/2009 mentalization-based treatment trial/);
+  });
+
+  it('compares two decades named before the comparison word, and keeps a noun the tagger reads as a verb', () => {
+    const question = 'Did the 1990s or the 2000s see more muscle relaxant papers?';
+    expect(routeQuestion(question).route).toBe('trend');
+    expect(plan(question, 'trend')).toMatchObject({
+      operation: 'compare_periods',
+      topic: 'muscle relaxant',
+      periods: [
+        { from: 1990, to: 1999 },
+        { from: 2000, to: 2009 },
+      ],
+    });
+    expect(plan('Which nations produce most sleep apnea papers?').topic).toBe('sleep apnea');
+  });
+
+  it('counts "recent years" back from the data, and "the last decade" from the calendar', () => {
+    expect(plan('Is emicizumab a hot topic or has it cooled off in recent years?', 'trend')).toMatchObject({
+      operation: 'topic_trend',
+      topic: 'emicizumab',
+      yearFrom: null,
+      yearTo: null,
+      lastYears: 3,
+    });
+    expect(plan('In the last decade, how many papers were written on hair cortisol?')).toMatchObject({
+      operation: 'count_papers',
+      yearFrom: new Date().getFullYear() - 10,
+      yearTo: null,
+      lastYears: null,
+    });
+  });
+});

@@ -46,6 +46,9 @@ describe('question router', () => {
     expect(yearRange('since 2015', 2026)).toEqual({ from: 2015, to: null });
     expect(yearRange('over the past 20 years', 2026)).toEqual({ from: 2006, to: null });
     expect(yearRange('in the last decade', 2026)).toEqual({ from: 2016, to: null });
+    expect(yearRange('in the past five years', 2026)).toEqual({ from: 2021, to: null });
+    // No calendar window: counted back from the last year the data covers, which the plan learns when it runs.
+    expect(yearRange('has it cooled off in recent years', 2026)).toEqual({ from: null, to: null, last: 3 });
     expect(yearRange('after 2002', 2026)).toEqual({ from: 2003, to: null });
     expect(yearRange('before 2000')).toEqual({ from: null, to: 1999 });
     expect(yearRange('up to 2005')).toEqual({ from: null, to: 2005 });

@@ -640,6 +640,8 @@ export type AnalyticsPlan = {
   yearFrom?: Maybe<Scalars['Int']['output']>;
   /** Last year counted, when the question names one. */
   yearTo?: Maybe<Scalars['Int']['output']>;
+  /** A window counted back from the last year the counted papers cover ("in recent years", "lately": 3); yearFrom and yearTo are the years it resolved to. */
+  lastYears?: Maybe<Scalars['Int']['output']>;
   /** The venue the question restricts to, as named. */
   venue?: Maybe<Scalars['String']['output']>;
   /** The institution the question restricts to, as named (papers with an author affiliated there). */
@@ -648,6 +650,8 @@ export type AnalyticsPlan = {
   country?: Maybe<Scalars['String']['output']>;
   /** Which citations rank papers or authors. */
   citationBasis: CitationBasisChoice;
+  /** How a ranking of authors (top_authors) is ordered: by their papers on the topic or by those papers' citations. */
+  rankBy: PlanRanking;
   /** A first step that reaches the person or paper through a ranking on the topic. */
   firstStep?: Maybe<PlanFirstStep>;
   /** The other topic or person of a comparison, or the other paper of a citation path. */
@@ -743,6 +747,13 @@ export type PaperRelation =
   | 'coupled'
   /** Co-citation, coupling and direct citation together. */
   | 'related';
+
+/** What ranks authors in a plan. */
+export type PlanRanking =
+  /** Their papers on the topic. */
+  | 'papers'
+  /** The citations of those papers (citationBasis says which). */
+  | 'citations';
 
 /** Which citations rank papers in a plan: from papers inside the graph, or the global count. */
 export type CitationBasisChoice =
@@ -2965,6 +2976,7 @@ export type ResolversTypes = {
   PlanFirstStep: PlanFirstStep;
   YearWindow: ResolverTypeWrapper<YearWindow>;
   PaperRelation: PaperRelation;
+  PlanRanking: PlanRanking;
   CitationBasisChoice: CitationBasisChoice;
   AskCost: ResolverTypeWrapper<AskCost>;
   ResolvedEntity: ResolverTypeWrapper<ResolvedEntity>;
@@ -3472,10 +3484,12 @@ export type AnalyticsPlanResolvers<ContextType = GraphqlContext, ParentType exte
   relation?: Resolver<Maybe<ResolversTypes['PaperRelation']>, ParentType, ContextType>;
   yearFrom?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   yearTo?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastYears?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   venue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   institution?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   citationBasis?: Resolver<ResolversTypes['CitationBasisChoice'], ParentType, ContextType>;
+  rankBy?: Resolver<ResolversTypes['PlanRanking'], ParentType, ContextType>;
   firstStep?: Resolver<Maybe<ResolversTypes['PlanFirstStep']>, ParentType, ContextType>;
   second?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   periods?: Resolver<Maybe<Array<ResolversTypes['YearWindow']>>, ParentType, ContextType>;

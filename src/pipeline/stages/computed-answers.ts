@@ -1,6 +1,5 @@
 import { MAX_PAGE } from '../../paging';
 import {
-  mergeByOrcid,
   type PaperGroup,
   smoothedGrowth,
   type Person,
@@ -116,8 +115,11 @@ function scopeOf(venue: string | null, institution: string | null, country: stri
 }
 
 function yearsText(plan: AnalyticsPlan): string {
+  const back = plan.lastYears ? ` (the last ${plan.lastYears} years these papers in the graph cover)` : '';
   if (plan.yearFrom !== null && plan.yearTo !== null)
-    return plan.yearFrom === plan.yearTo ? ` in ${plan.yearFrom}` : ` from ${plan.yearFrom} to ${plan.yearTo}`;
+    return plan.yearFrom === plan.yearTo
+      ? ` in ${plan.yearFrom}${back}`
+      : ` from ${plan.yearFrom} to ${plan.yearTo}${back}`;
   if (plan.yearFrom !== null) return ` since ${plan.yearFrom}`;
   if (plan.yearTo !== null) return ` up to ${plan.yearTo}`;
   return '';
@@ -269,7 +271,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
       return { refusal: `no identified author in the graph is named ${missing.map((n) => `"${n}"`).join(' or ')}` };
     people.forEach((person, i) => found.person(names[i]!, person!));
     const measured = await Promise.all(people.map((person) => analytics.personMetrics(person!.ids)));
-    const metric = /h-?index/i.test(state.question)
+    const metric = /h[- ]?index/i.test(state.question)
       ? { id: 'h_index', label: 'h-index (global citations)', of: (m: (typeof measured)[0]) => m.hIndexGlobal }
       : /\b(?:cited|citations?)\b/i.test(state.question)
         ? { id: 'citations', label: 'global citations', of: (m: (typeof measured)[0]) => m.citationsGlobal }
@@ -515,14 +517,25 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
       };
     }
     case 'top_authors': {
-      const rows = await analytics.authorsOfPapers(ids, LIST * 4);
-      const people = mergeByOrcid(rows.map((r) => ({ ...r, name: r.name })));
+      const cited = plan.rankBy === 'citations';
+      const rows = await analytics.authorsOfPapers(ids, LIST * 4, cited ? plan.citationBasis : 'papers');
+      const people = await analytics.peopleOf(
+        rows.map((r) => ({
+          ...r,
+          papers: r.count,
+          count: !cited ? r.count : plan.citationBasis === 'global' ? r.globalCitations : r.internalCitations,
+        })),
+      );
       if (people.length === 0) return { refusal: `the papers on "${plan.topic}" have no identified authors` };
       const top = people.slice(0, LIST);
+      const unit = !cited ? 'papers' : plan.citationBasis === 'global' ? 'global citations' : 'citations in the graph';
+      const ranked = cited
+        ? `ranked by the ${unit} of their papers among these, the most cited authors are`
+        : 'counted by author, the authors with the most of these papers are';
       return {
         sentences: [
           {
-            text: `${setText(set, plan, venueName)}; counted by author, the authors with the most of these papers are ${quoteList(top.map((p) => `${p.name ?? p.id} (${p.count} papers${p.ids.length > 1 ? `, ${p.ids.length} records sharing an ORCID` : ''}${p.possiblySame.length ? `; possibly the same person as ${p.possiblySame.join(', ')}` : ''})`))}.`,
+            text: `${setText(set, plan, venueName)}; ${ranked} ${quoteList(top.map((p) => `${p.name ?? p.id} (${p.count} ${unit}${p.ids.length > 1 ? `, ${p.ids.length} author records taken as one person` : ''}${p.possiblySame.length ? `; possibly the same person as ${p.possiblySame.join(', ')}` : ''})`))}.`,
             papers: [...new Set(top.flatMap((p) => p.paperIds.slice(0, 1)))],
           },
         ],
@@ -1020,8 +1033,8 @@ async function firstStepPerson(
   );
   const value = (row: (typeof rows)[number]) =>
     cited ? (plan.citationBasis === 'global' ? row.globalCitations : row.internalCitations) : row.count;
-  // Records sharing an ORCID are one person here too: their counts add up before the first is taken.
-  const [top] = mergeByOrcid(rows.map((row) => ({ ...row, count: value(row) })));
+  // Records of one person are one person here too: their counts add up before the first is taken.
+  const [top] = await deps.analytics.peopleOf(rows.map((row) => ({ ...row, count: value(row) })));
   if (!top) return { refusal: `the papers on "${plan.topic}" have no identified authors` };
   const measure = cited
     ? `${top.count} ${plan.citationBasis === 'global' ? 'global citations' : 'citations inside the graph'} of those papers`
@@ -1447,6 +1460,25 @@ async function computedAnswer(
  * service: counts over every paper on a topic, people merged by ORCID, papers resolved by DOI or title. When the plan
  * cannot be carried out (no such person, topic or paper) the answer abstains and says why.
  */
+/**
+ * A window counted back ("in the last decade", "in recent years") as years: it ends at the last year the topic's
+ * papers cover (of both topics, for a comparison; the graph's, without a topic), never past the graph's own last year.
+ */
+async function countBack(deps: AskDependencies, state: Gathered, plan: AnalyticsPlan): Promise<AnalyticsPlan> {
+  if (!plan.lastYears || plan.yearFrom !== null || plan.yearTo !== null) return plan;
+  const coverage = await deps.analytics.coverageYears();
+  if (!coverage) return plan;
+  const phrases = [plan.topic, plan.operation.startsWith('compare_topics') ? plan.second : null].filter(
+    (phrase): phrase is string => !!phrase,
+  );
+  const filter = filterOf(state, plan, null, null);
+  const years = (await Promise.all(phrases.map((phrase) => deps.analytics.topicSet(phrase, filter))))
+    .flatMap((set) => set.papers.map((paper) => paper.year))
+    .filter((year): year is number => year !== null && year <= coverage.lastYear);
+  const last = years.length > 0 ? Math.max(...years) : coverage.lastYear;
+  return { ...plan, yearFrom: last - plan.lastYears + 1, yearTo: last };
+}
+
 export function computedAnswerStage(deps: AskDependencies): Stage<Rewritten & { plan: AnalyticsPlan }, Computed> {
   const start = (state: Rewritten & { plan: AnalyticsPlan }): Gathered & { plan: AnalyticsPlan } => {
     const pool = new EvidencePool(state.question, state.questionVector, deps);
@@ -1457,7 +1489,8 @@ export function computedAnswerStage(deps: AskDependencies): Stage<Rewritten & { 
     run: async (state) => {
       const gathered = start(state);
       const found = new Found();
-      return computedAnswer(deps, gathered, state.plan, await runPlan(deps, gathered, state.plan, found), found);
+      const plan = await countBack(deps, gathered, state.plan);
+      return computedAnswer(deps, gathered, plan, await runPlan(deps, gathered, plan, found), found);
     },
     tolerates: { failure: isNonFatal, fallback: (state) => ({ ...start(state), computed: null }) },
     note: (state) =>
