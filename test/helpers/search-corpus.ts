@@ -1,6 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { openAlexRecord, writeJsonl } from './openalex-corpus';
 
 /** A small fixed corpus with known answers: exact-term matches, paraphrases, citations, years, authors, venues. */
 export const SEARCH_CORPUS = [
@@ -96,27 +94,15 @@ export const SEARCH_CORPUS = [
 
 /** Writes the corpus as OpenAlex-shaped records and returns the file. */
 export function writeSearchCorpus(): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'search-corpus-')), 'search-corpus.jsonl');
-  const lines = SEARCH_CORPUS.map((paper) =>
-    JSON.stringify({
-      id: `https://openalex.org/${paper.id}`,
-      title: paper.title,
-      abstract: paper.abstract,
-      publication_year: paper.year,
-      authorships: [
-        {
-          author_position: 'first',
-          author: { id: `https://openalex.org/${paper.author}`, display_name: `Author ${paper.author}` },
-          institutions: [],
-        },
-      ],
-      host_venue: { id: `https://openalex.org/${paper.venue}`, display_name: `Venue ${paper.venue}` },
-      concepts: [
-        { id: `https://openalex.org/${paper.topic}`, display_name: `Topic ${paper.topic}`, level: 1, score: 0.9 },
-      ],
-      referenced_works: paper.refs.map((ref) => `https://openalex.org/${ref}`),
-    }),
+  return writeJsonl(
+    'search-corpus',
+    SEARCH_CORPUS.map((paper) =>
+      openAlexRecord({
+        ...paper,
+        authors: [{ id: paper.author, name: `Author ${paper.author}` }],
+        venue: { id: paper.venue, name: `Venue ${paper.venue}` },
+        concepts: [{ id: paper.topic, name: `Topic ${paper.topic}`, level: 1, score: 0.9 }],
+      }),
+    ),
   );
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
 }

@@ -1,7 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createTestContext, removeCollections } from '../helpers/context';
+import { ingestWorks, type CorpusWork } from '../helpers/openalex-corpus';
 
 /**
  * Ask's science-of-science plans on a purpose-made corpus: eight trabeculectomy papers that cite each other, in four
@@ -109,34 +107,14 @@ const PAPERS: Fixture[] = [
 ];
 const TOPIC = PAPERS.filter((p) => /trabeculectomy/i.test(p.title));
 
-function writeCorpus(): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ask-science-')), 'ask-science.jsonl');
-  const lines = PAPERS.map((paper) =>
-    JSON.stringify({
-      id: `https://openalex.org/${paper.id}`,
-      title: paper.title,
-      abstract: `${paper.title}. We report the outcomes of the patients treated and followed in this study.`,
-      publication_year: paper.year,
-      primary_location: {
-        source: { id: `https://openalex.org/${paper.venue.id}`, display_name: paper.venue.name, type: 'journal' },
-      },
-      authorships: paper.authors.map((author, order) => ({
-        author_position: order === 0 ? 'first' : 'middle',
-        author: { id: `https://openalex.org/${author.id}`, display_name: author.name, orcid: null },
-        institutions: [
-          {
-            id: `https://openalex.org/${author.institution.id}`,
-            display_name: `University of ${INSTITUTION_TOWNS[author.institution.id]}`,
-            country_code: author.institution.country,
-          },
-        ],
-      })),
-      referenced_works: paper.refs.map((id) => `https://openalex.org/${id}`),
-    }),
-  );
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
+const WORKS: CorpusWork[] = PAPERS.map((paper) => ({
+  ...paper,
+  abstract: `${paper.title}. We report the outcomes of the patients treated and followed in this study.`,
+  authors: paper.authors.map((author) => ({
+    ...author,
+    institution: { ...author.institution, name: `University of ${INSTITUTION_TOWNS[author.institution.id]}` },
+  })),
+}));
 
 /** The CD index of a paper recounted from the fixture (Funk and Owen-Smith 2017), later papers only. */
 function cdIndex(id: string): { cd: number; citing: number } {
@@ -156,8 +134,7 @@ const options = { collections: OWN, externalSearch: false };
 const ask = (question: string) => app.ask.ask(app.requestContext(), question, options);
 
 beforeAll(async () => {
-  await removeCollections(app, OWN);
-  await app.ingest.ingestFiles([writeCorpus()], { embed: 'now', collection: 'ask-science', progress: false });
+  await ingestWorks(app, 'ask-science', WORKS);
 });
 afterAll(async () => {
   await removeCollections(app, OWN);

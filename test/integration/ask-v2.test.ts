@@ -1,7 +1,5 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createTestContext, removeCollections } from '../helpers/context';
+import { ingestWorks } from '../helpers/openalex-corpus';
 
 /**
  * Ask v2 on a purpose-made corpus: two subjects the graph never connects (emicizumab; borderline personality
@@ -50,39 +48,16 @@ const PAPERS = [
   },
 ];
 
-function writeCorpus(): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ask-v2-')), 'ask-v2.jsonl');
-  const lines = PAPERS.map((paper) =>
-    JSON.stringify({
-      id: `https://openalex.org/${paper.id}`,
-      title: paper.title,
-      abstract: paper.abstract,
-      publication_year: paper.year,
-      authorships: [
-        {
-          author_position: 'first',
-          author: {
-            id: `https://openalex.org/${paper.author.id}`,
-            display_name: paper.author.name,
-            orcid: paper.author.orcid,
-          },
-          institutions: [],
-        },
-      ],
-      referenced_works: [],
-    }),
-  );
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
-
 const { app } = createTestContext({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
 const OWN = ['ask-v2'];
 const options = { collections: OWN, externalSearch: false };
 
 beforeAll(async () => {
-  await removeCollections(app, OWN);
-  await app.ingest.ingestFiles([writeCorpus()], { embed: 'now', collection: 'ask-v2', progress: false });
+  await ingestWorks(
+    app,
+    'ask-v2',
+    PAPERS.map((paper) => ({ ...paper, authors: [paper.author] })),
+  );
 });
 afterAll(async () => {
   await removeCollections(app, OWN);

@@ -1,7 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createTestContext, removeCollections } from '../helpers/context';
+import { ingestWorks } from '../helpers/openalex-corpus';
 
 /**
  * Record linkage of a named person across author records without an OpenAlex id: OpenAlex leaves some authorships
@@ -69,32 +67,11 @@ const PAPERS: Array<{ id: string; title: string; year: number; authors: Authorsh
   },
 ];
 
-function writeCorpus(): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'person-linkage-')), 'works.jsonl');
-  const lines = PAPERS.map((paper) =>
-    JSON.stringify({
-      id: `https://openalex.org/${paper.id}`,
-      title: paper.title,
-      abstract: `${paper.title}: a study.`,
-      publication_year: paper.year,
-      authorships: paper.authors.map((author, i) => ({
-        author_position: i === 0 ? 'first' : 'last',
-        author: { id: author.id ? `https://openalex.org/${author.id}` : null, display_name: author.name, orcid: null },
-        institutions: [],
-      })),
-      referenced_works: [],
-    }),
-  );
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
-
 const { app } = createTestContext({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
 const OWN = ['person-linkage'];
 
 beforeAll(async () => {
-  await removeCollections(app, OWN);
-  await app.ingest.ingestFiles([writeCorpus()], { embed: 'defer', collection: 'person-linkage', progress: false });
+  await ingestWorks(app, 'person-linkage', PAPERS, 'defer');
 });
 afterAll(async () => {
   await removeCollections(app, OWN);

@@ -1,18 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createTestContext, removeCollections } from '../helpers/context';
+import { ingestWorks } from '../helpers/openalex-corpus';
 
 /**
  * A topic phrase linked to the graph's concepts: a concept whose name holds every word of the phrase (as stems) and at
  * most two more is part of the topic; a broader concept (fewer words) is not.
  */
-const concept = (id: string, name: string, level: number) => ({
-  id: `https://openalex.org/${id}`,
-  display_name: name,
-  level,
-  score: 0.8,
-});
+const concept = (id: string, name: string, level: number) => ({ id, name, level });
 const PAPERS = [
   {
     id: 'W9801',
@@ -32,29 +25,15 @@ const PAPERS = [
   },
 ];
 
-function writeCorpus(): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'topic-concepts-')), 'works.jsonl');
-  const lines = PAPERS.map((paper) =>
-    JSON.stringify({
-      id: `https://openalex.org/${paper.id}`,
-      title: paper.title,
-      abstract: `${paper.title}: outcomes in a small cohort.`,
-      publication_year: 2010,
-      authorships: [],
-      concepts: paper.concepts,
-      referenced_works: [],
-    }),
-  );
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
-
 const { app } = createTestContext({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
 const OWN = ['topic-concepts'];
 
 beforeAll(async () => {
-  await removeCollections(app, OWN);
-  await app.ingest.ingestFiles([writeCorpus()], { embed: 'now', collection: 'topic-concepts', progress: false });
+  await ingestWorks(
+    app,
+    'topic-concepts',
+    PAPERS.map((paper) => ({ ...paper, abstract: `${paper.title}: outcomes in a small cohort.`, year: 2010 })),
+  );
 });
 afterAll(async () => {
   await removeCollections(app, OWN);
