@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readmeExamples } from '../../src/api/explorer';
 import { serveGraphQL } from '../../src/api/server';
-import { SAMPLE_COLLECTION } from '../../src/cli/main';
+import { SAMPLE_COLLECTION } from '../../src/cli/commands/serve';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { createTestContext, ingestSample, removeCollections } from '../helpers/context';
 import { postGraphql } from '../helpers/graphql-client';

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AppContext } from '../app-context';
-import { defaultCollection } from '../ingest/ingest-service';
-import { PROJECT_ROOT } from '../config/settings';
+import type { AppContext } from '../../app-context';
+import { defaultCollection } from '../../ingest/ingest-service';
+import { PROJECT_ROOT } from '../../config/settings';
 import {
   ablationConfigs,
   evaluate,
@@ -13,8 +13,10 @@ import {
   screeningTable,
   type EvaluationConfig,
   type EvaluationRun,
-} from '../retrieval/evaluation';
-import type { SearchOptions } from '../retrieval/search-service';
+} from '../../retrieval/evaluation';
+import type { SearchOptions } from '../../retrieval/search-service';
+import { ensureDatabase } from '../database';
+import { withApp } from '../shared';
 
 export const EVAL_USAGE = `citegraph eval retrieval --queries FILE --qrels FILE|DIR [--corpus PATH...] [--collection NAME | --collection-per-query]
                          [--config JSON|FILE] [--ablation] [--screening] [--name NAME] [--out DIR] [--limit N]
@@ -109,4 +111,16 @@ export async function evalRetrievalCommand(
   writeFileSync(`${base_}.md`, table);
   out(`\n${table}\nwritten: ${base_}.json, ${base_}.md`);
   return runs;
+}
+
+/** `citegraph eval retrieval …` (its options without them). */
+export async function evalCommand(args: string[]): Promise<void> {
+  if (args[0] !== 'retrieval') {
+    process.stdout.write(EVAL_USAGE);
+    return;
+  }
+  await withApp(async (app) => {
+    await ensureDatabase(app);
+    await evalRetrievalCommand(app, args.slice(1), (text) => process.stdout.write(`${text}\n`));
+  });
 }
