@@ -787,7 +787,8 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     // A citation path's years describe its papers ("the 1998 trial"), not a window.
     yearFrom: comparesPeriods || isPath ? null : years.from,
     yearTo: comparesPeriods || isPath ? null : years.to,
-    lastYears: comparesPeriods || isPath ? null : (years.last ?? null),
+    // Emerging subtopics are recent by definition: "lately" is what they compare with the years before, no window.
+    lastYears: comparesPeriods || isPath || operation === 'emerging_topics' ? null : (years.last ?? null),
     venue: venue?.trim() ?? null,
     institution: institutionMatch?.[1]?.trim() ?? null,
     country: country?.code ?? null,

@@ -785,5 +785,10 @@ describe('phrasings of the v6 batch (written before tuning, then tuned on)', () 
       yearTo: null,
       lastYears: null,
     });
+    // Emerging subtopics compare the latest years with those before: "lately" sets no window of its own.
+    expect(plan('What are the hot topics in glaucoma surgery lately?', 'trend')).toMatchObject({
+      operation: 'emerging_topics',
+      lastYears: null,
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
   evidenceMentions,
   judgeConnection,
   keyConcepts,
+  namesConcept,
   MIN_CONCEPT_PAPERS,
   type PairEvidence,
   questionConcepts,
@@ -39,6 +40,8 @@ function subPhrases(concept: Concept): Concept[] {
 
 /** Papers per concept considered for a citation between two concepts (the best matches of each). */
 const CITATION_CHECK_PAPERS = 50;
+/** Papers of the question's evidence read per concept when its words do not connect a pair (see relate). */
+const MEANING_PAPERS = 10;
 
 /**
  * A concept as the graph is searched for it: its two rarest words (document frequency in the collections), all
@@ -111,6 +114,30 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
     const texts = await deps.catalog.paperTexts(candidates);
     return candidates.filter((id) => connectsConcepts(texts.get(id) ?? '', together)).slice(0, CONNECTING_PAPERS);
   };
+  /**
+   * A pair the words do not connect, through the question's own evidence: the best passages retrieved for the whole
+   * question (lexical and dense, so "inpatient admissions" and "hospitalization" for "hospital admissions") that
+   * mention one concept's words anywhere, from papers that do not name the other; the pair is connected when a paper
+   * naming the other cites, or is cited by, one of them. A paper naming both in sentences of their own proves nothing,
+   * and two subjects of separate literatures stay apart: no citation joins their papers.
+   */
+  const ranked = state.pool.ranked();
+  const connectedThroughEvidence = async (a: Concept, b: Concept): Promise<PairEvidence> => {
+    const onOne = async (concept: Concept, other: Concept): Promise<string[]> => {
+      const ids = [...new Set(ranked.filter((e) => evidenceMentions(e, concept)).map((e) => e.paperId))].slice(
+        0,
+        MEANING_PAPERS * 2,
+      );
+      const texts = await deps.catalog.paperTexts(ids);
+      return ids.filter((id) => !namesConcept(texts.get(id) ?? '', other)).slice(0, MEANING_PAPERS);
+    };
+    const [nearA, nearB] = await Promise.all([onOne(a, b), onOne(b, a)]);
+    const wordsA = papers.get(a.phrase)!.slice(0, CITATION_CHECK_PAPERS);
+    const wordsB = papers.get(b.phrase)!.slice(0, CITATION_CHECK_PAPERS);
+    const cited =
+      (await deps.catalog.citationLinked(wordsA, nearB)) || (await deps.catalog.citationLinked(nearA, wordsB));
+    return { together: [], cited, byMeaning: cited };
+  };
   const pairs = new Map<string, PairEvidence>();
   for (let i = 0; i < key.length; i += 1) {
     for (let j = i + 1; j < key.length; j += 1) {
@@ -123,7 +150,7 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
           papers.get(a.phrase)!.slice(0, CITATION_CHECK_PAPERS),
           papers.get(b.phrase)!.slice(0, CITATION_CHECK_PAPERS),
         ));
-      pairs.set(`${i}|${j}`, { together, cited });
+      pairs.set(`${i}|${j}`, together.length > 0 || cited ? { together, cited } : await connectedThroughEvidence(a, b));
     }
   }
   const all = key.length >= 2 ? await connecting(key) : [];

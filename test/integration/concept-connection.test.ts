@@ -1,0 +1,92 @@
+import { createTestContext, removeCollections } from '../helpers/context';
+import { ingestWorks, type CorpusWork } from '../helpers/openalex-corpus';
+
+/**
+ * Relational sufficiency beyond a concept's own words: "hospital admissions" is what the graph's titles call it, but
+ * the paper a transference-focused psychotherapy trial cites says "partial hospitalization" and "inpatient
+ * admissions". The question's own evidence finds that paper, and the citation connects the two concepts; a subject
+ * of another literature (emicizumab), which no citation joins to hospital admissions, is still refused.
+ */
+const WORKS: CorpusWork[] = [
+  {
+    id: 'W9901',
+    title: 'Transference-focused psychotherapy for borderline personality disorder: a randomized trial',
+    abstract:
+      'Transference-focused psychotherapy for one year reduced suicidality and anger in women with borderline personality disorder compared with treatment by experienced community psychotherapists.',
+    year: 2006,
+    refs: ['W9902'],
+  },
+  {
+    id: 'W9902',
+    title: 'Partial hospitalization in the treatment of borderline personality disorder',
+    abstract:
+      'Patients with borderline personality disorder in partial hospitalization had fewer inpatient admissions and shorter stays on psychiatric wards than those in standard psychiatric care over eighteen months.',
+    year: 1999,
+  },
+  {
+    id: 'W9903',
+    title: 'Hospital admissions for self-harm in adolescents',
+    abstract: 'Hospital admissions for self-harm among adolescents rose over a decade in a national register.',
+    year: 2012,
+  },
+  {
+    id: 'W9904',
+    title: 'Predictors of hospital admissions in schizophrenia',
+    abstract: 'Non-adherence to antipsychotic medication predicted hospital admissions in schizophrenia.',
+    year: 2010,
+  },
+  {
+    id: 'W9906',
+    title: 'Transference-focused psychotherapy: adherence and competence of therapists',
+    abstract: 'Ratings of therapist adherence to transference-focused psychotherapy were reliable across raters.',
+    year: 2008,
+  },
+  {
+    id: 'W9907',
+    title: 'Emicizumab prophylaxis in haemophilia A without inhibitors',
+    abstract: 'Weekly emicizumab prophylaxis reduced treated bleeds in haemophilia A without factor VIII inhibitors.',
+    year: 2018,
+  },
+  {
+    id: 'W9908',
+    title: 'Emicizumab and thrombotic events with bypassing agents',
+    abstract:
+      'Thrombotic events with emicizumab occurred with high doses of activated prothrombin complex concentrate.',
+    year: 2019,
+  },
+];
+
+const { app } = createTestContext({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
+const OWN = ['concept-connection'];
+const ask = (question: string) =>
+  app.ask.ask(app.requestContext(), question, { collections: OWN, externalSearch: false });
+
+beforeAll(async () => {
+  await ingestWorks(app, 'concept-connection', WORKS);
+});
+afterAll(async () => {
+  await removeCollections(app, OWN);
+  await app.close();
+});
+
+describe('concepts connected through the evidence when their words do not meet', () => {
+  it('connects a treatment to an outcome its cited paper words otherwise, and says how', async () => {
+    const result = await ask(
+      'Does transference-focused psychotherapy reduce hospital admissions in borderline personality disorder?',
+    );
+    const connection = result.sufficiency.dimensions.find((d) => d.name === 'concept_connection')!;
+    expect(connection.score).toBe(100);
+    expect(connection.reason).toMatch(
+      /"transference" with "hospital admissions".* through citations between papers naming one/,
+    );
+    expect(result.abstentionReason ?? '').not.toMatch(/does not connect/);
+  });
+
+  it('still refuses a subject of another literature that no citation joins to the outcome', async () => {
+    const result = await ask('Does emicizumab reduce hospital admissions?');
+    expect(result.abstained).toBe(true);
+    expect(result.abstentionReason).toMatch(
+      /no paper and no citation in the graph connects "emicizumab" with "hospital admissions"/,
+    );
+  });
+});
