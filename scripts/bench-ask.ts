@@ -7,8 +7,8 @@
  * Runs against the graph `scripts/bench-ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
  *
  *   scripts/bench-ask [--questions N] [--only claims|eval] [--part dev|dev2|dev3|heldout]
- *   scripts/bench-ask --set v3|v4|v5|v6   (data/questions/ask-v3.jsonl … ask-v6.jsonl: right answers against gold plans and
- *                                   figures; v4 is all held-out, v3's former held-out part is its "dev2")
+ *   scripts/bench-ask --set v3|v4|v5|v6|v7   (data/questions/ask-v3.jsonl … ask-v7.jsonl: right answers against gold plans
+ *                                   and figures; v4 is all held-out, v3's former held-out part is its "dev2")
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -314,7 +314,7 @@ async function main(): Promise<void> {
       collections: ['scifact'],
     }); // warm-up
     const set = args.includes('--set') ? args[args.indexOf('--set') + 1]! : null;
-    if (set === 'v3' || set === 'v4' || set === 'v5' || set === 'v6') {
+    if (set !== null && /^v[3-9]$/.test(set)) {
       const part = args.includes('--part') ? args[args.indexOf('--part') + 1]! : null;
       const file = `ask-${set}.jsonl`;
       process.stdout.write(
