@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/settings';
-import type { IngestSummary } from '../src/ingest/ingest-service';
+import type { IngestSummary } from '../src/ingest/ingest-types';
 import { openBenchApp } from './bench-env';
 
 function report(label: string, summary: IngestSummary): string {

@@ -22,7 +22,7 @@ import { cosine, OnnxSentenceEmbedder } from '../src/embedding/embedder';
 import { stopEmbedded } from '../src/graph/embedded-server';
 import { queries } from '../src/graph/query-registry';
 import { applySchema } from '../src/graph/schema';
-import { embeddingInput } from '../src/ingest/ingest-service';
+import { embeddingInput } from '../src/ingest/paper-rows';
 import { silentLogger } from '../src/logger';
 import { freshStoreSettings } from './bench-env';
 

@@ -16,7 +16,7 @@ import { PROJECT_ROOT } from '../src/config/settings';
 import { stopEmbedded } from '../src/graph/embedded-server';
 import { queries } from '../src/graph/query-registry';
 import { applySchema } from '../src/graph/schema';
-import { formatSummary } from '../src/ingest/ingest-service';
+import { formatSummary } from '../src/ingest/ingest-types';
 import { consoleLogger } from '../src/logger';
 import { BENCH_ENV, freshStoreSettings } from './bench-env';
 

@@ -7,7 +7,7 @@ import { importIntoEmbeddedStore } from '../graph/bulk-import';
 import { startEmbedded, stopEmbedded } from '../graph/embedded-server';
 import { applySchema } from '../graph/schema';
 import { BulkCsvWriter } from '../ingest/bulk-csv';
-import type { IngestSummary } from '../ingest/ingest-service';
+import type { IngestSummary } from '../ingest/ingest-types';
 
 export interface BulkLoadResult {
   readonly summary: IngestSummary;

@@ -1,8 +1,8 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import type { ChunkRow, PreparedPaper } from './ingest-service';
-import { graphRows, paperProps } from './ingest-service';
+import type { ChunkRow, PreparedPaper } from './paper-rows';
+import { graphRows, paperProps } from './paper-rows';
 
 /** A value as a CSV field for neo4j-admin import: quoted, inner quotes doubled; null (and undefined) empty. */
 export function csvField(value: unknown): string {

@@ -9,7 +9,7 @@ import { CitegraphError, ErrorCode, badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
 import { documentProps, newPaperProps, resolveReferences } from '../ingest/document-ingest';
-import { embeddingInput } from '../ingest/ingest-service';
+import { embeddingInput } from '../ingest/paper-rows';
 import type { Logger } from '../logger';
 import { type SetChunkRow, SetCorpus, type SetDocumentRow } from './set-corpus';
 

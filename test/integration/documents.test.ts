@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
-import type { IngestSummary } from '../../src/ingest/ingest-service';
+import type { IngestSummary } from '../../src/ingest/ingest-types';
 import { mapOpenAlexWork } from '../../src/ingest/openalex';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readRecords, type RawRecord } from '../../src/ingest/record-reader';
-import { defaultCollection } from '../../src/ingest/ingest-service';
+import { defaultCollection } from '../../src/ingest/record-ingest';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'reader-'));
 

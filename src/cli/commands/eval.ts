@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, statSy
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppContext } from '../../app-context';
-import { defaultCollection } from '../../ingest/ingest-service';
+import { defaultCollection } from '../../ingest/record-ingest';
 import { PROJECT_ROOT } from '../../config/settings';
 import {
   ablationConfigs,

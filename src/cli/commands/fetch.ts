@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { badInput } from '../../errors';
 import { labelStubs, MAX_STUB_LABELS } from '../../external/stub-labels';
-import { formatSummary } from '../../ingest/ingest-service';
+import { formatSummary } from '../../ingest/ingest-types';
 import { ensureDatabase } from '../database';
 import { EXIT } from '../exit-codes';
 import { checkCollections, withApp } from '../shared';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { documentFormat } from '../../documents/read-document';
 import { badInput } from '../../errors';
-import { formatSummary, type IngestFormat } from '../../ingest/ingest-service';
+import { formatSummary, type IngestFormat } from '../../ingest/ingest-types';
 import { bulkLoad } from '../bulk-load';
 import { ensureDatabase } from '../database';
 import { EXIT } from '../exit-codes';

@@ -5,7 +5,7 @@ import { serveGraphQL } from '../../api/server';
 import { createAppContext } from '../../app-context';
 import { PROJECT_ROOT } from '../../config/settings';
 import { stopEmbedded } from '../../graph/embedded-server';
-import { formatSummary } from '../../ingest/ingest-service';
+import { formatSummary } from '../../ingest/ingest-types';
 import { ensureDatabase } from '../database';
 
 export const SAMPLE_DIR = path.join(PROJECT_ROOT, 'data', 'sample');
