@@ -180,6 +180,7 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
   const misses: string[] = [];
+  const errors: string[] = [];
   for (const split of [...new Set(questions.map((q) => q.split))]) {
     if (only !== null && only !== split) continue;
     const part = questions.filter((q) => q.split === split);
@@ -196,12 +197,27 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
     const latencies: number[] = [];
     for (const item of part) {
       const started = process.hrtime.bigint();
-      const result = await app.ask.ask(app.requestContext(), item.question, { externalSearch: false });
-      latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
       const label = `${item.id} (${item.category})`;
       const miss = (text: string) => {
         if (split !== 'heldout') misses.push(`${label} ${text}: ${item.question}`);
       };
+      let result: Awaited<ReturnType<typeof app.ask.ask>>;
+      try {
+        result = await app.ask.ask(app.requestContext(), item.question, { externalSearch: false });
+      } catch (error) {
+        // An error (a deadline on a loaded machine, say) is wrong on every count the question has, and is reported.
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+        errors.push(`${split === 'heldout' ? 'a held-out question' : label}: ${(error as Error).message}`);
+        miss(`error (${(error as Error).message})`);
+        if (item.gold && item.figure) planned += 1;
+        if (item.answerable === false || item.category === 'current') shouldAbstain += 1;
+        else if (item.answerable === true) {
+          answerable += 1;
+          refused += 1;
+        }
+        continue;
+      }
+      latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (result.route === item.route) routed += 1;
       else miss(`routed ${result.route}, expected ${item.route}`);
       if (item.gold && item.figure) {
@@ -249,6 +265,7 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
   }
   return [
     ...lines,
+    ...(errors.length > 0 ? ['', `errors (${errors.length}, counted wrong):`, ...errors.map((e) => `  ${e}`)] : []),
     '',
     `misses outside the held-out part (${misses.length}; held-out misses are not printed):`,
     ...misses.map((m) => `  ${m}`),

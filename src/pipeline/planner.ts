@@ -153,7 +153,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'derivative_works',
-    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up(?!\s+of\b)|later work|derivative|(?:papers|studies|works|articles) (?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with)|(?<!co-?|(?:most|highly|top|best|least|frequently|often) )cit(?:e|es|ed|ing) (?!(?:the )?(?:most|least)\b)(?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
+    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up(?!\s+of\b)|later work|derivative|(?:papers|studies|works|articles) (?:(?:in|of) (?:the|this) (?:graph|collection|database|corpus) |here )?(?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with)|(?<!co-?|(?:most|highly|top|best|least|frequently|often) )cit(?:e|es|ed|ing) (?!(?:the )?(?:most|least)\b)(?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
   },
   {
     operation: 'compare_people',
@@ -185,7 +185,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'related_papers',
-    cue: /\b(?:co-?cit\w*|cit(?:e|es|ed|ing) (?:\w+ ){0,2}?(?:together|alongside|jointly)|bibliographic(?:ally)? coupl\w*|coupl\w*|share (?:many |the most |most )?references|reference (?:overlap|lists?)|overlapping references|similar references|(?:papers|work|studies) (?:related|similar) to|related (?:papers|work|studies) (?:of|to|for))\b/i,
+    cue: /\b(?:co-?cit\w*|cit(?:e|es|ed|ing) (?:\w+ ){0,2}?(?:together|alongside|jointly|along with|next to|in tandem)|bibliographic(?:ally)? coupl\w*|coupl\w*|share (?:many |the most |most )?references|reference (?:overlap|lists?)|overlapping references|similar references|(?:papers|work|studies) (?:related|similar) to|related (?:papers|work|studies) (?:of|to|for))\b/i,
   },
   {
     operation: 'emerging_topics',
@@ -255,7 +255,7 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'camps surges come comes came coming originate originates originated across among around wrote only one share ' +
     'proportion fraction percentage occasional stored hold usually typically generally commonly developed cooled ' +
     'cooling waned waning faded fading frequent productivity people persons players figures dominate dominates ' +
-    'dominated references reference count size sizes literatures'
+    'dominated references reference count size sizes literatures sits sit lives resides reside housed'
   ).split(/\s+/),
 );
 
@@ -264,7 +264,7 @@ export const FRAMING: ReadonlySet<string> = new Set(
  * "sudden cardiac death"): taken out as a whole before the subject is read, never word by word.
  */
 const MEASURE_NAMES =
-  /\b(?:(?:follows?|obeys?|fits?|conforms? to|consistent with) (?:lotka|bradford)['’]?s? laws?|(?:lotka|bradford)['’]?s? (?:laws?|core|zones?|distribution)|inverse[- ]square law|cd[- ]index|disruption index|citation (?:paths?|chains?|routes?|trails?)|(?:paths?|chains?|trails?) of citations|core (?:journals|venues|set of journals)|(?:size|volume) of the body of (?:work|literature|research|evidence)|body of (?:work|literature|research|evidence)|(?:which|what) (?:parts?|regions?) of the world|where in the world|author(?:ship)? productivity (?:distribution|law|pattern)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|(?:concentrated|clustered) in (?:a )?(?:few|small number of|handful of) (?:journals|venues)|(?:grew|grow(?:s|n|ing)?|expand(?:ed|s|ing)?) (?:faster|more(?: quickly| rapidly| steeply)?|quicker)|sleeping[- ]beaut(?:y|ies)|delayed recognition|main (?:citation )?paths?|(?:backbone|main line|main trunk|spine) of (?:the )?(?:citations?|literature|field|research)|knowledge (?:flow|trajectory|diffusion) (?:paths?|routes?)|search path counts?|(?:field[- ])?normali[sz]ed (?:citation )?(?:impact|citations?|citation rates?)|field[- ]weighted(?: citation)? impact|relative citation (?:impact|ratio|rates?)|citation impact|sudden (?:surges?|spikes?|rises?|jumps?|bursts?)|spikes? (?:of|in) (?:attention|interest|activity)|research fronts?|schools? of thought|lines of (?:research|work)|(?:split|divided?|fall|clustered) into (?:\w+ )?(?:groups|clusters|camps|streams|strands)|(?:clusters|communities) (?:of|in|within))\b/gi;
+  /\b(?:in (?:lotka|bradford)['’]?s? sense|(?:follows?|obeys?|fits?|conforms? to|consistent with) (?:lotka|bradford)['’]?s? laws?|(?:lotka|bradford)['’]?s? (?:laws?|core|zones?|distribution)|inverse[- ]square law|cd[- ]index|disruption index|citation (?:paths?|chains?|routes?|trails?)|(?:paths?|chains?|trails?) of citations|core (?:journals|venues|set of journals)|(?:size|volume) of the body of (?:work|literature|research|evidence)|body of (?:work|literature|research|evidence)|(?:which|what) (?:parts?|regions?) of the world|where in the world|author(?:ship)? productivity (?:distribution|law|pattern)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|(?:concentrated|clustered) in (?:a )?(?:few|small number of|handful of) (?:journals|venues)|(?:grew|grow(?:s|n|ing)?|expand(?:ed|s|ing)?) (?:faster|more(?: quickly| rapidly| steeply)?|quicker)|sleeping[- ]beaut(?:y|ies)|delayed recognition|main (?:citation )?paths?|(?:backbone|main line|main trunk|spine) of (?:the )?(?:citations?|literature|field|research)|knowledge (?:flow|trajectory|diffusion) (?:paths?|routes?)|search path counts?|(?:field[- ])?normali[sz]ed (?:citation )?(?:impact|citations?|citation rates?)|field[- ]weighted(?: citation)? impact|relative citation (?:impact|ratio|rates?)|citation impact|sudden (?:surges?|spikes?|rises?|jumps?|bursts?)|spikes? (?:of|in) (?:attention|interest|activity)|research fronts?|schools? of thought|lines of (?:research|work)|(?:split|divided?|fall|clustered) into (?:\w+ )?(?:groups|clusters|camps|streams|strands)|(?:clusters|communities) (?:of|in|within))\b/gi;
 
 /** Words that introduce the subject of a bibliometric question: "on X", "about X", "related to X". */
 const SUBJECT_INTRO =
@@ -276,8 +276,11 @@ const TRAILING =
 
 /** A DOI in the question. */
 const DOI = /\b(10\.\d{4,9}\/[^\s"'<>]+[^\s"'<>.,;?!)])/;
-/** A quoted title: "…" or “…”. */
-const QUOTED = /["“]([^"”]{8,400})["”]/;
+/**
+ * A quoted title: "…", “…”, or '…' and ‘…’ opened after a space or the start and closed before a space or punctuation
+ * (so that no possessive or elided apostrophe opens one; a title holding an apostrophe needs double quotes).
+ */
+const QUOTED = /["“]([^"”]{8,400})["”]|(?<=^|[\s(:])['‘]([^'‘’]{8,400}?)['’](?=[\s?.!,;:)]|$)/;
 
 /** Nouns that close a subject: in "glaucoma research consistent with X" the subject ends at "research". */
 const SUBJECT_HEADS = new Set(['research', 'literature', 'studies', 'papers', 'publications', 'articles', 'field']);
@@ -456,7 +459,8 @@ export function studyNamed(question: string): string | null {
 function paperReference(text: string): string | null {
   const doi = DOI.exec(text)?.[1];
   if (doi) return doi;
-  const quoted = QUOTED.exec(text)?.[1];
+  const quotedMatch = QUOTED.exec(text);
+  const quoted = quotedMatch?.[1] ?? quotedMatch?.[2];
   if (quoted) return quoted;
   const description = text
     .replace(/[?!.,;:]+\s*$/, '')
@@ -707,9 +711,11 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   let cueText = question;
   for (const named of [venueMatch?.[0], institutionMatch?.[0], country?.text])
     if (named) cueText = cueText.replace(named, ' ');
-  const people = peopleIn(cueText);
+  const quotedMatch = QUOTED.exec(question);
+  // A quoted title names a paper, never a person ("cite 'Emicizumab Prophylaxis in Hemophilia A'").
+  const people = peopleIn(quotedMatch ? cueText.replace(quotedMatch[0], ' ') : cueText);
   const doi = DOI.exec(question)?.[1] ?? null;
-  const quoted = QUOTED.exec(question)?.[1] ?? null;
+  const quoted = quotedMatch?.[1] ?? quotedMatch?.[2] ?? null;
   const paper = doi ?? quoted ?? studyNamed(question);
   const years = yearsOf(question);
   const person = people[0] ?? null;
@@ -754,7 +760,9 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const relation: PaperRelation | null =
     operation !== 'related_papers'
       ? null
-      : /co-?cit|cit(?:e|es|ed|ing) (?:\w+ ){0,2}?(?:together|alongside|jointly)/i.test(question)
+      : /co-?cit|cit(?:e|es|ed|ing) (?:\w+ ){0,2}?(?:together|alongside|jointly|along with|next to|in tandem)/i.test(
+            question,
+          )
         ? 'cocited'
         : /coupl|share (?:[\w-]+ ){0,2}references|reference (?:overlap|lists?)|overlapping references|similar references/i.test(
               question,

@@ -40,12 +40,19 @@ export function maskSourceNames(question: string): string {
 /** Words for a body of literature: what trend questions count. */
 const LITERATURE = String.raw`(?:research|publications?|papers?|studies|literature|interest|output|volume|topics?|areas?|fields?|work|popularity|number of (?:papers|studies|publications))`;
 const CHANGE = String.raw`(?:increas\w*|decreas\w*|declin\w*|grow\w*|grew|growth|chang\w*|evolv\w*|develop\w*|rise|risen|rising|rose|fell|peak\w*)`;
+/**
+ * The year a literature was largest ("which year had the most emicizumab publications?"), not a paper's year: a course
+ * over the years, however much its "most" sounds like a ranking.
+ */
+export const PEAK_YEAR =
+  /\b(?:which|what) year\b[^.?!]{0,60}\b(?:most|fewest|highest|lowest|largest|peak\w*|record)\b(?=[^.?!]{0,60}\b(?:papers|articles|publications|studies|research|output|literature)\b)/i;
 const TREND = new RegExp(
   [
     String.raw`\b(?:over time|trends?|per (?:year|decade)|by (?:year|decade)|year by year|every year|each year|which years|what years|yearly|annual(?:ly)?|evolution|history|historical|take off|took off|emerging|fastest[- ]growing|over the (?:last|past) (?:decade|\d+ years))\b`,
     // "by publication count" is a ranking's basis, not a course over time.
     String.raw`(?<!\bby )\b(?:publication|paper|study|article) (?:counts?|numbers?|output)\b|\bnumber of [a-z-]+ (?:studies|papers|publications|articles)\b`,
     String.raw`\bsince (?:the )?\d{4}s?\b|\bbetween \d{4} and \d{4}\b|\bfrom \d{4} to \d{4}\b`,
+    PEAK_YEAR.source,
     // Two decades set against each other ("the 1990s or the 2000s").
     String.raw`\b(?:19|20)\d0['’]?s\b[^.?!]{0,20}\b(?:or|than|and|versus|vs\.?|with)\b[^.?!]{0,20}\b(?:19|20)\d0['’]?s\b`,
     // A change word tied to the literature ("research … declined", "growth of … publications"), not to a finding.
@@ -55,7 +62,7 @@ const TREND = new RegExp(
   'i',
 );
 const BIBLIOMETRIC =
-  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
+  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
 
 /** Years a question names: a window whose open ends are null, or the last `last` years the data covers. */
 export interface YearWords {

@@ -261,3 +261,55 @@ describe('filters by country and institution', () => {
     });
   });
 });
+
+describe('papers named in single quotes, and literature sizes and peaks in other words', () => {
+  const plan = (question: string, route: 'bibliometric' | 'trend' = 'bibliometric') => planQuestion(question, route);
+  const title = 'Deep Brain Stimulation for Treatment-Resistant Depression';
+
+  it('reads a title in single quotes as the paper, never as a person', () => {
+    expect(plan(`How many papers in the graph cite '${title}'?`)).toMatchObject({
+      operation: 'derivative_works',
+      paper: title,
+      person: null,
+    });
+    expect(plan(`Which papers tend to be cited alongside '${title}'?`)).toMatchObject({
+      operation: 'related_papers',
+      relation: 'cocited',
+      paper: title,
+    });
+    // A possessive's apostrophe opens no quotation.
+    expect(plan("What are Mayberg's most cited papers on deep brain stimulation?").paper).toBeNull();
+  });
+
+  it('counts a literature asked by its volume, and reads the year with the most papers as a trend', () => {
+    expect(routeQuestion('Roughly what volume of literature on sleep apnea sits in this graph?').route).toBe(
+      'bibliometric',
+    );
+    expect(plan('Roughly what volume of literature on sleep apnea sits in this graph?')).toMatchObject({
+      operation: 'count_papers',
+      topic: 'sleep apnea',
+    });
+    expect(routeQuestion('Which year had the most sleep apnea publications?').route).toBe('trend');
+    // A confident classifier does not overrule either: the planner reads the subject and what is asked of it.
+    const peak = 'Which year had the most sleep apnea publications?';
+    const rules = routeQuestion(peak);
+    const bibliometric = { content: 0.03, bibliometric: 0.9, trend: 0.04, current_world: 0.03 };
+    expect(
+      combineRoute(
+        rules,
+        { route: 'bibliometric', confidence: 0.9, probabilities: bibliometric },
+        routeOptions(peak, rules),
+      ).route,
+    ).toBe('trend');
+    expect(routedAgainstTrend('Roughly what volume of literature on sleep apnea sits in this graph?')).toBe(
+      'bibliometric',
+    );
+    // A paper's year is no peak of a literature.
+    expect(routeOptions('Which year was the most cited sleep apnea paper published?', rules).definiteTrend).toBeNull();
+    expect(plan('Which year had the most sleep apnea publications?', 'trend').operation).toBe('topic_trend');
+    expect(plan("How many core journals does glaucoma research have in Bradford's sense?")).toMatchObject({
+      operation: 'bradford',
+      topic: 'glaucoma',
+    });
+  });
+});

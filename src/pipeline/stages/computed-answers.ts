@@ -439,8 +439,10 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
     const planned = await planPaper(deps, state, plan, filter, found);
     if ('refusal' in planned) return planned;
     const { paper, step } = planned;
-    const page = { skip: 0, limit: LIST };
-    const rows =
+    // Deeper than the list: papers outside the graph known only by their id (stubs never labelled) are no answer a
+    // reader can use, so the list is of papers with a title, and the answer says which untitled ones ranked higher.
+    const page = { skip: 0, limit: LIST * 4 };
+    const ranked =
       plan.relation === 'cocited'
         ? (await analytics.paperCocited(paper.id, page)).items.map((r) => ({
             paper: r.paper,
@@ -451,10 +453,13 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
               paper: r.paper,
               detail: `${r.count} shared references`,
             }))
-          : (await analytics.paperRelated(paper.id, LIST)).map((r) => ({
+          : (await analytics.paperRelated(paper.id, LIST * 4)).map((r) => ({
               paper: r.paper,
               detail: `co-cited ${r.cocited}, ${r.coupled} shared references${r.direct ? ', direct citation' : ''}`,
             }));
+    const rows = ranked.filter((r) => r.paper.title).slice(0, LIST);
+    const last = rows.length > 0 ? ranked.indexOf(rows[rows.length - 1]!) : ranked.length;
+    const untitled = ranked.slice(0, last).filter((r) => !r.paper.title);
     const how =
       plan.relation === 'cocited'
         ? 'most often cited together with'
@@ -466,7 +471,7 @@ async function runPlan(deps: AskDependencies, state: Gathered, plan: AnalyticsPl
       sentences: [
         ...(step ? [step.sentence] : []),
         {
-          text: `The papers ${how} "${paper.title ?? paper.id}" are ${quoteList(rows.map((r) => `"${r.paper.title ?? r.paper.id}" (${r.detail})`))}.`,
+          text: `The papers ${how} "${paper.title ?? paper.id}" are ${quoteList(rows.map((r) => `"${r.paper.title ?? r.paper.id}" (${r.detail})`))}.${untitled.length > 0 ? ` Ranked among them, ${untitled.length} cited paper${untitled.length > 1 ? 's' : ''} outside the graph known only by ${untitled.length > 1 ? 'their ids' : 'its id'} (${untitled.map((r) => `${r.paper.id}, ${r.detail}`).join('; ')}).` : ''}`,
           papers: [paper.id, ...rows.map((r) => r.paper.id)],
         },
       ],

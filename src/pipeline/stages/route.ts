@@ -3,7 +3,7 @@ import { routePrompt } from '../../generation/prompts';
 import type { AskDependencies, AskRequest, Routed } from '../ask-types';
 import { PAPER_OPERATIONS, PERSON_OPERATIONS, planQuestion } from '../planner';
 import type { RouteGuess } from '../route-classifier';
-import { maskSourceNames, NOW, type Route, type RouteDecision, routeQuestion, ROUTES } from '../router';
+import { maskSourceNames, NOW, PEAK_YEAR, type Route, type RouteDecision, routeQuestion, ROUTES } from '../router';
 import { isSourceFailure, type Stage } from '../stage';
 
 /**
@@ -45,7 +45,21 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
 }
 
 const LITERATURE_SIZE =
-  /\b(?:how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|count (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b/i;
+  /\b(?:(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|count (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b/i;
+
+/**
+ * A question about the year a literature peaked (PEAK_YEAR) whose topic the planner reads: trend, whatever the
+ * classifier says.
+ */
+export function definitelyTrend(asked: string): string | null {
+  const question = maskSourceNames(asked);
+  const cue = PEAK_YEAR.exec(question);
+  if (!cue) return null;
+  const plan = planQuestion(question, 'trend');
+  return plan.operation === 'topic_trend' && plan.topic !== null
+    ? `the year of a literature's peak ("${cue[0]}")`
+    : null;
+}
 
 /** A question answered yes or no. */
 const YES_NO = /^(?:does|do|did|can|could|will|would|should|is|are|was|were|has|have|had|may|might)\b/i;
@@ -84,23 +98,35 @@ export function isAssertion(question: string): boolean {
 }
 
 /**
- * What the route stage knows of a question besides the rules and the classifier: see definitelyBibliometric, and
- * whether it asks about the present (NOW: this week's news, a recent award), which no stored paper answers.
+ * What the route stage knows of a question besides the rules and the classifier: see definitelyBibliometric and
+ * definitelyTrend, and whether it asks about the present (NOW: this week's news, a recent award), which no stored paper answers.
  */
 export function routeOptions(
   question: string,
   rules: RouteDecision,
-): { definite: string | null; assertion: boolean; now: string | null } {
+): { definite: string | null; definiteTrend: string | null; assertion: boolean; now: string | null } {
   const assertion = isAssertion(question);
   const now = NOW.exec(maskSourceNames(question))?.[0] ?? null;
-  return { definite: assertion || now ? null : definitelyBibliometric(question, rules), assertion, now };
+  const definiteTrend = assertion || now ? null : definitelyTrend(question);
+  return {
+    definite: assertion || now || definiteTrend ? null : definitelyBibliometric(question, rules),
+    definiteTrend,
+    assertion,
+    now,
+  };
 }
 
 /** Combines the rules' decision with the classifier's guess (see CLASSIFIER_TRUST). */
 export function combineRoute(
   rules: RouteDecision,
   guess: RouteGuess | null,
-  options: { definite?: string | null; assertion?: boolean; now?: string | null; trust?: number } = {},
+  options: {
+    definite?: string | null;
+    definiteTrend?: string | null;
+    assertion?: boolean;
+    now?: string | null;
+    trust?: number;
+  } = {},
 ): RouteDecision {
   if (!guess) return rules;
   const learned = `classifier: ${guess.route} (p ${guess.confidence.toFixed(2)})`;
@@ -109,6 +135,14 @@ export function combineRoute(
       ...rules,
       route: 'current_world',
       reasons: [`asks about the present ("${options.now}"): no stored paper answers it`, learned],
+      classifier: guess,
+    };
+  }
+  if (options.definiteTrend) {
+    return {
+      ...rules,
+      route: 'trend',
+      reasons: [`planner: ${options.definiteTrend}`, learned],
       classifier: guess,
     };
   }
