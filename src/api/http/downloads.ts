@@ -1,0 +1,98 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  EXTENSIONS as NETWORK_EXTENSIONS,
+  exportNetwork,
+  MEDIA_TYPES as NETWORK_MEDIA_TYPES,
+  type NetworkFormat,
+} from '../../analytics/network-export';
+import { BIBLIOGRAPHY_FORMAT_NAMES, bibliographyFormatNamed } from '../../catalog/bibliography';
+import { ErrorCode } from '../../errors';
+import type { Front } from './front';
+import { HttpProblem, sendAttachment } from './replies';
+
+/**
+ * `GET /export/papers?format=bibtex&ids=W1,W2` (or `&collection=NAME`, repeatable; `&first=N`): a paper list as a
+ * file to save (Content-Disposition: attachment), the same file as the `paperExport` query gives.
+ */
+export async function downloadPapers(
+  front: Front,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<void> {
+  front.authorise(request);
+  const named = url.searchParams.get('format') ?? '';
+  const format = bibliographyFormatNamed(named);
+  if (!format) {
+    throw new HttpProblem(
+      400,
+      ErrorCode.BAD_USER_INPUT,
+      `format must be one of ${BIBLIOGRAPHY_FORMAT_NAMES}; got "${named.slice(0, 40)}"`,
+    );
+  }
+  const idList = url.searchParams.get('ids');
+  const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
+  if (idList === null && collections.length === 0) {
+    throw new HttpProblem(400, ErrorCode.BAD_USER_INPUT, 'give ids=W1,W2,… or collection=NAME');
+  }
+  const first = url.searchParams.has('first') ? Number(url.searchParams.get('first')) : 1000;
+  const file = await front.app.exports.export(
+    idList !== null
+      ? {
+          ids: idList
+            .split(',')
+            .map((id) => id.trim())
+            .filter((id) => id !== ''),
+        }
+      : { filter: { collections } },
+    format,
+    first,
+  );
+  sendAttachment(response, file.content, file.mediaType, file.fileName, {
+    'x-citegraph-papers': String(file.papers),
+  });
+}
+
+/**
+ * `GET /export/network?network=coauthorship&format=graphml&collection=NAME` (network: coupling, cocitation,
+ * coauthorship, citation; format: graphml, gexf, vosviewer_map, vosviewer_network, csv; `maxNodes`, `minWeight`):
+ * the file `networkExport` gives, as an attachment.
+ */
+export async function downloadNetwork(
+  front: Front,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<void> {
+  front.authorise(request);
+  const kind = (url.searchParams.get('network') ?? '').toUpperCase();
+  const format = (url.searchParams.get('format') ?? '').toUpperCase() as NetworkFormat;
+  if (!['COUPLING', 'COCITATION', 'COAUTHORSHIP', 'CITATION'].includes(kind)) {
+    throw new HttpProblem(
+      400,
+      ErrorCode.BAD_USER_INPUT,
+      'network must be coupling, cocitation, coauthorship or citation',
+    );
+  }
+  if (!Object.hasOwn(NETWORK_MEDIA_TYPES, format)) {
+    throw new HttpProblem(
+      400,
+      ErrorCode.BAD_USER_INPUT,
+      'format must be graphml, gexf, vosviewer_map, vosviewer_network or csv',
+    );
+  }
+  const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
+  const number = (name: string, fallback: number) =>
+    url.searchParams.has(name) ? Number(url.searchParams.get(name)) : fallback;
+  const network = await front.app.science.network(
+    collections.length ? { collections } : null,
+    kind as 'COUPLING' | 'COCITATION' | 'COAUTHORSHIP' | 'CITATION',
+    { maxNodes: number('maxNodes', 500), minWeight: number('minWeight', 1) },
+  );
+  sendAttachment(
+    response,
+    exportNetwork(network, format),
+    NETWORK_MEDIA_TYPES[format],
+    `citegraph-${kind.toLowerCase()}.${NETWORK_EXTENSIONS[format]}`,
+  );
+}
