@@ -10,7 +10,7 @@
  *   5. Neo4j 5.26 LTS Community jars from Maven Central (scripts/neo4j/pom.xml) for the embedded server,
  *   6. Chromium from Debian's packages for the browser tests, when missing.
  * Uses only Node built-ins, so it runs before node_modules exists. `--only npm|build|web|model|neo4j|browser` limits
- * the steps.
+ * the steps to one, `--without NAME` (repeatable) leaves one out: `npm start` sets up everything but the browser.
  */
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -229,8 +229,10 @@ function main() {
     neo4j: ensureNeo4j,
     browser: ensureBrowser,
   };
+  // `--without browser`: what `npm start` runs — serving needs no browser; the browser suites install it.
+  const without = process.argv.flatMap((arg, i) => (arg === '--without' ? [process.argv[i + 1]] : []));
   for (const [name, step] of Object.entries(steps)) {
-    if (!only || only === name) step();
+    if ((!only || only === name) && !without.includes(name)) step();
   }
 }
 
