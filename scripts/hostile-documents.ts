@@ -2,7 +2,7 @@
  * Hostile documents for uploads: PDFs with absurd page sizes, a page of 100,000 text runs, content streams that
  * inflate to a gigabyte, and Markdown and text made to trip quadratic or recursive parsers. Written byte by byte here
  * (a PDF is a text format with offsets), so that the same files can be made by the benchmark and by a test. Used by
- * scripts/bench-hostile (full sizes), scripts/bench-uploads and test/integration/hostile-documents.test.ts (smaller).
+ * scripts/bench-hostile (full sizes), scripts/bench-uploads and test/e2e/hostile-front.test.ts (smaller).
  */
 import { createDeflate, deflateSync } from 'node:zlib';
 

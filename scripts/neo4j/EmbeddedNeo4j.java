@@ -12,7 +12,7 @@ import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.io.ByteUnit;
 
 /**
- * Runs Neo4j Community in-process with a Bolt connector on loopback. Started by scripts/neo4j-launcher.js through
+ * Runs Neo4j Community in-process with a Bolt connector on loopback. Started by src/graph/embedded-server.ts through
  * Java's single-file source launcher, so no build step is needed: the classpath is the jars that Maven resolved.
  *
  * Arguments: --home DIR --port N [--host 127.0.0.1] [--pagecache 512m]

@@ -133,7 +133,8 @@ export interface PaperGroup {
 
 /** Largest page of any bibliometric list, and largest year range, so that no request walks the whole graph. */
 export const MAX_YEAR_SPAN = 200;
-export const MAX_NETWORK_NODES = 200;
+/** Most people a collaboration network of the ask pipeline holds (the API's network has its own cap, MAX_NETWORK_NODES). */
+export const MAX_COLLABORATION_NODES = 200;
 
 /**
  * A Lucene query for papers holding most of the words: every word of one or two; otherwise any two thirds of them
@@ -1005,8 +1006,8 @@ export class AnalyticsService {
     const params = paperFilterParams(filter);
     const nodes = await this.executor.read<{ author: AuthorRow; papers: number; person: string; ids: string[] }>(
       isFiltered(filter)
-        ? queries().collaborationNodes({ ...params, limit: Math.min(limit, MAX_NETWORK_NODES) })
-        : queries().collaborationNodesAll({ limit: Math.min(limit, MAX_NETWORK_NODES) }),
+        ? queries().collaborationNodes({ ...params, limit: Math.min(limit, MAX_COLLABORATION_NODES) })
+        : queries().collaborationNodesAll({ limit: Math.min(limit, MAX_COLLABORATION_NODES) }),
     );
     // Edges come keyed by person (ORCID, else record id); a node is shown by its representative record.
     const shownAs = new Map(nodes.map((node) => [node.person, node.author.id]));

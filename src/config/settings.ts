@@ -16,9 +16,9 @@ import {
   shownDefault,
   string,
   type ValuesOf,
-} from './setting';
+} from './setting-schema';
 
-export { SettingsError } from './setting';
+export { SettingsError } from './setting-schema';
 
 /**
  * The one settings object. The environment is parsed here, once, against one declarative schema; nothing else in the

@@ -63,6 +63,17 @@ function splitLongSpan(text: string, span: Span, limit: number, counter: TokenCo
 }
 
 /**
+ * A chunk as every writer stores it (records' abstracts, documents' sections): its place in the text, its tokens and its
+ * vector, null until embedded.
+ */
+export interface StoredChunk extends TextChunk {
+  id: string;
+  /** The section it comes from: "abstract" or "title" for a record, the heading as written for a document. */
+  section: string;
+  embedding: number[] | null;
+}
+
+/**
  * Packs sentences into chunks of at most `maxTokens` word pieces, never across a paragraph boundary unless a
  * paragraph is short enough to share, and repeats up to `overlapTokens` of trailing sentences at the start of the
  * next chunk of the same paragraph run. Offsets index the original text, so `text.slice(start, end)` is the chunk.

@@ -6,28 +6,20 @@ import type { ReadDocument } from '../documents/read-document';
 import type { GraphExecutor } from '../graph/executor';
 import { queries } from '../graph/query-registry';
 import { contentTerms } from '../text';
-import { chunkText, type TokenCounter } from './chunker';
+import { chunkText, type StoredChunk, type TokenCounter } from './chunker';
 
 /**
  * From a read document to what is written: chunks per section (never across one) with page numbers and offsets into
  * the stored text, the paper the document is (matched by DOI or normalised title and year), and its references
  * resolved to papers of the graph. Writing into the shared graph is `writeDocument`; a private document set writes
- * the same prepared document elsewhere (src/documents/document-sets.ts).
+ * the same prepared document elsewhere (src/sets/document-sets.ts).
  */
 
-export interface DocumentChunk {
-  id: string;
-  ordinal: number;
-  text: string;
-  start: number;
-  end: number;
-  tokenCount: number;
-  /** The section's heading as written. */
-  section: string;
+/** A chunk of a document's section, with the section's kind and the pages it spans. */
+export interface DocumentChunk extends StoredChunk {
   sectionKind: string;
   pageStart: number | null;
   pageEnd: number | null;
-  embedding: number[] | null;
 }
 
 /** Sections whose text is retrieved: all but the reference list (and the front matter when there is more). */

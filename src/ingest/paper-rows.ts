@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ChunkingSettings } from '../config/settings';
 import type { WorkRecord } from '../domain';
 import { anonymousAuthorId } from '../domain';
-import { chunkText } from './chunker';
+import { chunkText, type StoredChunk } from './chunker';
 import type { IngestDependencies, IngestOptions, IngestSummary } from './ingest-types';
 
 /** What a batch of records becomes in the graph: papers' properties, chunks, authorships, venues, topics, citations. */
@@ -12,17 +12,10 @@ export interface PreparedPaper {
   hash: string;
 }
 
-export interface ChunkRow {
-  id: string;
+/** A chunk of a record's abstract (or title), with the paper it belongs to. */
+export interface ChunkRow extends StoredChunk {
   paperId: string;
-  ordinal: number;
-  text: string;
-  start: number;
-  end: number;
-  tokenCount: number;
-  section: string;
   paperTitle: string | null;
-  embedding: number[] | null;
 }
 
 /** The text that is embedded for a chunk: the paper title travels with every chunk. */

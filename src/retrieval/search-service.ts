@@ -1,4 +1,4 @@
-import { expectation, schemaOf, type Setting } from '../config/setting';
+import { expectation, schemaOf, type Setting } from '../config/setting-schema';
 import { type RetrievalSettings, SETTINGS_SCHEMA } from '../config/settings';
 import type { Embedder } from '../embedding/embedder';
 import { cosine } from '../embedding/embedder';
@@ -90,7 +90,8 @@ interface Candidate {
   moves: ResultTrace['moves'];
 }
 
-function elapsed(started: bigint): number {
+/** Milliseconds since a `process.hrtime.bigint()` reading. */
+export function elapsed(started: bigint): number {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 

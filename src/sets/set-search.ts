@@ -3,6 +3,7 @@ import type { PaperFilter } from '../domain';
 import type { RequestContext } from '../request-context';
 import {
   checkFirst,
+  elapsed,
   type Passage,
   resolveOptions,
   type SearchOptions,
@@ -16,10 +17,6 @@ import type { SetCorpus } from './set-corpus';
 export interface SetScope {
   readonly corpus: SetCorpus;
   readonly withSharedGraph: boolean;
-}
-
-function elapsed(started: bigint): number {
-  return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
 /**
