@@ -210,7 +210,7 @@ export interface PairEvidence {
   /** Whether a paper on one cites, or is cited by, a paper on the other. */
   cited: boolean;
   /** Found through the question's best passages on one concept (which may word it otherwise), not its name alone. */
-  byMeaning?: boolean;
+  throughEvidence?: boolean;
 }
 
 export interface ConceptConnection {
@@ -242,14 +242,14 @@ export function judgeConnection(
   all: readonly string[],
 ): ConceptConnection {
   const unconnected: Array<[string, string]> = [];
-  const byMeaning: string[] = [];
+  const throughEvidence: string[] = [];
   let total = 0;
   for (let i = 0; i < known.length; i += 1) {
     for (let j = i + 1; j < known.length; j += 1) {
       total += 1;
       const pair = pairs.get(`${i}|${j}`);
       if (!pair || (pair.together.length === 0 && !pair.cited)) unconnected.push([known[i]!.phrase, known[j]!.phrase]);
-      else if (pair.byMeaning) byMeaning.push(`"${known[i]!.phrase}" with "${known[j]!.phrase}"`);
+      else if (pair.throughEvidence) throughEvidence.push(`"${known[i]!.phrase}" with "${known[j]!.phrase}"`);
     }
   }
   const score = total === 0 ? 100 : Math.round((100 * (total - unconnected.length)) / total);
@@ -258,7 +258,7 @@ export function judgeConnection(
     known.length < 2
       ? `${known.length} of ${concepts.length} key concepts known to the graph${concepts.length ? ` (${named(concepts)})` : ''}`
       : unconnected.length === 0
-        ? `the key concepts ${named(known)} are connected (${all.length} papers mention all of them${all.length === 0 ? '; pairs are joined by shared papers or citations' : ''}${byMeaning.length > 0 ? `; ${byMeaning.join(', ')} through citations between papers naming one and the question's best passages on the other, in other words` : ''})`
+        ? `the key concepts ${named(known)} are connected (${all.length} papers mention all of them${all.length === 0 ? '; pairs are joined by shared papers or citations' : ''}${throughEvidence.length > 0 ? `; ${throughEvidence.join(', ')} through citations between papers naming one and the question's best passages on the other (which may word it otherwise)` : ''})`
         : `no paper and no citation in the graph connects ${unconnected.map(([a, b]) => `"${a}" with "${b}"`).join('; ')}`;
   return {
     concepts: [...concepts],

@@ -41,7 +41,7 @@ function subPhrases(concept: Concept): Concept[] {
 /** Papers per concept considered for a citation between two concepts (the best matches of each). */
 const CITATION_CHECK_PAPERS = 50;
 /** Papers of the question's evidence read per concept when its words do not connect a pair (see relate). */
-const MEANING_PAPERS = 10;
+const EVIDENCE_PAPERS = 10;
 
 /**
  * A concept as the graph is searched for it: its two rarest words (document frequency in the collections), all
@@ -126,17 +126,17 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
     const onOne = async (concept: Concept, other: Concept): Promise<string[]> => {
       const ids = [...new Set(ranked.filter((e) => evidenceMentions(e, concept)).map((e) => e.paperId))].slice(
         0,
-        MEANING_PAPERS * 2,
+        EVIDENCE_PAPERS * 2,
       );
       const texts = await deps.catalog.paperTexts(ids);
-      return ids.filter((id) => !namesConcept(texts.get(id) ?? '', other)).slice(0, MEANING_PAPERS);
+      return ids.filter((id) => !namesConcept(texts.get(id) ?? '', other)).slice(0, EVIDENCE_PAPERS);
     };
     const [nearA, nearB] = await Promise.all([onOne(a, b), onOne(b, a)]);
     const wordsA = papers.get(a.phrase)!.slice(0, CITATION_CHECK_PAPERS);
     const wordsB = papers.get(b.phrase)!.slice(0, CITATION_CHECK_PAPERS);
     const cited =
       (await deps.catalog.citationLinked(wordsA, nearB)) || (await deps.catalog.citationLinked(nearA, wordsB));
-    return { together: [], cited, byMeaning: cited };
+    return { together: [], cited, throughEvidence: cited };
   };
   const pairs = new Map<string, PairEvidence>();
   for (let i = 0; i < key.length; i += 1) {
