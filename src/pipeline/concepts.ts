@@ -66,10 +66,23 @@ const MODIFIER_COMPOUND =
  */
 const NAMING_HEADS = new Set(['therapy', 'therapies', 'treatment', 'treatments', 'psychotherapy']);
 
-/** Whether a word is a stopword, generic or framing: no part of a concept's specific words. */
+/**
+ * Verbs of effect ("does X improve Y"), which the tagger may read as nouns after a word it does not know ("a biosimilar
+ * improve …"): a boundary between concepts, never part of one. Base and -s forms only: participles name subjects
+ * ("impaired glucose tolerance", "induced pluripotent stem cells").
+ */
+const EFFECT_VERBS = new Set(
+  (
+    'improve improves reduce reduces raise raises prevent prevents cure cures affect affects predict predicts impair ' +
+    'impairs enhance enhances worsen worsens alter alters modify modifies trigger triggers induce induces inhibit ' +
+    'inhibits promote promotes suppress suppresses protect protects boost boosts restore restores cause'
+  ).split(' '),
+);
+
+/** Whether a word is a stopword, generic, framing or a verb of effect: no part of a concept's specific words. */
 function unspecific(word: string): boolean {
   // A word opening with a digit is a number or an amount ("40mg"), not a subject ("cd4", "th2" stay).
-  return STOPWORDS.has(word) || GENERIC.has(word) || FRAMING.has(word) || /^\d/.test(word);
+  return STOPWORDS.has(word) || GENERIC.has(word) || FRAMING.has(word) || EFFECT_VERBS.has(word) || /^\d/.test(word);
 }
 
 export function questionConcepts(question: string): Concept[] {
@@ -84,6 +97,12 @@ export function questionConcepts(question: string): Concept[] {
   const restored = [...question.matchAll(MODIFIER_COMPOUND)].map((match) => match[1]!.toLowerCase());
   // A word the tagger took for a verb only by its place ("Can schema therapy…") but that is a noun on its own.
   for (const word of notNouns) if (nlp(word).has('#Noun') && !nlp(word).has('#Verb')) restored.push(word);
+  // A word after an article and before a verb of effect is the verb's subject, a noun, whatever the tagger made of it
+  // ("does switching to a biosimilar improve …").
+  const asked = terms(question);
+  asked.forEach((word, i) => {
+    if (i > 0 && /^(?:a|an|the)$/.test(asked[i - 1]!) && EFFECT_VERBS.has(asked[i + 1] ?? '')) restored.push(word);
+  });
   for (const word of restored) notNouns.delete(word);
   // An adjective right before a specific word is part of the subject's name ("neuropathic pain", "suicidal ideation",
   // "dialectical behavior therapy"); before a generic word ("obese children") or none ("is effective") it is not.
