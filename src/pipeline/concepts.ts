@@ -99,14 +99,13 @@ export function questionConcepts(question: string): Concept[] {
   for (const word of notNouns) if (nlp(word).has('#Noun') && !nlp(word).has('#Verb')) restored.push(word);
   // A word after an article and before a verb of effect is the verb's subject, a noun, whatever the tagger made of it
   // ("does switching to a biosimilar improve …").
-  const asked = terms(question);
-  asked.forEach((word, i) => {
-    if (i > 0 && /^(?:a|an|the)$/.test(asked[i - 1]!) && EFFECT_VERBS.has(asked[i + 1] ?? '')) restored.push(word);
+  const words = terms(question);
+  words.forEach((word, i) => {
+    if (i > 0 && /^(?:a|an|the)$/.test(words[i - 1]!) && EFFECT_VERBS.has(words[i + 1] ?? '')) restored.push(word);
   });
   for (const word of restored) notNouns.delete(word);
   // An adjective right before a specific word is part of the subject's name ("neuropathic pain", "suicidal ideation",
   // "dialectical behavior therapy"); before a generic word ("obese children") or none ("is effective") it is not.
-  const words = terms(question);
   const attributive = new Set<string>();
   words.forEach((word, i) => {
     const next = words[i + 1];

@@ -282,6 +282,12 @@ const DOI = /\b(10\.\d{4,9}\/[^\s"'<>]+[^\s"'<>.,;?!)])/;
  */
 const QUOTED = /["“]([^"”]{8,400})["”]|(?<=^|[\s(:])['‘]([^'‘’]{8,400}?)['’](?=[\s?.!,;:)]|$)/;
 
+/** The quoted title in a text, with the quotation as written (to take it out of the text), or null. */
+function quotedTitle(text: string): { quotation: string; title: string } | null {
+  const match = QUOTED.exec(text);
+  return match ? { quotation: match[0], title: (match[1] ?? match[2])! } : null;
+}
+
 /** Nouns that close a subject: in "glaucoma research consistent with X" the subject ends at "research". */
 const SUBJECT_HEADS = new Set(['research', 'literature', 'studies', 'papers', 'publications', 'articles', 'field']);
 
@@ -459,9 +465,8 @@ export function studyNamed(question: string): string | null {
 function paperReference(text: string): string | null {
   const doi = DOI.exec(text)?.[1];
   if (doi) return doi;
-  const quotedMatch = QUOTED.exec(text);
-  const quoted = quotedMatch?.[1] ?? quotedMatch?.[2];
-  if (quoted) return quoted;
+  const quoted = quotedTitle(text);
+  if (quoted) return quoted.title;
   const description = text
     .replace(/[?!.,;:]+\s*$/, '')
     .replace(/^\s*(?:the|a|an|that|this)\s+/i, '')
@@ -711,11 +716,11 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   let cueText = question;
   for (const named of [venueMatch?.[0], institutionMatch?.[0], country?.text])
     if (named) cueText = cueText.replace(named, ' ');
-  const quotedMatch = QUOTED.exec(question);
+  const quotedPaper = quotedTitle(question);
   // A quoted title names a paper, never a person ("cite 'Emicizumab Prophylaxis in Hemophilia A'").
-  const people = peopleIn(quotedMatch ? cueText.replace(quotedMatch[0], ' ') : cueText);
+  const people = peopleIn(quotedPaper ? cueText.replace(quotedPaper.quotation, ' ') : cueText);
   const doi = DOI.exec(question)?.[1] ?? null;
-  const quoted = quotedMatch?.[1] ?? quotedMatch?.[2] ?? null;
+  const quoted = quotedPaper?.title ?? null;
   const paper = doi ?? quoted ?? studyNamed(question);
   const years = yearsOf(question);
   const person = people[0] ?? null;

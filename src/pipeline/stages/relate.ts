@@ -122,15 +122,27 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
    * and two subjects of separate literatures stay apart: no citation joins their papers.
    */
   const ranked = state.pool.ranked();
-  const connectedThroughEvidence = async (a: Concept, b: Concept): Promise<PairEvidence> => {
-    const onOne = async (concept: Concept, other: Concept): Promise<string[]> => {
+  // Each concept's best passages with their papers' texts, read once however many pairs it is in.
+  const evidenceOn = new Map<Concept, Promise<Array<{ id: string; text: string }>>>();
+  const mentioning = (concept: Concept) => {
+    if (!evidenceOn.has(concept)) {
       const ids = [...new Set(ranked.filter((e) => evidenceMentions(e, concept)).map((e) => e.paperId))].slice(
         0,
         EVIDENCE_PAPERS * 2,
       );
-      const texts = await deps.catalog.paperTexts(ids);
-      return ids.filter((id) => !namesConcept(texts.get(id) ?? '', other)).slice(0, EVIDENCE_PAPERS);
-    };
+      evidenceOn.set(
+        concept,
+        deps.catalog.paperTexts(ids).then((texts) => ids.map((id) => ({ id, text: texts.get(id) ?? '' }))),
+      );
+    }
+    return evidenceOn.get(concept)!;
+  };
+  const connectedThroughEvidence = async (a: Concept, b: Concept): Promise<PairEvidence> => {
+    const onOne = async (concept: Concept, other: Concept): Promise<string[]> =>
+      (await mentioning(concept))
+        .filter((paper) => !namesConcept(paper.text, other))
+        .slice(0, EVIDENCE_PAPERS)
+        .map((paper) => paper.id);
     const [nearA, nearB] = await Promise.all([onOne(a, b), onOne(b, a)]);
     const wordsA = papers.get(a.phrase)!.slice(0, CITATION_CHECK_PAPERS);
     const wordsB = papers.get(b.phrase)!.slice(0, CITATION_CHECK_PAPERS);

@@ -138,22 +138,14 @@ export function combineRoute(
       classifier: guess,
     };
   }
-  if (options.definiteTrend) {
-    return {
-      ...rules,
-      route: 'trend',
-      reasons: [`planner: ${options.definiteTrend}`, learned],
-      classifier: guess,
-    };
-  }
-  if (options.definite) {
-    return {
-      ...rules,
-      route: 'bibliometric',
-      reasons: [`planner: ${options.definite}`, learned],
-      classifier: guess,
-    };
-  }
+  // A route the planner decides (the question's cue and its subject are both there): trend first, then bibliometric.
+  const planned = options.definiteTrend
+    ? { route: 'trend' as const, why: options.definiteTrend }
+    : options.definite
+      ? { route: 'bibliometric' as const, why: options.definite }
+      : null;
+  if (planned)
+    return { ...rules, route: planned.route, reasons: [`planner: ${planned.why}`, learned], classifier: guess };
   const hasCue = !rules.reasons.some((reason) => reason.startsWith('no bibliometric'));
   const trusted = guess.confidence >= (options.trust ?? CLASSIFIER_TRUST);
   if (trusted || (!hasCue && !options.assertion)) {
