@@ -360,6 +360,7 @@ async function main(): Promise<void> {
     for (const group of groups) {
       let abstained = 0;
       let goldCited = 0;
+      let goldFirst = 0;
       let citations = 0;
       let sentences = 0;
       const bands: Record<string, number> = {};
@@ -381,10 +382,11 @@ async function main(): Promise<void> {
         citations += result.sentences.reduce((n, s) => n + s.citations.length, 0);
         const gold = new Set(item.cited_doc_ids.map((id) => `scifact:${id}`));
         if (result.sentences.some((s) => s.citations.some((c) => gold.has(c.paperId)))) goldCited += 1;
+        if (result.sentences[0]?.citations.some((c) => gold.has(c.paperId))) goldFirst += 1;
       }
       const n = group.items.length;
       lines.push(
-        `| ${group.name} | ${n} | ${abstained} (${((100 * abstained) / n).toFixed(0)}%) | ${goldCited} (${((100 * goldCited) / n).toFixed(0)}%) | ${(sentences / Math.max(1, n - abstained)).toFixed(1)} | ${citations} | ${Object.entries(
+        `| ${group.name} | ${n} | ${abstained} (${((100 * abstained) / n).toFixed(0)}%) | ${goldCited} (${((100 * goldCited) / n).toFixed(0)}%) | ${goldFirst} (${((100 * goldFirst) / n).toFixed(0)}%) | ${(sentences / Math.max(1, n - abstained)).toFixed(1)} | ${citations} | ${Object.entries(
           bands,
         )
           .map(([b, k]) => `${b} ${k}`)
@@ -402,8 +404,8 @@ async function main(): Promise<void> {
           .map(([stage, ms]) => `${stage} ${((100 * ms) / total).toFixed(1)}%`)
           .join(', ')}`,
         '',
-        '| questions | n | abstained | a citation points at the gold abstract | sentences per answer | citations | bands |',
-        '|---|---|---|---|---|---|---|',
+        '| questions | n | abstained | a citation points at the gold abstract | the first sentence quotes it | sentences per answer | citations | bands |',
+        '|---|---|---|---|---|---|---|---|',
         ...lines,
         '',
         'evaluation set (data/questions/ask-eval.jsonl), whole graph, offline:',

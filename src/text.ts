@@ -30,8 +30,12 @@ export function stem(word: string): string {
   return singular.slice(0, 6);
 }
 
-/** Sentence ends: ., ! or ? followed by space and an upper-case letter, digit or bracket; keeps "e.g. x" and "3.5" whole. */
-const SENTENCE_END = /[.!?]["')\]]?\s+(?=[A-Z0-9(["'])/g;
+/**
+ * Sentence ends: ., ! or ? followed by space and an upper-case letter, digit or bracket; keeps "e.g. x" and "3.5" whole.
+ * Also a stop glued to the next sentence after a lower-case word ("disorder.Thirty-eight patients", as abstracts
+ * rebuilt from sections read), which "e.g.The" and "U.S.The" are not.
+ */
+const SENTENCE_END = /[.!?]["')\]]?\s+(?=[A-Z0-9(["'])|(?<=[a-z]{2})[.!?](?=[A-Z][a-z])/g;
 
 /** Splits a paragraph span into sentence spans (character offsets into `text`). */
 export function sentenceSpans(text: string, start: number, end: number): Array<{ start: number; end: number }> {

@@ -1,5 +1,5 @@
-// One citation (either direction) between a paper of $a and a paper of $b, if there is any.
+// Citations (either direction) between papers of $a and papers of $b: at most $limit pairs, each pair once.
 MATCH (a:Paper)-[:CITES]-(b:Paper)
 WHERE a.id IN $a AND b.id IN $b
-RETURN a.id AS a, b.id AS b
-LIMIT 1
+RETURN DISTINCT a.id AS a, b.id AS b
+LIMIT $limit

@@ -344,10 +344,10 @@ export class CatalogService {
     return new Map(rows.map((row) => [row.id, row.text]));
   }
 
-  /** Whether any paper of `a` cites or is cited by any paper of `b`. */
-  async citationLinked(a: readonly string[], b: readonly string[]): Promise<boolean> {
-    if (a.length === 0 || b.length === 0) return false;
-    return (await this.executor.read(queries().citationLink({ a: [...a], b: [...b] }))).length > 0;
+  /** Citations between a paper of `a` and a paper of `b`, either direction: at most `limit` pairs (a's id, b's id). */
+  async citationLinks(a: readonly string[], b: readonly string[], limit = 1): Promise<Array<{ a: string; b: string }>> {
+    if (a.length === 0 || b.length === 0) return [];
+    return this.executor.read<{ a: string; b: string }>(queries().citationLink({ a: [...a], b: [...b], limit }));
   }
 
   async evidencePapers(ids: readonly string[]): Promise<Map<string, EvidencePaperRow>> {

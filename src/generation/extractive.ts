@@ -19,16 +19,24 @@ export async function extractiveAnswer(
   label: (evidence: Evidence) => string,
   embedder: Embedder,
   maxSentences: number,
+  firstPapers: ReadonlySet<string> = new Set(),
 ): Promise<{ answer: string; chosen: ExtractiveSentence[] }> {
   const candidates: Array<{ text: string; evidence: Evidence }> = [];
-  for (const item of [...evidence].sort((a, b) => b.score - a.score).slice(0, 8)) {
+  // The strongest passages, and the best one of each paper the caller names first (the papers that connect the
+  // question's concepts, however their passages rank).
+  const ranked = [...evidence].sort((a, b) => b.score - a.score);
+  const firsts = [...new Set(ranked.filter((e) => firstPapers.has(e.paperId)).map((e) => e.paperId))].map((id) =>
+    ranked.find((e) => e.paperId === id)!,
+  );
+  const read = [...firsts, ...ranked.filter((e) => !firsts.includes(e))].slice(0, Math.max(8, firsts.length + 4));
+  for (const item of read) {
     for (const span of sentenceSpans(item.text, 0, item.text.length)) {
       const text = item.text.slice(span.start, span.end).trim();
       if (contentTerms(text).length >= 4 && text.length <= 600) candidates.push({ text, evidence: item });
     }
   }
   if (candidates.length === 0) return { answer: '', chosen: [] };
-  const limited = candidates.slice(0, 40);
+  const limited = candidates.slice(0, 48);
   const [questionVector, ...vectors] = await embedder.embed([question, ...limited.map((c) => c.text)]);
   const wanted = new Set(contentTerms(question));
   const scored = limited.map((candidate, index) => {

@@ -458,7 +458,7 @@ export const QUERY_SPECS = {
     'pipeline/papers-mentioning',
     ['query', 'collections', 'limit', 'scan'],
   ),
-  citationLink: spec<{ a: string[]; b: string[] }>('pipeline/citation-link', ['a', 'b']),
+  citationLink: spec<{ a: string[]; b: string[]; limit: number }>('pipeline/citation-link', ['a', 'b', 'limit']),
   paperTexts: spec<{ ids: string[] }>('pipeline/paper-texts', ['ids']),
   authorsOfPapers: spec<{ ids: string[]; limit: number; by: 'papers' | 'global' | 'internal' }>(
     'pipeline/authors-of-papers',

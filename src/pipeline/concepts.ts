@@ -227,8 +227,11 @@ export interface PairEvidence {
   together: string[];
   /** Whether a paper on one cites, or is cited by, a paper on the other. */
   cited: boolean;
-  /** Found through the question's best passages on one concept (which may word it otherwise), not its name alone. */
-  throughEvidence?: boolean;
+  /**
+   * Found through the question's best passages on one concept (which may word it otherwise), not its name alone: the
+   * papers of those passages that a citation reaches.
+   */
+  bridging?: string[];
 }
 
 export interface ConceptConnection {
@@ -239,6 +242,11 @@ export interface ConceptConnection {
   unconnected: Array<[string, string]>;
   /** Papers mentioning every known concept (a few), for the answer to quote. */
   connectingPapers: string[];
+  /**
+   * Papers of the question's evidence through which a pair is connected by citation (see PairEvidence.bridging): the
+   * answer's context holds them, since they may word a concept otherwise.
+   */
+  bridgingPapers: string[];
   /**
    * Concepts no paper of the graph mentions at all (every word, title or abstract): the question is about something
    * the graph does not hold, whatever its passages on the other concepts say.
@@ -261,13 +269,17 @@ export function judgeConnection(
 ): ConceptConnection {
   const unconnected: Array<[string, string]> = [];
   const throughEvidence: string[] = [];
+  const bridging = new Set<string>();
   let total = 0;
   for (let i = 0; i < known.length; i += 1) {
     for (let j = i + 1; j < known.length; j += 1) {
       total += 1;
       const pair = pairs.get(`${i}|${j}`);
       if (!pair || (pair.together.length === 0 && !pair.cited)) unconnected.push([known[i]!.phrase, known[j]!.phrase]);
-      else if (pair.throughEvidence) throughEvidence.push(`"${known[i]!.phrase}" with "${known[j]!.phrase}"`);
+      else if (pair.bridging) {
+        throughEvidence.push(`"${known[i]!.phrase}" with "${known[j]!.phrase}"`);
+        for (const id of pair.bridging) bridging.add(id);
+      }
     }
   }
   const score = total === 0 ? 100 : Math.round((100 * (total - unconnected.length)) / total);
@@ -284,6 +296,7 @@ export function judgeConnection(
     unconnected,
     absent: [],
     connectingPapers: [...all],
+    bridgingPapers: unconnected.length === 0 ? [...bridging] : [],
     score,
     reason,
   };

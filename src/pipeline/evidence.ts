@@ -180,25 +180,32 @@ export function passesDriftGuard(original: string, reformulated: string, minShar
 
 /**
  * Orders evidence for the context so that the strongest sit at both ends (models lose the middle of long contexts):
- * ranks 1, 3, 5, … then … 6, 4, 2. Fills the token budget strongest first.
+ * ranks 1, 3, 5, … then … 6, 4, 2. Fills the token budget strongest first — after the best passage of each paper in
+ * `firstPapers` (the papers that connect the question's concepts, which the answer must be able to quote however
+ * their passages rank).
  */
 export function buildContext(
   evidence: readonly Evidence[],
   budgetTokens: number,
   countTokens: (text: string) => number,
   minScore: number,
+  firstPapers: ReadonlySet<string> = new Set(),
 ): { ordered: Evidence[]; tokens: number; dropped: number } {
   const ranked = [...evidence]
     .filter((e) => e.source !== 'local' || e.score >= minScore)
     .sort((a, b) => b.score - a.score);
+  const first = new Map<string, Evidence>();
+  for (const item of ranked)
+    if (firstPapers.has(item.paperId) && !first.has(item.paperId)) first.set(item.paperId, item);
   const chosen: Evidence[] = [];
   let tokens = 0;
-  for (const item of ranked) {
+  for (const item of [...first.values(), ...ranked.filter((e) => first.get(e.paperId) !== e)]) {
     const cost = countTokens(item.text) + 8;
     if (tokens + cost > budgetTokens) continue;
     chosen.push(item);
     tokens += cost;
   }
+  chosen.sort((a, b) => b.score - a.score);
   const front = chosen.filter((_, index) => index % 2 === 0);
   const back = chosen.filter((_, index) => index % 2 === 1).reverse();
   return { ordered: [...front, ...back], tokens, dropped: evidence.length - chosen.length };

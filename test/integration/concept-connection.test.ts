@@ -41,6 +41,14 @@ const WORKS: CorpusWork[] = [
     abstract: 'Ratings of therapist adherence to transference-focused psychotherapy were reliable across raters.',
     year: 2008,
   },
+  // Papers on the treatment that outrank the connecting one for the question's words, none about admissions.
+  ...[1, 2, 3].map((n) => ({
+    id: `W991${n}`,
+    title: `Transference-focused psychotherapy in a day hospital for borderline personality disorder: cohort ${n}`,
+    abstract: `Transference-focused psychotherapy in day hospital treatment of borderline personality disorder was delivered by trained therapists in cohort ${n}, and patients in the day hospital were followed for borderline personality disorder symptoms.`,
+    year: 2010 + n,
+    refs: [] as string[],
+  })),
   {
     id: 'W9907',
     title: 'Emicizumab prophylaxis in haemophilia A without inhibitors',
@@ -56,7 +64,13 @@ const WORKS: CorpusWork[] = [
   },
 ];
 
-const { app } = createTestContext({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
+// A context of two or three passages: the paper that makes the connection must be held however it ranks.
+const { app } = createTestContext({
+  CITEGRAPH_EXTERNAL_SEARCH: 'false',
+  OPENAI_BASE_URL: '',
+  OPENAI_API_KEY: '',
+  CITEGRAPH_CONTEXT_TOKENS: '100',
+});
 const OWN = ['concept-connection'];
 const ask = (question: string) =>
   app.ask.ask(app.requestContext(), question, { collections: OWN, externalSearch: false });
@@ -80,6 +94,11 @@ describe('concepts connected through the evidence when their words do not meet',
       /"transference" with "hospital admissions".* through citations between papers naming one/,
     );
     expect(result.abstentionReason ?? '').not.toMatch(/does not connect/);
+    // The paper that makes the connection is quoted: the answer says what happened to admissions.
+    expect(result.abstained).toBe(false);
+    const cited = result.sentences.flatMap((s) => s.citations.map((c) => c.paperId));
+    expect(cited).toContain('W9902');
+    expect(result.answer).toMatch(/fewer inpatient admissions/);
   });
 
   it('still refuses a subject of another literature that no citation joins to the outcome', async () => {

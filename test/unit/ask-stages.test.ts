@@ -166,6 +166,17 @@ describe('context and checks', () => {
     expect(buildContext(items, 25, (t) => t.split(' ').length, 30).ordered).toHaveLength(2);
   });
 
+  it('holds the best passage of each paper that connects the concepts however it ranks', () => {
+    const items = [90, 80, 70, 45, 40].map((score, i) => evidence(`e${i}`, `passage ${i} words here`, score));
+    const bridging = new Set([items[4]!.paperId]);
+    expect(buildContext(items, 12, (t) => t.split(' ').length, 30).ordered.map((e) => e.id)).toEqual(['e0']);
+    const { ordered } = buildContext(items, 12, (t) => t.split(' ').length, 30, bridging);
+    expect(ordered.map((e) => e.id)).toEqual(['e4']);
+    expect(buildContext(items, 1000, (t) => t.split(' ').length, 30, bridging).ordered.map((e) => e.score)).toEqual([
+      90, 70, 40, 45, 80,
+    ]);
+  });
+
   it('flags a passage reporting no effect against one reporting an effect', () => {
     const a = evidence('a', 'Aspirin reduced infarction risk.', 90, { id: 'p1' });
     const b = evidence('b', 'Aspirin did not reduce infarction risk in women.', 80, { id: 'p2' });

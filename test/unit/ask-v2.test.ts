@@ -238,6 +238,35 @@ describe('relational sufficiency', () => {
     expect(one.unconnected).toEqual([]);
     expect(one.score).toBe(100);
   });
+
+  it('keeps the papers through which a pair is connected, only when every pair is', () => {
+    const [a, b, c] = [
+      { phrase: 'mentalization', words: ['mentalization'], stems: ['mental'] },
+      { phrase: 'hospital admissions', words: ['hospital', 'admissions'], stems: ['hospit', 'admiss'] },
+      { phrase: 'haemophilia', words: ['haemophilia'], stems: ['haemop'] },
+    ];
+    const through = judgeConnection(
+      [a, b],
+      [a, b],
+      new Map([['0|1', { together: [], cited: true, bridging: ['W9'] }]]),
+      [],
+    );
+    expect(through.bridgingPapers).toEqual(['W9']);
+    expect(through.connectingPapers).toEqual([]);
+    expect(through.reason).toContain('through citations');
+    const partly = judgeConnection(
+      [a, b, c],
+      [a, b, c],
+      new Map([
+        ['0|1', { together: [], cited: true, bridging: ['W9'] }],
+        ['0|2', { together: [], cited: false, bridging: [] }],
+        ['1|2', { together: ['W1'], cited: false }],
+      ]),
+      [],
+    );
+    expect(partly.unconnected).toEqual([['mentalization', 'haemophilia']]);
+    expect(partly.bridgingPapers).toEqual([]);
+  });
 });
 
 describe('router: rules and the embedding classifier', () => {

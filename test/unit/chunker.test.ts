@@ -15,6 +15,16 @@ describe('chunker', () => {
     expect(spans).toEqual(['Levels rose 3.5-fold (Smith et al. 2001).', 'A second one!', 'Third?']);
   });
 
+  it('splits a stop glued to the next sentence after a word, but not after an abbreviation or initials', () => {
+    const text =
+      'Patients had borderline personality disorder.Thirty-eight were allocated, e.g.The rest in the U.S.Army.';
+    const spans = sentenceSpans(text, 0, text.length).map((s) => text.slice(s.start, s.end));
+    expect(spans).toEqual([
+      'Patients had borderline personality disorder.',
+      'Thirty-eight were allocated, e.g.The rest in the U.S.Army.',
+    ]);
+  });
+
   it('finds paragraphs separated by blank lines', () => {
     const text = 'First para.\n\n  Second para.\n \nThird.';
     expect(paragraphSpans(text).map((s) => text.slice(s.start, s.end))).toEqual([

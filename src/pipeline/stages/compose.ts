@@ -35,6 +35,10 @@ interface Verified extends Drafted {
   readonly verification: ReturnType<typeof verifyAnswer>;
 }
 
+/** The papers that connect the question's concepts: the context holds them and the answer reads them first. */
+const firstPapers = (connection: Related['connection']): Set<string> =>
+  new Set(connection.known.length >= 2 ? [...connection.connectingPapers, ...connection.bridgingPapers] : []);
+
 const labelOf = (context: readonly Evidence[], evidence: Evidence) => `E${context.indexOf(evidence) + 1}`;
 
 function contextStage(deps: AskDependencies): Stage<Related, InContext> {
@@ -47,6 +51,7 @@ function contextStage(deps: AskDependencies): Stage<Related, InContext> {
         deps.settings.generation.contextTokens,
         (text) => embedder.tokenizer.count(text),
         deps.settings.evidence.minEvidenceScore,
+        firstPapers(state.connection),
       );
       return { ...state, context: ordered };
     },
@@ -99,6 +104,7 @@ function extractiveDraft(deps: AskDependencies, state: Checked): Promise<string>
         (e) => labelOf(state.context, e),
         embedder,
         deps.settings.generation.extractiveSentences,
+        firstPapers(state.connection),
       ),
     )
     .then((result) => result.answer);

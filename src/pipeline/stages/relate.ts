@@ -42,6 +42,8 @@ function subPhrases(concept: Concept): Concept[] {
 const CITATION_CHECK_PAPERS = 50;
 /** Papers of the question's evidence read per concept when its words do not connect a pair (see relate). */
 const EVIDENCE_PAPERS = 10;
+/** Evidence papers kept per pair connected through the question's evidence, for the answer to quote. */
+const BRIDGING_PAPERS = 3;
 
 /**
  * A concept as the graph is searched for it: its two rarest words (document frequency in the collections), all
@@ -146,9 +148,14 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
     const [nearA, nearB] = await Promise.all([onOne(a, b), onOne(b, a)]);
     const wordsA = papers.get(a.phrase)!.slice(0, CITATION_CHECK_PAPERS);
     const wordsB = papers.get(b.phrase)!.slice(0, CITATION_CHECK_PAPERS);
-    const cited =
-      (await deps.catalog.citationLinked(wordsA, nearB)) || (await deps.catalog.citationLinked(nearA, wordsB));
-    return { together: [], cited, throughEvidence: cited };
+    // The evidence papers a citation reaches are the ones that make the connection: the answer may quote them (the
+    // trial cited by papers on "mbt" that reports fewer inpatient admissions).
+    const [toB, toA] = await Promise.all([
+      deps.catalog.citationLinks(wordsA, nearB, BRIDGING_PAPERS),
+      deps.catalog.citationLinks(nearA, wordsB, BRIDGING_PAPERS),
+    ]);
+    const bridging = [...new Set([...toB.map((link) => link.b), ...toA.map((link) => link.a)])];
+    return { together: [], cited: bridging.length > 0, bridging };
   };
   const pairs = new Map<string, PairEvidence>();
   for (let i = 0; i < key.length; i += 1) {
@@ -158,10 +165,12 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
       const together = await connecting([a, b]);
       const cited =
         together.length === 0 &&
-        (await deps.catalog.citationLinked(
-          papers.get(a.phrase)!.slice(0, CITATION_CHECK_PAPERS),
-          papers.get(b.phrase)!.slice(0, CITATION_CHECK_PAPERS),
-        ));
+        (
+          await deps.catalog.citationLinks(
+            papers.get(a.phrase)!.slice(0, CITATION_CHECK_PAPERS),
+            papers.get(b.phrase)!.slice(0, CITATION_CHECK_PAPERS),
+          )
+        ).length > 0;
       pairs.set(`${i}|${j}`, together.length > 0 || cited ? { together, cited } : await connectedThroughEvidence(a, b));
     }
   }
@@ -234,7 +243,8 @@ export function unconnectedReason(state: Related<Gathered>): string {
 /**
  * The passages an extractive answer may quote: when the question joins two or more concepts, only passages that
  * mention all of them and passages of papers found to mention all of them, so that no answer stitches sentences about
- * different subjects together.
+ * different subjects together. When none does and the concepts are connected through citations, the whole context
+ * (which holds the papers that make the connection).
  */
 export function quotable(context: readonly Evidence[], connection: ConceptConnection): Evidence[] {
   if (connection.known.length < 2) return [...context];
