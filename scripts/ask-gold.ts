@@ -41,6 +41,8 @@ export interface V3Question {
   readonly answerable: boolean | null;
   readonly gold?: GoldPlan;
   readonly figure?: GoldFigure;
+  /** A content question written from one paper (ask-v9 on): the paper that answers it. */
+  readonly source?: string;
 }
 
 /** A person's name as the gold recount keys it: first given name and surname, no initials or diacritics. */

@@ -7,8 +7,10 @@
  * Runs against the graph `scripts/bench-ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
  *
  *   scripts/bench-ask [--questions N] [--only claims|eval] [--part dev|dev2|dev3|heldout]
- *   scripts/bench-ask --set v3|v4|v5|v6|v7   (data/questions/ask-v3.jsonl … ask-v7.jsonl: right answers against gold plans
- *                                   and figures; v4 is all held-out, v3's former held-out part is its "dev2")
+ *   scripts/bench-ask --set v3 … v9   (data/questions/ask-v3.jsonl … ask-v9.jsonl: right answers against gold plans
+ *                                   and figures; v4 is all held-out, v3's former held-out part is its "dev2"; content
+ *                                   questions written from one paper name it as `source`, and whether answers cite
+ *                                   it is counted)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -176,8 +178,8 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
     .split('\n')
     .map((line) => JSON.parse(line) as V3Question);
   const lines = [
-    '| part | n | route | operation | right answer | abstained (offline current-world, unanswerable) | false refusals | citations verifying | p50 ms | p95 ms |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| part | n | route | operation | right answer | abstained (offline current-world, unanswerable) | false refusals | cites its source paper (in the first sentence) | citations verifying | p50 ms | p95 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const misses: string[] = [];
   const errors: string[] = [];
@@ -194,6 +196,9 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
     let refused = 0;
     let citations = 0;
     let verifying = 0;
+    let sourced = 0;
+    let sourceCited = 0;
+    let sourceFirst = 0;
     const latencies: number[] = [];
     for (const item of part) {
       const started = process.hrtime.bigint();
@@ -210,6 +215,7 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
         errors.push(`${split === 'heldout' ? 'a held-out question' : label}: ${(error as Error).message}`);
         miss(`error (${(error as Error).message})`);
         if (item.gold && item.figure) planned += 1;
+        if (item.source) sourced += 1;
         if (item.answerable === false || item.category === 'current') shouldAbstain += 1;
         else if (item.answerable === true) {
           answerable += 1;
@@ -246,6 +252,13 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
         }
       }
       const cited = result.sentences.flatMap((s) => s.citations);
+      if (item.source) {
+        // The paper a content question was written from: does the answer quote it, and first?
+        sourced += 1;
+        if (cited.some((c) => c.paperId === item.source)) sourceCited += 1;
+        else if (!result.abstained) miss(`answered without its source paper ${item.source}`);
+        if (result.sentences[0]?.citations.some((c) => c.paperId === item.source)) sourceFirst += 1;
+      }
       const papers = new Map(
         (await app.catalog.papersByIds([...new Set(cited.map((c) => c.paperId))])).map((p) => [p.id, p]),
       );
@@ -260,7 +273,7 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
     const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}% (${a}/${b})`);
     const sorted = [...latencies].sort((a, b) => a - b);
     lines.push(
-      `| ${split} | ${part.length} | ${pct(routed, part.length)} | ${pct(operations, planned)} | ${pct(right, planned)} | ${pct(abstained, shouldAbstain)} | ${pct(refused, answerable)} | ${pct(verifying, citations)} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 95).toFixed(0)} |`,
+      `| ${split} | ${part.length} | ${pct(routed, part.length)} | ${pct(operations, planned)} | ${pct(right, planned)} | ${pct(abstained, shouldAbstain)} | ${pct(refused, answerable)} | ${sourced === 0 ? '–' : `${pct(sourceCited, sourced)} (${sourceFirst})`} | ${pct(verifying, citations)} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 95).toFixed(0)} |`,
     );
   }
   return [

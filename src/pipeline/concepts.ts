@@ -32,7 +32,9 @@ const GENERIC = new Set(
     'prevalence frequency duration efficacy effectiveness safety tolerability improvement improvements ' +
     'developing develop develops developed deterioration failure success survival mortality morbidity reliable significant important major high low ' +
     'higher lower short long term short-term long-term non anti pre post self multi semi capacity pressure ' +
-    'vulnerability susceptibility tendency likelihood probability propensity strength strong weak'
+    'vulnerability susceptibility tendency likelihood probability propensity strength strong weak ' +
+    // degrees: which has more or fewer of something is the question, not its subject ("the fewest reoperations")
+    'fewest fewer least most more less best worst better worse greatest lowest highest largest smallest'
   ).split(/\s+/),
 );
 

@@ -17,7 +17,7 @@ export interface RouteDecision {
 }
 
 const CURRENT =
-  /\b(latest|news|market|markets|regulations?|regulatory|regulators?|this (?:year|month|week|spring|summer|autumn|fall|winter)|today|todays|today's|right now|nowadays|currently|current|recent(?:ly)?|lately|newest|breaking|prices?|announced|recalls?|upcoming|guidance|guidelines|polic(?:y|ies)|insurance|nobel|startups?|compan(?:y|ies)|funding|raising money|investors?|shortages?|supply problems?)\b/i;
+  /\b(latest|news|(?<!\bto )markets?(?!\s+(?:authori[sz]ations?|approvals?|entry|exclusivity))|regulations?|regulatory|regulators?|this (?:year|month|week|spring|summer|autumn|fall|winter)|today|todays|today's|right now|nowadays|currently|current|recent(?:ly)?|lately|newest|breaking|prices?|announced|recalls?|upcoming|guidance|guidelines|polic(?:y|ies)|insurance|nobel|startups?|compan(?:y|ies)|funding|raising money|investors?|shortages?|supply problems?)\b/i;
 /**
  * Cues of the present that no stored literature answers: this week's news, today, prizes and awards, announcements.
  * The classifier does not overrule them (src/pipeline/stages/route.ts).

@@ -148,7 +148,10 @@ export function combineRoute(
     return { ...rules, route: planned.route, reasons: [`planner: ${planned.why}`, learned], classifier: guess };
   const hasCue = !rules.reasons.some((reason) => reason.startsWith('no bibliometric'));
   const trusted = guess.confidence >= (options.trust ?? CLASSIFIER_TRUST);
-  if (trusted || (!hasCue && !options.assertion)) {
+  // With no cue of the present, an unsure guess of the current world stays on content: a question the stored papers
+  // can answer ("what makes X hard to bring to market?") is not refused for sounding like news.
+  const unsureNow = !trusted && !hasCue && guess.route === 'current_world';
+  if (trusted || (!hasCue && !options.assertion && !unsureNow)) {
     return {
       ...rules,
       route: guess.route,
@@ -160,7 +163,7 @@ export function combineRoute(
     ...rules,
     reasons: [
       ...rules.reasons,
-      `${learned}, under ${CLASSIFIER_TRUST}: the rules decide${hasCue ? '' : ' (an assertion to check)'}`,
+      `${learned}, under ${CLASSIFIER_TRUST}: the rules decide${hasCue ? '' : unsureNow ? ' (no cue of the present)' : ' (an assertion to check)'}`,
     ],
     classifier: guess,
   };
