@@ -198,7 +198,7 @@ const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> =
   },
   {
     operation: 'count_papers',
-    cue: /\b(?:(?<!\bby )how many|(?<!\bby (?:the )?)number of|(?<!citations? |\bby (?:the )?(?:publication |paper |article |citation )?)count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field|research|evidence))\b/i,
+    cue: /\b(?:(?<!\bby )how many|(?<!\bby (?:the )?)number of|(?<!citations? |\bby (?:the )?(?:publication |paper |article |citation )?)count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field|research|evidence))\b/i,
   },
   {
     operation: 'top_venues',
@@ -247,7 +247,7 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'recent recently last past first earliest latest mainly mostly primarily focus focused working active ' +
     'contributed contribute contributors contributor rise rises rose risen fall falls fell fallen shift shifts ' +
     'shifted attention interest popularity deal deals dealing concerned momentum gaining picking connected linked ' +
-    'tied through via authorship coauthorship co collaboration collaborations roughly big large extensive sizeable ' +
+    'tied through via authorship coauthorship co collaboration collaborations roughly ballpark approximately big large extensive sizeable ' +
     'sizable size more fewer less larger smaller bigger faster slower higher lower compare compared comparison ' +
     'versus vs than together alongside lotka lotkas bradford bradfords scattered scattering disruptive ' +
     'disruptiveness consolidating country nation nations nationality geography geographic geographically quickly ' +

@@ -62,7 +62,7 @@ const TREND = new RegExp(
   'i',
 );
 const BIBLIOMETRIC =
-  /\b(who|whom|how many (?:papers|articles|authors|citations|studies)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
+  /\b(who|whom|how many (?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
 
 /** Years a question names: a window whose open ends are null, or the last `last` years the data covers. */
 export interface YearWords {

@@ -281,6 +281,20 @@ describe('papers named in single quotes, and literature sizes and peaks in other
     expect(plan("What are Mayberg's most cited papers on deep brain stimulation?").paper).toBeNull();
   });
 
+  it('counts a literature asked by its size with the subject inside, or by "pieces"', () => {
+    const size = 'Ballpark, how big is the sleep apnea literature you hold?';
+    expect(routeQuestion(size).route).toBe('bibliometric');
+    expect(plan(size)).toMatchObject({ operation: 'count_papers', topic: 'sleep apnea' });
+    const pieces = 'how many pieces on sleep apnea do you have from 2015 onward';
+    expect(routeQuestion(pieces).route).toBe('bibliometric');
+    expect(plan(pieces)).toMatchObject({
+      operation: 'count_papers',
+      topic: 'sleep apnea',
+      yearFrom: 2015,
+      yearTo: null,
+    });
+  });
+
   it('counts a literature asked by its volume, and reads the year with the most papers as a trend', () => {
     expect(routeQuestion('Roughly what volume of literature on sleep apnea sits in this graph?').route).toBe(
       'bibliometric',
