@@ -303,27 +303,30 @@ export class CatalogService {
     };
   }
 
-  /** The metadata answers cite and the sufficiency score weighs, for papers behind evidence. */
   /**
-   * Papers whose title or abstract (or, with `inTitle`, whose title) mentions every one of the concepts (each a list of
-   * plain words, all required; the index stems), within the collections, best matches first; at most `limit`.
+   * Papers whose title or abstract (or, with `inTitle`, whose title) mentions every one of the concepts, within the
+   * collections, best matches first; at most `limit`. A concept is a list of forms (each a list of plain words, all
+   * required; the index stems), any one of which names it.
    */
   async papersMentioning(
-    phrases: ReadonlyArray<readonly string[]>,
+    phrases: ReadonlyArray<ReadonlyArray<readonly string[]>>,
     collections: readonly string[] | null,
     limit: number,
     options: { inTitle?: boolean; near?: boolean } = {},
   ): Promise<string[]> {
     const field = options.inTitle ? 'title:' : '';
     // near: the words of a phrase within a dozen positions of each other (a sloppy phrase), not anywhere in the text.
-    const clause = (words: string[]) =>
+    const form = (words: readonly string[]) =>
       options.near && words.length > 1
-        ? `+${field}"${words.join(' ')}"~${NEAR_SLOP}`
-        : `+${field}(${words.map((word) => `+${word}`).join(' ')})`;
+        ? `${field}"${words.join(' ')}"~${NEAR_SLOP}`
+        : `${field}(${words.map((word) => `+${word}`).join(' ')})`;
+    // Each required phrase is one of its forms (a concept's words, or the acronym the question defined for it).
     const clauses = phrases
-      .map((words) => words.filter((word) => /^[\p{L}\p{N}]+$/u.test(word)))
-      .filter((words) => words.length > 0)
-      .map(clause);
+      .map((forms) =>
+        forms.map((words) => words.filter((word) => /^[\p{L}\p{N}]+$/u.test(word))).filter((words) => words.length > 0),
+      )
+      .filter((forms) => forms.length > 0)
+      .map((forms) => (forms.length === 1 ? `+${form(forms[0]!)}` : `+(${forms.map(form).join(' ')})`));
     if (clauses.length === 0) return [];
     const rows = await this.executor.read<{ id: string }>(
       queries().papersMentioning({
@@ -350,6 +353,7 @@ export class CatalogService {
     return this.executor.read<{ a: string; b: string }>(queries().citationLink({ a: [...a], b: [...b], limit }));
   }
 
+  /** The metadata answers cite and the sufficiency score weighs, for papers behind evidence. */
   async evidencePapers(ids: readonly string[]): Promise<Map<string, EvidencePaperRow>> {
     if (ids.length === 0) return new Map();
     const rows = await this.executor.read<EvidencePaperRow>(queries().evidencePapers({ ids: [...ids] }));

@@ -34,7 +34,9 @@ const GENERIC = new Set(
     'higher lower short long term short-term long-term non anti pre post self multi semi capacity pressure ' +
     'vulnerability susceptibility tendency likelihood probability propensity strength strong weak ' +
     // degrees: which has more or fewer of something is the question, not its subject ("the fewest reoperations")
-    'fewest fewer least most more less best worst better worse greatest lowest highest largest smallest'
+    'fewest fewer least most more less best worst better worse greatest lowest highest largest smallest ' +
+    // units of time and surroundings: "40mg/day", "a Th2 cell environment"
+    'day days week weeks month months hour hours minute minutes environment environments setting settings context'
   ).split(/\s+/),
 );
 
@@ -52,6 +54,8 @@ export interface Concept {
    * "allogeneic mechanical circulatory support"): what the graph must hold for the subject to be known at all.
    */
   core?: string[];
+  /** The acronym the question defined for it ("ampk" for "AMP-activated protein kinase (AMPK)"), which papers may use. */
+  alias?: string[];
 }
 
 /**
@@ -59,8 +63,11 @@ export interface Concept {
  * runs of specific words ("hormone replacement therapy", "factor viii", "emicizumab"), each matched in the graph as an
  * exact phrase. Which of them are key is decided against the graph (see judgeConnection): the rarest known ones.
  */
-const MODIFIER_COMPOUND =
-  /\b(\p{L}{3,})-(?:based|related|induced|associated|dependent|mediated|specific|derived|focused|oriented|driven|guided|assisted|targeted|positive|negative|resistant|sparing|naive|free)\b/giu;
+const COMPOUND_SUFFIXES =
+  'based related induced associated dependent mediated specific derived focused oriented driven guided assisted targeted positive negative resistant sparing naive free'.split(
+    ' ',
+  );
+const MODIFIER_COMPOUND = new RegExp(String.raw`\b(\p{L}{3,})-(?:${COMPOUND_SUFFIXES.join('|')})\b`, 'giu');
 
 /**
  * Nouns that are generic alone but name a subject after specific words: "schema therapy" and "behavior therapy" are
@@ -77,7 +84,7 @@ const EFFECT_VERBS = new Set(
   (
     'improve improves reduce reduces raise raises prevent prevents cure cures affect affects predict predicts impair ' +
     'impairs enhance enhances worsen worsens alter alters modify modifies trigger triggers induce induces inhibit ' +
-    'inhibits promote promotes suppress suppresses protect protects boost boosts restore restores cause'
+    'inhibits promote promotes suppress suppresses protect protects boost boosts restore restores cause kill kills impede impedes'
   ).split(' '),
 );
 
@@ -87,7 +94,62 @@ function unspecific(word: string): boolean {
   return STOPWORDS.has(word) || GENERIC.has(word) || FRAMING.has(word) || EFFECT_VERBS.has(word) || /^\d/.test(word);
 }
 
-export function questionConcepts(question: string): Concept[] {
+/**
+ * An acronym the question defines in parentheses after its long form ("A T helper 2 cell (Th2) environment",
+ * "AMP-activated protein kinase (AMPK)"): its letters are the first letters of the words (or hyphenated parts) just
+ * before it, in order, and digits stand for themselves.
+ */
+const DEFINED = /\(([A-Za-z][A-Za-z0-9-]{1,9})\)/g;
+
+/** The words of the long form an acronym abbreviates, read back from the text before it; null when it does not. */
+function longForm(before: string, acronym: string): string[] | null {
+  const letters = acronym.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const parts = before
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .slice(-8);
+  // Read backwards: the acronym's last letters open one of the last parts, the letters before them an earlier part, …
+  let at = letters.length - 1;
+  let first = parts.length;
+  for (let i = parts.length - 1; i >= 0 && at >= 0; i -= 1) {
+    const part = parts[i]!;
+    // A part may give more than one letter ("AMPK" takes a, m, p from "AMP-activated"): the longest it opens with.
+    for (let start = 0; start <= at; start += 1) {
+      if (part.startsWith(letters.slice(start, at + 1))) {
+        at = start - 1;
+        first = i;
+        break;
+      }
+    }
+  }
+  return at < 0 ? parts.slice(first) : null;
+}
+
+/** The acronyms a question defines, each with the words of its long form. */
+function definedAcronyms(question: string): Array<{ acronym: string; long: string[] }> {
+  const out: Array<{ acronym: string; long: string[] }> = [];
+  for (const match of question.matchAll(DEFINED)) {
+    const long = longForm(question.slice(0, match.index), match[1]!);
+    if (long) out.push({ acronym: match[1]!.toLowerCase().replace(/-/g, ''), long: terms(long.join(' ')) });
+  }
+  return out;
+}
+
+/** The question without the acronyms it defines: the concepts are read from the long forms. */
+export function withoutDefinedAcronyms(question: string): string {
+  return question.replace(DEFINED, (match, acronym: string, offset: number) =>
+    longForm(question.slice(0, offset), acronym) ? '' : match,
+  );
+}
+
+/** The word lists a concept is named by: its words, and the acronym the question defined for it. */
+export function conceptForms(concept: Concept): string[][] {
+  return concept.alias ? [concept.words, concept.alias] : [concept.words];
+}
+
+export function questionConcepts(asked: string): Concept[] {
+  const question = withoutDefinedAcronyms(asked);
   const doc = nlp(question);
   const phrases = (doc.nouns().out('array') as string[]).map((p) => p.replace(/[?.!,;:]+$/, '').trim());
   // Words the tagger reads as verbs or adjectives in this question ("kills", "continuous") name no subject.
@@ -160,13 +222,27 @@ export function questionConcepts(question: string): Concept[] {
     seen.add(word);
     concepts.push({ phrase: word, words: [word], stems: [stem(word)] });
   }
+  // A long form the question abbreviates is one concept, also named by its acronym, which papers may use alone
+  // ("AMPK"): the concepts the tagger cut it into ("amp", "protein kinase") give way to it.
+  for (const { acronym, long } of definedAcronyms(asked)) {
+    const words = long.filter(
+      (w, i) => (w.length > 1 && !unspecific(w) && !COMPOUND_SUFFIXES.includes(w)) || (i > 0 && NAMING_HEADS.has(w)),
+    );
+    if (words.length === 0) continue;
+    const inside = concepts.filter((c) => c.words.every((w) => long.includes(w)));
+    const place = inside.length > 0 ? concepts.indexOf(inside[0]!) : concepts.length;
+    const merged: Concept = { phrase: words.join(' '), words, stems: words.map(stem), alias: [acronym] };
+    concepts.splice(place, 0, merged);
+    for (const c of inside) concepts.splice(concepts.indexOf(c), 1);
+  }
   const at = (concept: Concept) => question.toLowerCase().indexOf(concept.words[0]!);
   return concepts.sort((a, b) => at(a) - at(b)).slice(0, 8);
 }
 
 /** Whether a text mentions a concept: every one of its words (stemmed). */
 export function mentions(textStems: ReadonlySet<string>, concept: Concept): boolean {
-  return concept.stems.every((s) => textStems.has(s));
+  const forms = [concept.stems, ...(concept.alias ? [concept.alias.map(stem)] : [])];
+  return forms.some((stems) => stems.every((s) => textStems.has(s)));
 }
 
 /**
@@ -191,7 +267,9 @@ export function namesConcept(text: string, concept: Concept): boolean {
   return text
     .split(/[.!?;]\s+|\n+/)
     .map(terms)
-    .some((sentence) => concept.words.every((w) => sentence.some((t) => sameWord(w, t))));
+    .some((sentence) =>
+      conceptForms(concept).some((words) => words.every((w) => sentence.some((t) => sameWord(w, t)))),
+    );
 }
 
 /** Whether one text (a paper's title and abstract) names every one of the concepts: evidence that connects them. */

@@ -88,7 +88,7 @@ describe('relational sufficiency', () => {
       );
     // W953 has every word of both subjects, scattered over three sentences: the index joins them, no sentence does.
     const indexed = await app.catalog.papersMentioning(
-      [['emicizumab'], ['borderline', 'personality', 'disorder']],
+      [[['emicizumab']], [['borderline', 'personality', 'disorder']]],
       OWN,
       10,
     );

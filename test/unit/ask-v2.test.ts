@@ -9,10 +9,12 @@ import {
   connectsConcepts,
   judgeConnection,
   keyConcepts,
+  mentions,
   namesConcept,
   questionConcepts,
   sameWord,
   stem,
+  withoutDefinedAcronyms,
 } from '../../src/pipeline/concepts';
 import {
   describePlan,
@@ -398,6 +400,19 @@ describe('phrasings of the dev2 batch (written before tuning, then tuned on)', (
     ]);
     // Verbs stay out ("reduce", "lower"), also when the tagger reads one as a noun after a word it does not know.
     expect(phrases('Do statins lower cholesterol in women?')).toEqual(['statins', 'cholesterol']);
+    // An acronym the question defines is one concept with its long form, named by either.
+    const ampk = questionConcepts('AMP-activated protein kinase (AMPK) activation reduces fibrosis in the lungs.');
+    expect(ampk[0]).toMatchObject({ phrase: 'amp activated protein kinase', alias: ['ampk'] });
+    expect(questionConcepts('A T helper 2 cell (Th2) environment impedes lupus.')[0]).toMatchObject({
+      phrase: 'helper cell',
+      alias: ['th2'],
+    });
+    expect(mentions(new Set(['ampk', 'fibrosi'].map(stem)), ampk[0]!)).toBe(true);
+    expect(namesConcept('AMPK activity is lower in fibrotic regions.', ampk[0]!)).toBe(true);
+    // A parenthesis that abbreviates nothing stays where it is.
+    expect(withoutDefinedAcronyms('Is the drug (tizanidine) effective in spasticity (OR 2.1)?')).toBe(
+      'Is the drug (tizanidine) effective in spasticity (OR 2.1)?',
+    );
     // Degrees ("the fewest") say what is asked of a subject, not which.
     expect(phrases('Which knee cartilage repair procedure leads to the fewest reoperations?')).not.toContain(
       'fewest reoperations',

@@ -2,6 +2,7 @@ import type { Evidence } from '../../domain';
 import { type AskDependencies, type Gathered, setsOnly } from '../ask-types';
 import {
   type Concept,
+  conceptForms,
   type ConceptConnection,
   connectsConcepts,
   evidenceMentions,
@@ -74,7 +75,7 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
     // disorder self harm" → "borderline personality disorder").
     for (const candidate of subPhrases(concept)) {
       // A subject is what papers are about: it must be in titles ("vulnerability" in a claim is not a subject).
-      const found = await deps.catalog.papersMentioning([candidate.words], collections, PAPERS_PER_CONCEPT, {
+      const found = await deps.catalog.papersMentioning([conceptForms(candidate)], collections, PAPERS_PER_CONCEPT, {
         inTitle: true,
       });
       if (found.length >= MIN_CONCEPT_PAPERS || candidate === concept) papers.set(candidate.phrase, found);
@@ -97,7 +98,7 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
     // A run of four or more words is more often the tagger's mistake ("cell th2 environment impedes disease", a verb
     // inside) than a subject's name: it is matched by sub-phrases, never declared absent.
     if (subject.words.length < 2 || (core ?? questionConceptList[index]!.words).length > 3) continue;
-    const anywhere = await deps.catalog.papersMentioning([subject.words], collections, 1);
+    const anywhere = await deps.catalog.papersMentioning([conceptForms(subject)], collections, 1);
     if (anywhere.length === 0) absent.push(concept.phrase);
   }
   const key = keyConcepts(resolved, (c) => papers.get(c.phrase)?.length ?? 0);
@@ -108,7 +109,7 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
    */
   const connecting = async (together: readonly Concept[]) => {
     const candidates = await deps.catalog.papersMentioning(
-      together.map((c) => c.words),
+      together.map(conceptForms),
       collections,
       CONNECTION_CANDIDATES,
       { near: true },
