@@ -426,7 +426,7 @@ const NOT_ACRONYMS = new Set(
 
 /**
  * A study named by its acronym ("the NOR-SWITCH trial", "HAVEN 4", "PLANETRA"): capitals, digits and hyphens, with a
- * number after it when there is one; resolved to the paper whose title holds it (src/pipeline/stages/computed-answers).
+ * number after it when there is one; resolved to the paper whose title holds it (src/pipeline/stages/computed/paper-resolution.ts).
  */
 export function acronymIn(question: string): string | null {
   for (const match of question.matchAll(/\b([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*[A-Z0-9])(\s+\d{1,2}\b)?/g)) {

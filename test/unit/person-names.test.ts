@@ -1,6 +1,6 @@
 import { fullNameKey, nameFit, nameParts } from '../../src/analytics/person-names';
 import { acronymIn, peopleIn, planQuestion, studyNamed } from '../../src/pipeline/planner';
-import { longestRun } from '../../src/pipeline/stages/computed-answers';
+import { longestRun } from '../../src/pipeline/stages/computed/paper-resolution';
 
 const fit = (asked: string, stored: string) => nameFit(nameParts(asked)!, nameParts(stored)!);
 
