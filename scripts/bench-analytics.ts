@@ -76,9 +76,9 @@ export function analyticsCases(
     ['coupled of the most cited paper', () => a.paperCoupled(mostCited, page)],
     ['paper related (10)', (i) => a.paperRelated(papers[i % papers.length]!, 10)],
     ['topic papers (page of 20)', (i) => a.topicPapers(topics[i % topics.length]!, null, page)],
-    ['topic trend 1990–2022', (i) => a.topicTrends([topics[i % topics.length]!], 1990, 2022)],
-    ['trends, 6 topics 1990–2022', () => a.topicTrends([...topics], 1990, 2022)],
-    ['emerging topics 2000–2022', () => a.emergingTopics(2000, 2022, { minSupport: 5, first: 10, minLevel: 1 })],
+    ['topic trend 1990–2022', (i) => a.trends.topicTrends([topics[i % topics.length]!], 1990, 2022)],
+    ['trends, 6 topics 1990–2022', () => a.trends.topicTrends([...topics], 1990, 2022)],
+    ['emerging topics 2000–2022', () => a.trends.emergingTopics(2000, 2022, { minSupport: 5, first: 10, minLevel: 1 })],
     ['top papers, internal citations', () => a.topPapers(null, 'INTERNAL_CITATIONS', page)],
     ['top papers, global citations', () => a.topPapers(null, 'GLOBAL_CITATIONS', page)],
     [

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       if (!labels) throw new Error(`no labels for ${subject.review} under ${shared}`);
       const included = [...labels].filter(([, grade]) => grade > 0).map(([id]) => id);
       const started = process.hrtime.bigint();
-      const set = await app.analytics.topicSet(subject.phrase);
+      const set = await app.analytics.topics.topicSet(subject.phrase);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       timings.push(ms);
       const ids = new Set(set.papers.map((paper) => paper.id));

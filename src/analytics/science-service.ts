@@ -759,8 +759,8 @@ export class ScienceService {
       ...new Set([...given.map((row) => row.author.name), ...sameOrcid.map((row) => row.name)].filter(Boolean)),
     ] as string[];
     const [metrics, partners] = await Promise.all([
-      this.analytics.personMetrics(all),
-      this.analytics.personCoauthors(all, Math.min(Math.max(1, coauthors), MAX_PAGE)),
+      this.analytics.people.personMetrics(all),
+      this.analytics.people.personCoauthors(all, Math.min(Math.max(1, coauthors), MAX_PAGE)),
     ]);
     return {
       authorIds: all,

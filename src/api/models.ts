@@ -1,7 +1,7 @@
 import type { AuthorRow, ChunkRow, InstitutionRow, PaperRow, TopicRow, VenueRow } from '../domain';
 import type { AskResult } from '../pipeline/ask-service';
 import type { SearchResult } from '../retrieval/search-service';
-import type { YearPoint } from '../analytics/analytics-service';
+import type { YearPoint } from '../analytics/analytics-math';
 import type { DocumentSetInfo, SetDocumentInfo } from '../sets/document-sets';
 import type { SleepingBeauty } from '../analytics/science-service';
 

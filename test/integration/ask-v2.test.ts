@@ -181,7 +181,7 @@ describe('one person in every analysis: records sharing an ORCID', () => {
 
 describe('topic sets that mean the topic', () => {
   it('takes in a paper on the subject that lacks some of its words, says why each paper is in, and no other subject', async () => {
-    const set = await app.analytics.topicSet('emicizumab prophylaxis in haemophilia', { collections: OWN });
+    const set = await app.analytics.topics.topicSet('emicizumab prophylaxis in haemophilia', { collections: OWN });
     const byId = new Map(set.papers.map((paper) => [paper.id, paper]));
     // W951 and W952 hold every word; W953 (no "prophylaxis", no "haemophilia") is on emicizumab all the same.
     expect(byId.get('W951')).toMatchObject({ byWords: true });
@@ -194,7 +194,7 @@ describe('topic sets that mean the topic', () => {
   });
 
   it('finds nothing for a subject no paper holds most of the words of, however near its least far papers are', async () => {
-    const set = await app.analytics.topicSet('volcanic soil chemistry');
+    const set = await app.analytics.topics.topicSet('volcanic soil chemistry');
     expect(set.papers).toEqual([]);
   });
 });

@@ -80,7 +80,7 @@ afterAll(async () => {
 
 describe('a person across records without an OpenAlex id', () => {
   it('counts in an unidentified record whose co-author has the same full name, and leaves out one without', async () => {
-    const person = await app.analytics.resolvePerson('Rosa Quintero');
+    const person = await app.analytics.people.resolvePerson('Rosa Quintero');
     expect(person).not.toBeNull();
     expect(person!.ids[0]).toBe('A9701');
     expect(person!.papers).toBe(2);
@@ -95,7 +95,7 @@ describe('people in a ranking of authors', () => {
   it('counts records of one name sharing a co-author as one person and keeps a namesake without one apart', async () => {
     const rows = await app.analytics.authorsOfPapers(['W9704', 'W9705', 'W9706'], 20);
     expect(rows.filter((row) => row.name === 'Lena Marsh')).toHaveLength(3);
-    const people = await app.analytics.peopleOf(rows);
+    const people = await app.analytics.people.peopleOf(rows);
     const marsh = people.filter((person) => person.name === 'Lena Marsh');
     expect(marsh.map((person) => [[...person.ids].sort(), person.count])).toEqual([
       [['A9711', 'A9713'], 2],

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe('topics linked to concepts', () => {
   it('takes in the papers of a concept the phrase names in another word form, not of a broader one', async () => {
-    const set = await app.analytics.topicSet('muscle relaxants', { collections: OWN });
+    const set = await app.analytics.topics.topicSet('muscle relaxants', { collections: OWN });
     expect(set.concepts).toEqual([{ id: 'C98001', name: 'Muscle relaxant' }]);
     const byId = new Map(set.papers.map((p) => [p.id, p]));
     expect(byId.get('W9802')).toMatchObject({ byConcept: true, byWords: false });

@@ -4,7 +4,7 @@ import {
   mostWordsQuery,
   smoothedGrowth,
   yearSeries,
-} from '../../src/analytics/analytics-service';
+} from '../../src/analytics/analytics-math';
 import {
   connectsConcepts,
   judgeConnection,

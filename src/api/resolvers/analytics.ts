@@ -64,7 +64,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
         }),
       emergingTopics: (_, args, context) =>
         heavy(context, async () =>
-          analytics.emergingTopics(
+          analytics.trends.emergingTopics(
             args.from,
             args.to,
             {
@@ -81,9 +81,9 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
           const filter = await filterOf(args.filter, context);
           const series = [];
           if (args.topics?.length)
-            series.push(...(await analytics.topicTrends(args.topics, args.from, args.to, filter)));
-          if (args.query) series.push(await analytics.queryTrend(args.query, args.from, args.to, filter));
-          const emerging = await analytics.emergingTopics(
+            series.push(...(await analytics.trends.topicTrends(args.topics, args.from, args.to, filter)));
+          if (args.query) series.push(await analytics.trends.queryTrend(args.query, args.from, args.to, filter));
+          const emerging = await analytics.trends.emergingTopics(
             args.from,
             args.to,
             {
@@ -210,7 +210,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
           )
         ).items,
       trend: async (topic, args, context) => {
-        const [series] = await analytics.topicTrends(
+        const [series] = await analytics.trends.topicTrends(
           [topic.id],
           args.from,
           args.to,

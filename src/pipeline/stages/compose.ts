@@ -198,7 +198,7 @@ function sourceNoteOf(state: Verified): string | null {
  * be searched (off, or no source answered), and names the closest papers as background, never as current.
  */
 async function offlineCurrentReason(deps: AskDependencies, state: Gathered): Promise<string> {
-  const coverage = await deps.analytics.coverageYears();
+  const coverage = await deps.analytics.trends.coverageYears();
   const tried = state.externalSearches.length > 0;
   const background = state.pool
     .bestPerPaper()

@@ -105,13 +105,13 @@ async function computedAnswer(
  */
 async function countBack(deps: AskDependencies, state: Gathered, plan: AnalyticsPlan): Promise<AnalyticsPlan> {
   if (!plan.lastYears || plan.yearFrom !== null || plan.yearTo !== null) return plan;
-  const coverage = await deps.analytics.coverageYears();
+  const coverage = await deps.analytics.trends.coverageYears();
   if (!coverage) return plan;
   const phrases = [plan.topic, plan.operation.startsWith('compare_topics') ? plan.second : null].filter(
     (phrase): phrase is string => !!phrase,
   );
   const filter = filterOf(state, plan, null, null);
-  const years = (await Promise.all(phrases.map((phrase) => deps.analytics.topicSet(phrase, filter))))
+  const years = (await Promise.all(phrases.map((phrase) => deps.analytics.topics.topicSet(phrase, filter))))
     .flatMap((set) => set.papers.map((paper) => paper.year))
     .filter((year): year is number => year !== null && year <= coverage.lastYear);
   const last = years.length > 0 ? Math.max(...years) : coverage.lastYear;

@@ -1,5 +1,5 @@
 /** Plans that set two things side by side: people, topics, periods, and which of two topics grew faster. */
-import { type TopicSet } from '../../../analytics/analytics-service';
+import { type TopicSet } from '../../../analytics/topic-sets';
 import type { AskDependencies } from '../../ask-types';
 import { type AnalyticsPlan } from '../../planner';
 import {
@@ -19,12 +19,12 @@ export async function comparePeople(ctx: PlanContext): Promise<Outcome> {
   const { deps, state, plan, found } = ctx;
   const { analytics } = deps;
   const names = [plan.person, plan.second].filter((name): name is string => !!name);
-  const people = await Promise.all(names.map((name) => analytics.resolvePerson(name)));
+  const people = await Promise.all(names.map((name) => analytics.people.resolvePerson(name)));
   const missing = names.filter((_, i) => !people[i]);
   if (names.length < 2 || missing.length > 0)
     return { refusal: `no identified author in the graph is named ${missing.map((n) => `"${n}"`).join(' or ')}` };
   people.forEach((person, i) => found.person(names[i]!, person!));
-  const measured = await Promise.all(people.map((person) => analytics.personMetrics(person!.ids)));
+  const measured = await Promise.all(people.map((person) => analytics.people.personMetrics(person!.ids)));
   const metric = /h[- ]?index/i.test(state.question)
     ? { id: 'h_index', label: 'h-index (global citations)', of: (m: (typeof measured)[0]) => m.hIndexGlobal }
     : /\b(?:cited|citations?)\b/i.test(state.question)
@@ -54,7 +54,9 @@ export async function compareTopics(ctx: PlanContext): Promise<Outcome> {
   const { analytics } = deps;
   const phrases = [plan.topic, plan.second].filter((phrase): phrase is string => !!phrase);
   if (phrases.length < 2) return { refusal: 'the question does not name two topics to compare' };
-  const sets = await Promise.all(phrases.map(async (phrase) => found.topic(await analytics.topicSet(phrase, filter))));
+  const sets = await Promise.all(
+    phrases.map(async (phrase) => found.topic(await analytics.topics.topicSet(phrase, filter))),
+  );
   const empty = sets.filter((set) => set.papers.length === 0).map((set) => `"${set.phrase}"`);
   if (empty.length === 2) return { refusal: `no paper in the graph matches the topics ${empty.join(' or ')}` };
   return comparison(
@@ -77,7 +79,7 @@ export async function comparePeriods(ctx: PlanContext): Promise<Outcome> {
   if (!plan.topic || !plan.periods) return { refusal: 'the question does not name a topic and two windows of years' };
   const windows = plan.periods;
   const sets = await Promise.all(
-    windows.map((w) => analytics.topicSet(plan.topic!, { ...filter, yearFrom: w.from, yearTo: w.to })),
+    windows.map((w) => analytics.topics.topicSet(plan.topic!, { ...filter, yearFrom: w.from, yearTo: w.to })),
   );
   if (sets.every((set) => set.papers.length === 0))
     return {
@@ -104,7 +106,9 @@ export async function compareTopicsTrend(ctx: PlanContext): Promise<Outcome> {
   const { analytics } = deps;
   const phrases = [plan.topic, plan.second].filter((phrase): phrase is string => !!phrase);
   if (phrases.length < 2) return { refusal: 'the question does not name two topics to compare' };
-  const sets = await Promise.all(phrases.map(async (phrase) => found.topic(await analytics.topicSet(phrase, filter))));
+  const sets = await Promise.all(
+    phrases.map(async (phrase) => found.topic(await analytics.topics.topicSet(phrase, filter))),
+  );
   const empty = sets.filter((set) => set.papers.length === 0).map((set) => `"${set.phrase}"`);
   if (empty.length > 0) return { refusal: `no paper in the graph matches the topic ${empty.join(' or ')}` };
   return growthComparison(deps, sets, plan);
@@ -122,7 +126,7 @@ async function growthComparison(
   sets: readonly TopicSet[],
   plan: AnalyticsPlan,
 ): Promise<Outcome> {
-  const coverage = await deps.analytics.coverageYears();
+  const coverage = await deps.analytics.trends.coverageYears();
   const spans = sets.map((set) => spanOf(set.papers, plan));
   if (spans.some((span) => !span) || !coverage)
     return { refusal: 'the papers on these topics have no publication years' };

@@ -2,7 +2,9 @@
  * What a plan operation computes (sentences citing the papers they counted, or a refusal) and the words answers share:
  * the filter and scope a question names, years, topic sets, rankings, comparisons and people.
  */
-import { type PaperGroup, type Person, type TopicSet, type TopicSetPaper } from '../../../analytics/analytics-service';
+import { type PaperGroup } from '../../../analytics/analytics-service';
+import { type Person } from '../../../analytics/people';
+import { type TopicSet, type TopicSetPaper } from '../../../analytics/topic-sets';
 import type { PaperFilter } from '../../../domain';
 import type { AnswerFigure, AskDependencies, Gathered, ResolvedEntity } from '../../ask-types';
 import { type AnalyticsPlan, countryName } from '../../planner';

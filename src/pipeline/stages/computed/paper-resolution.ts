@@ -37,7 +37,7 @@ async function firstStepPaper(
 > {
   if (plan.firstStep !== 'most_cited_paper') return null;
   if (!plan.topic) return { refusal: 'the question names no topic to find its most cited paper on' };
-  const set = found.topic(await deps.analytics.topicSet(plan.topic, filter));
+  const set = found.topic(await deps.analytics.topics.topicSet(plan.topic, filter));
   const [top] = mostCited(set.papers, plan.citationBasis);
   if (!top)
     return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };

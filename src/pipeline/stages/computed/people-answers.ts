@@ -23,11 +23,11 @@ export async function personAnswer(ctx: PlanContext): Promise<Outcome> {
   const step = plan.person ? null : await firstStepPerson(deps, plan, filter, found);
   if (step && 'refusal' in step) return step;
   const name = step?.name ?? plan.person;
-  const person = name ? await analytics.resolvePerson(name) : null;
+  const person = name ? await analytics.people.resolvePerson(name) : null;
   if (!person) return { refusal: `no identified author in the graph is named "${name ?? ''}"` };
   found.person(name!, person);
   const stepSentences = step ? [step.sentence] : [];
-  const metrics = await analytics.personMetrics(person.ids);
+  const metrics = await analytics.people.personMetrics(person.ids);
   if (plan.operation === 'author_metrics') {
     return {
       sentences: [
@@ -51,7 +51,7 @@ export async function personAnswer(ctx: PlanContext): Promise<Outcome> {
       },
     };
   }
-  const coauthors = await analytics.personCoauthors(person.ids, LIST);
+  const coauthors = await analytics.people.personCoauthors(person.ids, LIST);
   if (coauthors.length === 0) return { refusal: `${person.name} has no identified co-author in the graph` };
   return {
     sentences: [
@@ -74,7 +74,7 @@ async function firstStepPerson(
 ): Promise<{ name: string; sentence: ComputedSentence } | { refusal: string } | null> {
   if (plan.firstStep !== 'most_prolific_author' && plan.firstStep !== 'most_cited_author') return null;
   if (!plan.topic) return { refusal: 'the question names no topic to find its author on' };
-  const set = found.topic(await deps.analytics.topicSet(plan.topic, filter));
+  const set = found.topic(await deps.analytics.topics.topicSet(plan.topic, filter));
   if (set.papers.length === 0)
     return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };
   const cited = plan.firstStep === 'most_cited_author';
@@ -86,7 +86,7 @@ async function firstStepPerson(
   const value = (row: (typeof rows)[number]) =>
     cited ? (plan.citationBasis === 'global' ? row.globalCitations : row.internalCitations) : row.count;
   // Records of one person are one person here too: their counts add up before the first is taken.
-  const [top] = await deps.analytics.peopleOf(rows.map((row) => ({ ...row, count: value(row) })));
+  const [top] = await deps.analytics.people.peopleOf(rows.map((row) => ({ ...row, count: value(row) })));
   if (!top) return { refusal: `the papers on "${plan.topic}" have no identified authors` };
   const measure = cited
     ? `${top.count} ${plan.citationBasis === 'global' ? 'global citations' : 'citations inside the graph'} of those papers`

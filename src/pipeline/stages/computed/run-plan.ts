@@ -100,7 +100,7 @@ async function topicOperation(ctx: PlanContext): Promise<Outcome> {
   const { deps, plan, found, filter, scope: venueName } = ctx;
   const { analytics } = deps;
   if (!plan.topic) return { refusal: 'the question names no topic to count papers on' };
-  const set = found.topic(await analytics.topicSet(plan.topic, filter));
+  const set = found.topic(await analytics.topics.topicSet(plan.topic, filter));
   if (set.papers.length === 0) {
     return { refusal: `no paper in the graph matches the topic "${plan.topic}"${yearsText(plan)} (${set.rule})` };
   }

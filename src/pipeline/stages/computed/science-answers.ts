@@ -2,7 +2,7 @@
  * Science-of-science plans over a topic's papers: Lotka, Bradford, disruption (CD index), sleeping beauties, main path,
  * research fronts, bursts and normalised impact.
  */
-import { type TopicSet } from '../../../analytics/analytics-service';
+import { type TopicSet } from '../../../analytics/topic-sets';
 import { contentTerms, stem } from '../../../text';
 import type { AskDependencies } from '../../ask-types';
 import { type AnalyticsPlan } from '../../planner';

@@ -1,5 +1,5 @@
 /** Plans that count or rank every paper on a topic: the count, papers, authors, venues, institutions, countries. */
-import { type TopicSet } from '../../../analytics/analytics-service';
+import { type TopicSet } from '../../../analytics/topic-sets';
 import { countryName } from '../../planner';
 import {
   groupSentence,
@@ -58,7 +58,7 @@ export async function topAuthors(ctx: PlanContext, set: TopicSet): Promise<Outco
   const ids = set.papers.map((p) => p.id);
   const cited = plan.rankBy === 'citations';
   const rows = await analytics.authorsOfPapers(ids, LIST * 4, cited ? plan.citationBasis : 'papers');
-  const people = await analytics.peopleOf(
+  const people = await analytics.people.peopleOf(
     rows.map((r) => ({
       ...r,
       papers: r.count,

@@ -1,5 +1,6 @@
 /** Plans over a topic's years: its course and peak, emerging subtopics, and its co-authorship network. */
-import { smoothedGrowth, type TopicSet } from '../../../analytics/analytics-service';
+import { smoothedGrowth } from '../../../analytics/analytics-math';
+import { type TopicSet } from '../../../analytics/topic-sets';
 import type { AskDependencies } from '../../ask-types';
 import { type AnalyticsPlan } from '../../planner';
 import { type ComputedSentence, LIST, mean, mostCited, type Outcome, quoteList, setText, years } from './outcome';
@@ -30,7 +31,7 @@ export async function trend(
   if ('refusal' in window) return window;
   const { from, to } = window;
   if (to < from) return { refusal: `no complete year between ${from} and ${currentYear - 1} to count` };
-  const points = await deps.analytics.yearsOfPapers(
+  const points = await deps.analytics.trends.yearsOfPapers(
     set.papers.map((p) => p.id),
     from,
     Math.min(to, from + 199),
