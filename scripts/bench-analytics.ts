@@ -90,11 +90,11 @@ export function analyticsCases(
     ['top authors, global citations', () => a.topAuthors(null, 'GLOBAL_CITATIONS', page)],
     ['venue statistics', () => a.venueStats(null, page)],
     ['collaboration network (50 authors)', () => a.collaborationNetwork(null, 50, 1)],
-    ['CD index of a paper', (i) => s.disruption(papers[i % papers.length]!)],
-    ['CD index of the most cited paper', () => s.disruption(mostCited)],
-    ['CD index within 5 years', (i) => s.disruption(papers[i % papers.length]!, 5)],
-    ['normalised impact of a paper', (i) => s.normalisedImpact([papers[i % papers.length]!])],
-    ['normalised impact of an author (mean)', (i) => s.authorNormalisedImpact(authors[i % authors.length]!)],
+    ['CD index of a paper', (i) => s.impact.disruption(papers[i % papers.length]!)],
+    ['CD index of the most cited paper', () => s.impact.disruption(mostCited)],
+    ['CD index within 5 years', (i) => s.impact.disruption(papers[i % papers.length]!, 5)],
+    ['normalised impact of a paper', (i) => s.impact.normalisedImpact([papers[i % papers.length]!])],
+    ['normalised impact of an author (mean)', (i) => s.impact.authorNormalisedImpact(authors[i % authors.length]!)],
     ['prior works of 5 papers', (i) => s.priorWorks(papers.slice(i % 10, (i % 10) + 5), 20)],
     ['derivative works of 5 papers', (i) => s.derivativeWorks(papers.slice(i % 10, (i % 10) + 5), 20)],
     [
@@ -109,33 +109,35 @@ export function analyticsCases(
     [`Bradford, largest review (${largest})`, () => s.bradford({ collections: [largest] })],
     [
       `topic bursts, largest review 1990–2022`,
-      () => s.topicBursts({ collections: [largest] }, 1990, 2022, { topics: 30, minLevel: 1, s: 2, gamma: 1 }),
+      () => s.bursts.topicBursts({ collections: [largest] }, 1990, 2022, { topics: 30, minLevel: 1, s: 2, gamma: 1 }),
     ],
-    ['sleeping beauty of a paper', (i) => s.sleepingBeauty(papers[i % papers.length]!, 'INTERNAL_CITATIONS')],
+    ['sleeping beauty of a paper', (i) => s.impact.sleepingBeauty(papers[i % papers.length]!, 'INTERNAL_CITATIONS')],
     [
       `sleeping beauties, largest review (${largest})`,
-      () => s.sleepingBeauties({ collections: [largest] }, 'INTERNAL_CITATIONS', 20, 5),
+      () => s.impact.sleepingBeauties({ collections: [largest] }, 'INTERNAL_CITATIONS', 20, 5),
     ],
-    [`main path, largest review (${largest})`, () => s.mainPath({ collections: [largest] }, 2000)],
+    [`main path, largest review (${largest})`, () => s.networks.mainPath({ collections: [largest] }, 2000)],
     [
       `key-route main path (10), largest review (${largest})`,
-      () => s.mainPath({ collections: [largest] }, 2000, 'KEY_ROUTE', 10),
+      () => s.networks.mainPath({ collections: [largest] }, 2000, 'KEY_ROUTE', 10),
     ],
     [
       `coupling clusters, largest review (${largest})`,
-      () => s.clusters({ collections: [largest] }, 'COUPLING', { maxNodes: 2000, minWeight: 2, resolution: 1 }),
+      () =>
+        s.networks.clusters({ collections: [largest] }, 'COUPLING', { maxNodes: 2000, minWeight: 2, resolution: 1 }),
     ],
     [
       `co-citation clusters, largest review (${largest})`,
-      () => s.clusters({ collections: [largest] }, 'COCITATION', { maxNodes: 300, minWeight: 2, resolution: 1 }),
+      () =>
+        s.networks.clusters({ collections: [largest] }, 'COCITATION', { maxNodes: 300, minWeight: 2, resolution: 1 }),
     ],
     [
       `reference bursts, largest review 1990–2022`,
-      () => s.referenceBursts({ collections: [largest] }, 1990, 2022, { references: 50, s: 2, gamma: 1 }),
+      () => s.bursts.referenceBursts({ collections: [largest] }, 1990, 2022, { references: 50, s: 2, gamma: 1 }),
     ],
     [
       `coupling network export, largest review (${largest})`,
-      () => s.network({ collections: [largest] }, 'COUPLING', { maxNodes: 2000, minWeight: 2 }),
+      () => s.networks.network({ collections: [largest] }, 'COUPLING', { maxNodes: 2000, minWeight: 2 }),
     ],
     [
       'person of two author records',
@@ -150,7 +152,7 @@ export function analyticsCases(
     ['Bradford, whole graph', () => s.bradford(null)],
     [
       'topic bursts, whole graph 1990–2022',
-      () => s.topicBursts(null, 1990, 2022, { topics: 30, minLevel: 1, s: 2, gamma: 1 }),
+      () => s.bursts.topicBursts(null, 1990, 2022, { topics: 30, minLevel: 1, s: 2, gamma: 1 }),
     ],
   ];
 }

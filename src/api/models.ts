@@ -3,7 +3,7 @@ import type { AskResult } from '../pipeline/ask-service';
 import type { SearchResult } from '../retrieval/search-service';
 import type { YearPoint } from '../analytics/analytics-math';
 import type { DocumentSetInfo, SetDocumentInfo } from '../sets/document-sets';
-import type { SleepingBeauty } from '../analytics/science-service';
+import type { SleepingBeauty } from '../analytics/citation-impact';
 
 /**
  * What the resolvers of each GraphQL type receive as `parent`: the services' own rows (GraphQL Code Generator maps

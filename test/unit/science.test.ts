@@ -1,6 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { type ExportNetwork, exportNetwork } from '../../src/analytics/network-export';
-import { citationSeries } from '../../src/analytics/science-service';
+import { citationSeries } from '../../src/analytics/citation-impact';
 import {
   beautyCoefficient,
   bradfordZones,

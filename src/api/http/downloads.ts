@@ -84,7 +84,7 @@ export async function downloadNetwork(
   const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
   const number = (name: string, fallback: number) =>
     url.searchParams.has(name) ? Number(url.searchParams.get(name)) : fallback;
-  const network = await front.app.science.network(
+  const network = await front.app.science.networks.network(
     collections.length ? { collections } : null,
     kind as 'COUPLING' | 'COCITATION' | 'COAUTHORSHIP' | 'CITATION',
     { maxNodes: number('maxNodes', 500), minWeight: number('minWeight', 1) },

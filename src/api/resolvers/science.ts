@@ -24,7 +24,7 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         lanes.analytics.run(context.request, async () => science.bradford(await filterOf(args.filter, context))),
       topicBursts: (_, args, context) =>
         lanes.analytics.run(context.request, async () =>
-          science.topicBursts(await filterOf(args.filter, context), args.from, args.to, {
+          science.bursts.topicBursts(await filterOf(args.filter, context), args.from, args.to, {
             topics: args.topics ?? 30,
             minLevel: args.minLevel ?? null,
             s: args.s ?? 2,
@@ -33,7 +33,7 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         ),
       referenceBursts: (_, args, context) =>
         lanes.analytics.run(context.request, async () =>
-          science.referenceBursts(await filterOf(args.filter, context), args.from, args.to, {
+          science.bursts.referenceBursts(await filterOf(args.filter, context), args.from, args.to, {
             references: args.references ?? 50,
             s: args.s ?? 2,
             gamma: args.gamma ?? 1,
@@ -41,7 +41,7 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         ),
       networkExport: (_, args, context) =>
         lanes.analytics.run(context.request, async () => {
-          const network = await science.network(await filterOf(args.filter, context), args.network, {
+          const network = await science.networks.network(await filterOf(args.filter, context), args.network, {
             maxNodes: args.maxNodes ?? 500,
             minWeight: args.minWeight ?? 1,
           });
@@ -64,7 +64,7 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
             argument: 'limit',
             warnings: context.request,
           });
-          return science.graphNetwork(filter, args.kind, {
+          return science.networks.graphNetwork(filter, args.kind, {
             maxNodes: limit,
             minWeight: args.minWeight ?? 1,
             stubs: args.stubs ?? true,
@@ -90,7 +90,7 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
       person: (_, args) => science.person(args.authorIds, args.coauthors ?? 20),
       sleepingBeauties: (_, args, context) =>
         lanes.analytics.run(context.request, async () =>
-          science.sleepingBeauties(
+          science.impact.sleepingBeauties(
             await filterOf(args.filter, context),
             args.by ?? 'INTERNAL_CITATIONS',
             args.first ?? 20,
@@ -99,7 +99,7 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         ),
       mainPath: (_, args, context) =>
         lanes.analytics.run(context.request, async () =>
-          science.mainPath(
+          science.networks.mainPath(
             await filterOf(args.filter, context),
             args.maxPapers ?? 2000,
             args.method ?? 'GLOBAL',
@@ -108,11 +108,15 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         ),
       clusters: (_, args, context) =>
         lanes.analytics.run(context.request, async () => {
-          const clustering = await science.clusters(await filterOf(args.filter, context), args.network ?? 'COUPLING', {
-            maxNodes: args.maxNodes ?? 500,
-            minWeight: args.minWeight ?? 1,
-            resolution: args.resolution ?? 1,
-          });
+          const clustering = await science.networks.clusters(
+            await filterOf(args.filter, context),
+            args.network ?? 'COUPLING',
+            {
+              maxNodes: args.maxNodes ?? 500,
+              minWeight: args.minWeight ?? 1,
+              resolution: args.resolution ?? 1,
+            },
+          );
           return {
             ...clustering,
             network: clustering.kind,
@@ -124,12 +128,12 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         }),
     },
     Paper: {
-      disruption: (paper, args) => science.disruption(paper.id, args.window ?? null),
-      sleepingBeauty: (paper, args) => science.sleepingBeauty(paper.id, args.by ?? 'INTERNAL_CITATIONS'),
-      normalisedImpact: async (paper) => (await science.normalisedImpact([paper.id])).get(paper.id) ?? null,
+      disruption: (paper, args) => science.impact.disruption(paper.id, args.window ?? null),
+      sleepingBeauty: (paper, args) => science.impact.sleepingBeauty(paper.id, args.by ?? 'INTERNAL_CITATIONS'),
+      normalisedImpact: async (paper) => (await science.impact.normalisedImpact([paper.id])).get(paper.id) ?? null,
     },
     Author: {
-      normalisedImpact: (author) => science.authorNormalisedImpact(author.id),
+      normalisedImpact: (author) => science.impact.authorNormalisedImpact(author.id),
     },
     SleepingBeauty: {
       paper: async (beauty, _, context) => (await context.loaders.paper.load(beauty.paperId))!,

@@ -31,7 +31,7 @@ export async function networkCommand(args: string[]): Promise<void> {
   await withApp(async (app) => {
     await ensureDatabase(app);
     await checkCollections(app, values.collection);
-    const built = await app.science.network(
+    const built = await app.science.networks.network(
       values.collection?.length ? { collections: values.collection } : null,
       network.toUpperCase() as 'COUPLING' | 'COCITATION' | 'COAUTHORSHIP' | 'CITATION',
       { maxNodes, minWeight },

@@ -54,11 +54,11 @@ export async function scienceCommand(args: string[]): Promise<void> {
     const result = await (async () => {
       switch (measure as (typeof MEASURES)[number]) {
         case 'disruption':
-          return s.disruption(one(), values.window ? Number(values.window) : null);
+          return s.impact.disruption(one(), values.window ? Number(values.window) : null);
         case 'impact':
-          return (await s.normalisedImpact([one()])).get(one()) ?? null;
+          return (await s.impact.normalisedImpact([one()])).get(one()) ?? null;
         case 'beauty':
-          return s.sleepingBeauty(one(), 'INTERNAL_CITATIONS');
+          return s.impact.sleepingBeauty(one(), 'INTERNAL_CITATIONS');
         case 'prior':
           return s.priorWorks(positionals, first);
         case 'derivative':
@@ -71,28 +71,32 @@ export async function scienceCommand(args: string[]): Promise<void> {
         case 'bradford':
           return s.bradford(filter);
         case 'topic-bursts':
-          return s.topicBursts(filter, year('from', 1990), year('to', new Date().getFullYear()), {
+          return s.bursts.topicBursts(filter, year('from', 1990), year('to', new Date().getFullYear()), {
             topics: first,
             minLevel: 1,
             ...bursts,
           });
         case 'reference-bursts':
-          return s.referenceBursts(filter, year('from', 1990), year('to', new Date().getFullYear()), {
+          return s.bursts.referenceBursts(filter, year('from', 1990), year('to', new Date().getFullYear()), {
             references: first,
             ...bursts,
           });
         case 'beauties':
-          return s.sleepingBeauties(filter, 'INTERNAL_CITATIONS', first, 5);
+          return s.impact.sleepingBeauties(filter, 'INTERNAL_CITATIONS', first, 5);
         case 'main-path':
           return values['key-routes'] === undefined
-            ? s.mainPath(filter, 2000)
-            : s.mainPath(filter, 2000, 'KEY_ROUTE', Number(values['key-routes']));
+            ? s.networks.mainPath(filter, 2000)
+            : s.networks.mainPath(filter, 2000, 'KEY_ROUTE', Number(values['key-routes']));
         case 'clusters':
-          return s.clusters(filter, values.network.toUpperCase() === 'COCITATION' ? 'COCITATION' : 'COUPLING', {
-            maxNodes: 500,
-            minWeight: 1,
-            resolution: 1,
-          });
+          return s.networks.clusters(
+            filter,
+            values.network.toUpperCase() === 'COCITATION' ? 'COCITATION' : 'COUPLING',
+            {
+              maxNodes: 500,
+              minWeight: 1,
+              resolution: 1,
+            },
+          );
       }
     })();
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -104,7 +104,7 @@ export async function disruptive(
   plan: AnalyticsPlan,
   venue: string | null,
 ): Promise<Outcome> {
-  const rows = await deps.science.disruptionOfPapers(
+  const rows = await deps.science.impact.disruptionOfPapers(
     set.papers.map((p) => p.id),
     MIN_CD_CITING,
   );
@@ -139,7 +139,7 @@ export async function sleepingBeauties(
   venue: string | null,
 ): Promise<Outcome> {
   const basis = plan.citationBasis === 'global' ? 'GLOBAL_CITATIONS' : 'INTERNAL_CITATIONS';
-  const beauties = await deps.science.sleepingBeauties(setFilter(set), basis, LIST, MIN_BEAUTY_CITATIONS);
+  const beauties = await deps.science.impact.sleepingBeauties(setFilter(set), basis, LIST, MIN_BEAUTY_CITATIONS);
   if (beauties.length === 0)
     return {
       refusal: `no paper on "${set.phrase}" is cited ${MIN_BEAUTY_CITATIONS} or more times inside the graph, so none can be ranked as a sleeping beauty`,
@@ -177,7 +177,7 @@ export async function mainPath(
   plan: AnalyticsPlan,
   venue: string | null,
 ): Promise<Outcome> {
-  const path = await deps.science.mainPath(setFilter(set), NETWORK_PAPERS);
+  const path = await deps.science.networks.mainPath(setFilter(set), NETWORK_PAPERS);
   if (path.papers.length < 2)
     return { refusal: `the papers on "${set.phrase}" do not cite each other, so there is no main path through them` };
   const steps = path.papers.map((p) => `"${p.title ?? p.id}" (${p.year ?? 'n.d.'})`);
@@ -202,7 +202,7 @@ export async function researchFronts(
   plan: AnalyticsPlan,
   venue: string | null,
 ): Promise<Outcome> {
-  const clustering = await deps.science.clusters(setFilter(set), 'COUPLING', {
+  const clustering = await deps.science.networks.clusters(setFilter(set), 'COUPLING', {
     maxNodes: NETWORK_PAPERS,
     minWeight: 1,
     resolution: 1,
@@ -238,7 +238,7 @@ export async function bursts(
   if (window.to - window.from < 2)
     return { refusal: `the papers on "${set.phrase}" span too few years to find bursts in` };
   const found = (
-    await deps.science.topicBursts(setFilter(set), window.from, Math.min(window.to, window.from + 300), {
+    await deps.science.bursts.topicBursts(setFilter(set), window.from, Math.min(window.to, window.from + 300), {
       topics: 30,
       // Level 2 and deeper: "Pathology" or "MEDLINE" are no subtopics of a literature.
       minLevel: 2,
@@ -292,7 +292,7 @@ export async function normalisedImpact(
   venue: string | null,
 ): Promise<Outcome> {
   const candidates = mostCited(set.papers, 'internal').slice(0, 1000);
-  const impacts = await deps.science.normalisedImpact(candidates.map((p) => p.id));
+  const impacts = await deps.science.impact.normalisedImpact(candidates.map((p) => p.id));
   const ranked = [...impacts.values()]
     // An expectation from fewer than MIN_PEERS papers of the year and field is too unsteady to divide by.
     .filter((i): i is typeof i & { value: number } => i.value !== null && i.citations > 0 && i.peers >= MIN_PEERS)
