@@ -13,7 +13,7 @@ import type { SearchService } from '../retrieval/search-service';
 import type { SetScope } from '../sets/set-search';
 import type { Sufficiency } from './evidence';
 import type { EvidencePool } from './evidence-pool';
-import type { AnalyticsPlan } from './planner';
+import type { AnalyticsPlan } from './plan-schema';
 import type { RouteClassifier } from './route-classifier';
 import type { Route, RouteDecision } from './router';
 

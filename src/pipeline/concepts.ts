@@ -1,7 +1,7 @@
 import nlp from 'compromise';
 import type { Evidence } from '../domain';
 import { contentTerms, stem, STOPWORDS, terms } from '../text';
-import { FRAMING } from './planner';
+import { FRAMING } from './plan-subjects';
 
 /**
  * Relational sufficiency: whether the question's key concepts are connected. A concept is a noun phrase of the

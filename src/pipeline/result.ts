@@ -1,7 +1,7 @@
 import { settingsHash } from '../config/settings';
 import type { VerifiedSentence } from '../generation/verify';
 import type { AnswerFigure, AnswerGenerator, AskDependencies, AskResult, Gathered, ResolvedEntity } from './ask-types';
-import type { AnalyticsPlan } from './planner';
+import type { AnalyticsPlan } from './plan-schema';
 
 /** How many evidence passages an answer lists. */
 const EVIDENCE_LISTED = 30;

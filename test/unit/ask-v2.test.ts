@@ -16,16 +16,10 @@ import {
   stem,
   withoutDefinedAcronyms,
 } from '../../src/pipeline/concepts';
-import {
-  describePlan,
-  firstStepIn,
-  periodsIn,
-  planQuestion,
-  planSchema,
-  topicPhrase,
-  twoPapersIn,
-  twoTopics,
-} from '../../src/pipeline/planner';
+import { describePlan, planSchema } from '../../src/pipeline/plan-schema';
+import { firstStepIn, planQuestion } from '../../src/pipeline/planner';
+import { periodsIn, topicPhrase, twoTopics } from '../../src/pipeline/plan-subjects';
+import { twoPapersIn } from '../../src/pipeline/plan-references';
 import { RouteClassifier } from '../../src/pipeline/route-classifier';
 import { maskSourceNames, routeQuestion } from '../../src/pipeline/router';
 import {

@@ -1,5 +1,6 @@
 import { fullNameKey, nameFit, nameParts } from '../../src/analytics/person-names';
-import { acronymIn, peopleIn, planQuestion, studyNamed } from '../../src/pipeline/planner';
+import { acronymIn, peopleIn, studyNamed } from '../../src/pipeline/plan-references';
+import { planQuestion } from '../../src/pipeline/planner';
 import { longestRun } from '../../src/pipeline/stages/computed/paper-resolution';
 
 const fit = (asked: string, stored: string) => nameFit(nameParts(asked)!, nameParts(stored)!);

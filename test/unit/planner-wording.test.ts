@@ -1,10 +1,5 @@
-import {
-  PAPER_OPERATIONS,
-  PERSON_OPERATIONS,
-  PLAN_OPERATIONS,
-  planQuestion,
-  TOPIC_OPERATIONS,
-} from '../../src/pipeline/planner';
+import { PAPER_OPERATIONS, PERSON_OPERATIONS, PLAN_OPERATIONS, TOPIC_OPERATIONS } from '../../src/pipeline/plan-schema';
+import { planQuestion } from '../../src/pipeline/planner';
 import { routeQuestion } from '../../src/pipeline/router';
 import { combineRoute, routeOptions } from '../../src/pipeline/stages/route';
 

@@ -2,7 +2,7 @@ import type { Evidence } from '../../domain';
 import type { VerifiedCitation } from '../../generation/verify';
 import type { AskDependencies, Gathered, Rewritten } from '../ask-types';
 import { EvidencePool } from '../evidence-pool';
-import { type AnalyticsPlan, describePlan } from '../planner';
+import { type AnalyticsPlan, describePlan } from '../plan-schema';
 import type { AnswerParts } from '../result';
 import { isNonFatal, type Stage } from '../stage';
 import { Found, filterOf, type Outcome } from './computed/outcome';

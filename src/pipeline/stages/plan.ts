@@ -1,14 +1,8 @@
 import { parseJsonObject } from '../../generation/llm';
 import { planPrompt } from '../../generation/prompts';
 import type { Rewritten } from '../ask-types';
-import {
-  type AnalyticsPlan,
-  describePlan,
-  PERSON_OPERATIONS,
-  PLAN_OPERATIONS,
-  planQuestion,
-  planSchema,
-} from '../planner';
+import { type AnalyticsPlan, describePlan, PERSON_OPERATIONS, PLAN_OPERATIONS, planSchema } from '../plan-schema';
+import { planQuestion } from '../planner';
 import { isSourceFailure, type Stage } from '../stage';
 
 export type Planned = Rewritten & { readonly plan: AnalyticsPlan };

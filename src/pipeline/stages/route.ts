@@ -1,7 +1,8 @@
 import { parseJsonObject } from '../../generation/llm';
 import { routePrompt } from '../../generation/prompts';
 import type { AskDependencies, AskRequest, Routed } from '../ask-types';
-import { PAPER_OPERATIONS, PERSON_OPERATIONS, planQuestion } from '../planner';
+import { PAPER_OPERATIONS, PERSON_OPERATIONS } from '../plan-schema';
+import { planQuestion } from '../planner';
 import type { RouteGuess } from '../route-classifier';
 import { maskSourceNames, NOW, PEAK_YEAR, type Route, type RouteDecision, routeQuestion, ROUTES } from '../router';
 import { isSourceFailure, type Stage } from '../stage';

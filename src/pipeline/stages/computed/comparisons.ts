@@ -1,7 +1,7 @@
 /** Plans that set two things side by side: people, topics, periods, and which of two topics grew faster. */
 import { type TopicSet } from '../../../analytics/topic-sets';
 import type { AskDependencies } from '../../ask-types';
-import { type AnalyticsPlan } from '../../planner';
+import { type AnalyticsPlan } from '../../plan-schema';
 import {
   citedExamples,
   comparison,

@@ -7,7 +7,8 @@ import { type Person } from '../../../analytics/people';
 import { type TopicSet, type TopicSetPaper } from '../../../analytics/topic-sets';
 import type { PaperFilter } from '../../../domain';
 import type { AnswerFigure, AskDependencies, Gathered, ResolvedEntity } from '../../ask-types';
-import { type AnalyticsPlan, countryName } from '../../planner';
+import { type AnalyticsPlan } from '../../plan-schema';
+import { countryName } from '../../plan-places';
 
 /** A sentence of figures and the papers it counted (which it cites, by title). */
 export interface ComputedSentence {

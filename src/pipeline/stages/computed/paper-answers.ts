@@ -1,7 +1,7 @@
 /** Plans about one paper: what cites it, what it cites, what is related to it, and the citation path to another. */
 import { MAX_PAGE } from '../../../paging';
 import type { AskDependencies, Gathered } from '../../ask-types';
-import { type AnalyticsPlan } from '../../planner';
+import { type AnalyticsPlan } from '../../plan-schema';
 import { type Found, LIST, type Outcome, type PlanContext, quoteList, ranking } from './outcome';
 import { planPaper, resolvePaper } from './paper-resolution';
 

@@ -2,7 +2,8 @@
 import type { PaperFilter } from '../../../domain';
 import { contentTerms, stem, terms } from '../../../text';
 import type { AskDependencies, Gathered } from '../../ask-types';
-import { acronymIn, type AnalyticsPlan } from '../../planner';
+import { acronymIn } from '../../plan-references';
+import { type AnalyticsPlan } from '../../plan-schema';
 import { type ComputedSentence, type Found, mostCited, setText, yearsText } from './outcome';
 
 /** The paper a plan is about: reached by its first step (the topic's most cited paper), or named by the question. */

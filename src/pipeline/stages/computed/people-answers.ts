@@ -2,7 +2,7 @@
 import { MAX_PAGE } from '../../../paging';
 import type { PaperFilter } from '../../../domain';
 import type { AskDependencies } from '../../ask-types';
-import { type AnalyticsPlan } from '../../planner';
+import { type AnalyticsPlan } from '../../plan-schema';
 import {
   type ComputedSentence,
   type Found,

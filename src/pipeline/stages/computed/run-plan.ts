@@ -1,6 +1,7 @@
 /** A plan carried out: the filter its question names, then the operation, by family (see the modules it imports). */
 import type { AskDependencies, Gathered } from '../../ask-types';
-import { type AnalyticsPlan, countryName, describePlan } from '../../planner';
+import { type AnalyticsPlan, describePlan } from '../../plan-schema';
+import { countryName } from '../../plan-places';
 import { comparePeople, comparePeriods, compareTopics, compareTopicsTrend } from './comparisons';
 import { type Found, filterOf, type Outcome, type PlanContext, scopeOf, yearsText } from './outcome';
 import { citationPath, citedWorks, relatedPapers } from './paper-answers';

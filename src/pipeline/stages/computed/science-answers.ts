@@ -5,7 +5,7 @@
 import { type TopicSet } from '../../../analytics/topic-sets';
 import { contentTerms, stem } from '../../../text';
 import type { AskDependencies } from '../../ask-types';
-import { type AnalyticsPlan } from '../../planner';
+import { type AnalyticsPlan } from '../../plan-schema';
 import {
   citedExamples,
   LIST,

@@ -1,6 +1,6 @@
 /** Plans that count or rank every paper on a topic: the count, papers, authors, venues, institutions, countries. */
 import { type TopicSet } from '../../../analytics/topic-sets';
-import { countryName } from '../../planner';
+import { countryName } from '../../plan-places';
 import {
   groupSentence,
   LIST,

@@ -2,7 +2,7 @@
 import { smoothedGrowth } from '../../../analytics/analytics-math';
 import { type TopicSet } from '../../../analytics/topic-sets';
 import type { AskDependencies } from '../../ask-types';
-import { type AnalyticsPlan } from '../../planner';
+import { type AnalyticsPlan } from '../../plan-schema';
 import { type ComputedSentence, LIST, mean, mostCited, type Outcome, quoteList, setText, years } from './outcome';
 
 /**
