@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/settings';
 import { evaluate, loadQrels, loadQueries, type EvaluationRun } from '../src/retrieval/evaluation';
-import type { SearchOptions } from '../src/retrieval/search-service';
+import type { SearchOptions } from '../src/retrieval/search-types';
 import { openBenchApp } from './bench-env';
 
 const SYNERGY_DEV = new Set(['Chou_2004', 'Donners_2021', 'Meijboom_2021']);

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/settings';
 import { loadQueries, percentile } from '../src/retrieval/evaluation';
-import type { SearchOptions } from '../src/retrieval/search-service';
+import type { SearchOptions } from '../src/retrieval/search-types';
 import { openBenchApp } from './bench-env';
 
 async function main(): Promise<void> {

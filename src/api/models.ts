@@ -1,6 +1,6 @@
 import type { AuthorRow, ChunkRow, InstitutionRow, PaperRow, TopicRow, VenueRow } from '../domain';
 import type { AskResult } from '../pipeline/ask-service';
-import type { SearchResult } from '../retrieval/search-service';
+import type { SearchResult } from '../retrieval/search-types';
 import type { YearPoint } from '../analytics/analytics-math';
 import type { DocumentSetInfo, SetDocumentInfo } from '../sets/document-sets';
 import type { SleepingBeauty } from '../analytics/citation-impact';

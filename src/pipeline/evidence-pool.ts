@@ -1,6 +1,7 @@
 import type { CatalogService } from '../catalog/catalog-service';
 import type { Evidence, EvidencePaper } from '../domain';
-import type { Passage, SearchService } from '../retrieval/search-service';
+import type { Passage } from '../retrieval/search-types';
+import type { SearchService } from '../retrieval/search-service';
 import type { SetCorpus } from '../sets/set-corpus';
 import { scoreEvidence } from './evidence';
 

@@ -14,7 +14,8 @@ import {
   type QueryMetrics,
   type ScreeningMetrics,
 } from './metrics';
-import type { SearchOptions, SearchService } from './search-service';
+import type { SearchOptions } from './search-types';
+import type { SearchService } from './search-service';
 
 /** A benchmark query set with its judgments, ids already mapped to graph ids. */
 export interface EvaluationSet {

@@ -1,122 +1,29 @@
-import { expectation, schemaOf, type Setting } from '../config/setting-schema';
-import { type RetrievalSettings, SETTINGS_SCHEMA } from '../config/settings';
 import type { Embedder } from '../embedding/embedder';
-import { cosine } from '../embedding/embedder';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { isFiltered, type PaperFilterParams, paperFilterParams, queries } from '../graph/query-registry';
-import type { CitationField, PaperFilter, PaperRow } from '../domain';
+import type { PaperFilter, PaperRow } from '../domain';
 import { readDocumentFrequencies } from './corpus-statistics';
 import { type DocumentFrequencies, feedbackTerms, validateTerms } from './expansion';
 import { aggregateChunks, weightedRrf, type RankedList } from './fusion';
 import { buildLuceneQuery } from './query-text';
-import { mmr, personalisedPageRank } from './rerank';
+import { mmr } from './rerank';
 import { parseJsonObject } from '../generation/llm';
 import { expansionPrompt } from '../generation/prompts';
 import type { RequestContext } from '../request-context';
 import { contentTerms } from '../text';
-
-/**
- * Every stage can be switched per request; unset fields take the settings' defaults (CITEGRAPH_SEARCH_*,
- * CITEGRAPH_RRF_*, …), so that the settings hash stamped on answers covers them.
- */
-export type SearchOptions = { -readonly [K in keyof RetrievalSettings]: RetrievalSettings[K] };
-
-export function defaultSearchOptions(settings: RetrievalSettings): SearchOptions {
-  return { ...settings };
-}
-
-export interface Passage {
-  chunkId: string;
-  text: string;
-  start: number;
-  end: number;
-  ordinal: number;
-  section: string | null;
-  sectionKind?: string | null;
-  field: CitationField;
-  pageStart: number | null;
-  pageEnd: number | null;
-  score: number;
-}
-
-/** Why a result is where it is. */
-export interface ResultTrace {
-  sparse: { rank: number; score: number } | null;
-  dense: { rank: number; score: number } | null;
-  expanded: { rank: number; score: number } | null;
-  fusedScore: number;
-  fusedRank: number;
-  citation: { cocited: number; coupled: number; direct: number; boost: number } | null;
-  pagerank: number | null;
-  finalScore: number;
-  /** Stages that changed this result's rank, with the rank before and after. */
-  moves: Array<{ stage: string; from: number; to: number }>;
-}
-
-export interface SearchResult {
-  paper: PaperRow;
-  rank: number;
-  score: number;
-  passages: Passage[];
-  trace: ResultTrace;
-}
-
-export interface SearchTrace {
-  query: string;
-  luceneQuery: string | null;
-  expansionTerms: string[];
-  expansionCandidates: string[];
-  /** Where the expansion candidates came from: the LLM, or pseudo-relevance feedback. */
-  expansionSource: 'llm' | 'feedback' | null;
-  options: SearchOptions;
-  timings: Record<string, number>;
-  counts: { sparse: number; dense: number; fused: number };
-}
-
-export interface SearchResponse {
-  results: SearchResult[];
-  trace: SearchTrace;
-}
-
-interface Candidate {
-  id: string;
-  score: number;
-  fusedScore: number;
-  fusedRank: number;
-  ranks: Record<string, { rank: number; score: number | undefined }>;
-  citation: ResultTrace['citation'];
-  pagerank: number | null;
-  moves: ResultTrace['moves'];
-}
-
-/** Milliseconds since a `process.hrtime.bigint()` reading. */
-export function elapsed(started: bigint): number {
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-/** Validates and completes options given by a client, against the same types and bounds as the settings. */
-export function resolveOptions(base: SearchOptions, overrides: Partial<SearchOptions> | undefined): SearchOptions {
-  const options = { ...base };
-  for (const [name, value] of Object.entries(overrides ?? {})) {
-    if (value === undefined || value === null) continue;
-    const setting = (SETTINGS_SCHEMA.retrieval as Record<string, Setting>)[name];
-    if (!setting) throw badInput(`unknown search option ${name}`);
-    const parsed = schemaOf(setting).safeParse(value);
-    if (!parsed.success || typeof parsed.data !== typeof base[name as keyof SearchOptions]) {
-      throw badInput(`${name} must be ${expectation(setting)}, got ${JSON.stringify(value).slice(0, 40)}`);
-    }
-    (options as Record<string, unknown>)[name] = parsed.data;
-  }
-  if (!options.sparse && !options.dense) throw badInput('at least one of sparse and dense retrieval must be on');
-  return options;
-}
-
-/** A search's page size: a whole number in [1, 200] (BAD_USER_INPUT otherwise). */
-export function checkFirst(first: number): void {
-  if (!Number.isInteger(first) || first < 1 || first > 200)
-    throw badInput(`first must be an integer in [1, 200], got ${first}`);
-}
+import {
+  type Candidate,
+  checkFirst,
+  elapsed,
+  type Passage,
+  resolveOptions,
+  type SearchOptions,
+  type SearchResponse,
+  type SearchResult,
+  type SearchTrace,
+} from './search-types';
+import { citationBoost, pagerankRerank } from './graph-rerank';
 
 /**
  * Hybrid retrieval over the graph's indexes: BM25 over papers and dense search over chunks, fused by weighted
@@ -343,7 +250,7 @@ export class SearchService {
 
     if (options.citation && ranked.length > 1) {
       started = process.hrtime.bigint();
-      reorder('citation', await this.citationBoost(ranked, options));
+      reorder('citation', await citationBoost(this.executor, ranked, options));
       timings.citationMs = elapsed(started);
     }
 
@@ -357,7 +264,7 @@ export class SearchService {
     }
     if (options.pagerank && vector && vectors && ranked.length > 1) {
       started = process.hrtime.bigint();
-      reorder('pagerank', this.pagerankRerank(ranked, vectors, vector, options));
+      reorder('pagerank', pagerankRerank(ranked, vectors, vector, options));
       timings.pagerankMs = elapsed(started);
     }
     if (options.mmr && vectors && ranked.length > 1) {
@@ -495,66 +402,6 @@ export class SearchService {
       for (let i = 0; i < sum.length; i += 1) sum[i]! /= norm;
     }
     return sums;
-  }
-
-  private async citationBoost(ranked: Candidate[], options: SearchOptions): Promise<Candidate[]> {
-    const depth = Math.min(options.rerankDepth, ranked.length);
-    const head = ranked.slice(0, depth);
-    const seeds = head.slice(0, options.citationSeeds).map((c) => c.id);
-    const rows = await this.executor.read<{ paperId: string; cocited: number; coupled: number; direct: number }>(
-      queries().citationSignal({ candidateIds: head.map((c) => c.id), seedIds: seeds }),
-    );
-    const signal = new Map(rows.map((row) => [row.paperId, row]));
-    // The boost is relative to the head's fused scores so that it is comparable whatever the RRF weights are.
-    // The seeds keep their places: the signal says which other candidates belong with them.
-    const scale = head[0]!.score;
-    const boosted = head.slice(seeds.length).map((candidate) => {
-      const s = signal.get(candidate.id);
-      if (!s) return candidate;
-      const strength = Math.log1p(s.cocited) + Math.log1p(s.coupled) * 0.5 + Math.log1p(s.direct);
-      const boost = options.citationWeight * scale * (strength / (1 + strength));
-      return {
-        ...candidate,
-        score: candidate.score + boost,
-        citation: { cocited: s.cocited, coupled: s.coupled, direct: s.direct, boost },
-      };
-    });
-    boosted.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    const seedRows = head.slice(0, seeds.length).map((candidate) => {
-      const s = signal.get(candidate.id);
-      return s
-        ? { ...candidate, citation: { cocited: s.cocited, coupled: s.coupled, direct: s.direct, boost: 0 } }
-        : candidate;
-    });
-    return [...seedRows, ...boosted, ...ranked.slice(depth)];
-  }
-
-  private pagerankRerank(
-    ranked: Candidate[],
-    vectors: Map<string, Float32Array>,
-    query: Float32Array,
-    options: SearchOptions,
-  ): Candidate[] {
-    const depth = Math.min(options.rerankDepth, ranked.length);
-    const head = ranked.slice(0, depth);
-    const ids = head.map((c) => c.id);
-    const similarity = new Map(ids.map((id) => [id, vectors.has(id) ? cosine(vectors.get(id)!, query) : 0]));
-    const pr = personalisedPageRank(ids, vectors, similarity, {
-      threshold: options.pagerankThreshold,
-      damping: options.pagerankDamping,
-    });
-    const maxPr = Math.max(...pr.values()) || 1;
-    const scale = head[0]!.score;
-    const reranked = head.map((candidate) => {
-      const value = pr.get(candidate.id) ?? 0;
-      return {
-        ...candidate,
-        pagerank: value,
-        score: candidate.score + options.pagerankWeight * scale * (value / maxPr),
-      };
-    });
-    reranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    return [...reranked, ...ranked.slice(depth)];
   }
 
   /** Document frequencies per collection set, computed once from the graph and kept in memory. */

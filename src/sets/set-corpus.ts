@@ -1,7 +1,7 @@
 import type { EvidencePaper, PaperRow } from '../domain';
 import { cosine } from '../embedding/embedder';
 import { weightedRrf } from '../retrieval/fusion';
-import type { Passage } from '../retrieval/search-service';
+import type { Passage } from '../retrieval/search-types';
 import { contentTerms, stem } from '../text';
 
 /** A chunk of a set document as the set search ranks it: text, offsets into the document, pages, embedding. */

@@ -9,8 +9,8 @@ import {
   type SearchOptions,
   type SearchResponse,
   type SearchResult,
-  type SearchService,
-} from '../retrieval/search-service';
+} from '../retrieval/search-types';
+import { type SearchService } from '../retrieval/search-service';
 import type { SetCorpus } from './set-corpus';
 
 /** A search or an ask over private document sets: which (loaded for this request), and whether with the shared graph. */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import type { SearchOptions } from '../../retrieval/search-service';
+import type { SearchOptions } from '../../retrieval/search-types';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
 import { filterReader } from '../inputs';

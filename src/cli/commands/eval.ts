@@ -14,7 +14,7 @@ import {
   type EvaluationConfig,
   type EvaluationRun,
 } from '../../retrieval/evaluation';
-import type { SearchOptions } from '../../retrieval/search-service';
+import type { SearchOptions } from '../../retrieval/search-types';
 import { ensureDatabase } from '../database';
 import { withApp } from '../shared';
 

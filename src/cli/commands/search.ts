@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { MAX_EXPORT } from '../../catalog/paper-export';
-import type { SearchOptions } from '../../retrieval/search-service';
+import type { SearchOptions } from '../../retrieval/search-types';
 import { ensureDatabase } from '../database';
 import { bibliographyFormat, checkCollections, withApp, writeExport } from '../shared';
 
