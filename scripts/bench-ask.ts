@@ -1,7 +1,9 @@
 /**
  * Ask benchmark, offline (extractive generator, no external search): p50/p95 latency of `ask` over 100 questions and
  * the share of each stage, plus abstention results:
- *   - 50 SciFact claims whose cited abstract holds evidence: answered? does a citation point at the gold abstract?
+ *   - 50 SciFact claims whose cited abstract holds evidence: answered? does a citation point at the gold abstract, and
+ *     does the first sentence quote it? (The first 50 of that list are dev since 2026-12-06: their refusals were read
+ *     and mended. The evaluation set's claims, ids 100–125, stay held out.)
  *   - 50 SciFact claims without evidence ("not enough info": the cited abstract neither supports nor refutes)
  *   - 20 off-topic questions the corpus does not cover: should abstain.
  * Runs against the graph `scripts/bench-ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
