@@ -18,8 +18,9 @@ function upToDate() {
   const outputs = ENTRIES.map((entry) => path.join(OUT, entry));
   if (!outputs.every((file) => existsSync(file))) return false;
   const inputs = [
-    ...readdirSync(SOURCES)
-      .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
+    ...readdirSync(SOURCES, { recursive: true })
+      .map(String)
+      .filter((f) => !f.startsWith(`build${path.sep}`) && (f.endsWith('.js') || f.endsWith('.css')))
       .map((f) => path.join(SOURCES, f)),
     path.join(ROOT, 'package-lock.json'),
     __filename,
