@@ -48,15 +48,19 @@ export async function comparePeople(ctx: PlanContext): Promise<Outcome> {
   );
 }
 
-/** Two topics by the size of their literatures. */
-export async function compareTopics(ctx: PlanContext): Promise<Outcome> {
-  const { deps, plan, found, filter, venue } = ctx;
-  const { analytics } = deps;
+/** The topic sets of the two topics a comparison names, each recorded as resolved. */
+async function twoTopicSets(ctx: PlanContext): Promise<TopicSet[] | { refusal: string }> {
+  const { deps, plan, found, filter } = ctx;
   const phrases = [plan.topic, plan.second].filter((phrase): phrase is string => !!phrase);
   if (phrases.length < 2) return { refusal: 'the question does not name two topics to compare' };
-  const sets = await Promise.all(
-    phrases.map(async (phrase) => found.topic(await analytics.topics.topicSet(phrase, filter))),
-  );
+  return Promise.all(phrases.map(async (phrase) => found.topic(await deps.analytics.topics.topicSet(phrase, filter))));
+}
+
+/** Two topics by the size of their literatures. */
+export async function compareTopics(ctx: PlanContext): Promise<Outcome> {
+  const { plan, venue } = ctx;
+  const sets = await twoTopicSets(ctx);
+  if ('refusal' in sets) return sets;
   const empty = sets.filter((set) => set.papers.length === 0).map((set) => `"${set.phrase}"`);
   if (empty.length === 2) return { refusal: `no paper in the graph matches the topics ${empty.join(' or ')}` };
   return comparison(
@@ -102,13 +106,9 @@ export async function comparePeriods(ctx: PlanContext): Promise<Outcome> {
 
 /** Two topics by how fast they grew. */
 export async function compareTopicsTrend(ctx: PlanContext): Promise<Outcome> {
-  const { deps, plan, found, filter } = ctx;
-  const { analytics } = deps;
-  const phrases = [plan.topic, plan.second].filter((phrase): phrase is string => !!phrase);
-  if (phrases.length < 2) return { refusal: 'the question does not name two topics to compare' };
-  const sets = await Promise.all(
-    phrases.map(async (phrase) => found.topic(await analytics.topics.topicSet(phrase, filter))),
-  );
+  const { deps, plan } = ctx;
+  const sets = await twoTopicSets(ctx);
+  if ('refusal' in sets) return sets;
   const empty = sets.filter((set) => set.papers.length === 0).map((set) => `"${set.phrase}"`);
   if (empty.length > 0) return { refusal: `no paper in the graph matches the topic ${empty.join(' or ')}` };
   return growthComparison(deps, sets, plan);
