@@ -219,6 +219,9 @@ describe('comparisons', () => {
       ],
     });
     expect(result.answer).toMatch(/^Midori Shima has more papers in the graph than Anthony Bateman: 3 against 1\./);
+    // Each side's detail is a sentence of its own, closed once.
+    expect(result.answer).toMatch(/from citations inside it\)\. /);
+    expect(result.answer).not.toMatch(/\.\./);
   });
 
   it('compares two topics by their topic sets, and refuses when neither has a paper', async () => {
@@ -230,6 +233,8 @@ describe('comparisons', () => {
     expect(result.plan).toMatchObject({ operation: 'compare_topics', topic: 'emicizumab' });
     expect(result.figure?.kind).toBe('choice');
     expect(result.figure?.items.map((i) => i.label)).toEqual(['emicizumab', result.plan!.second]);
+    // The verdict opens with a capital, whatever the topic's phrase.
+    expect(result.answer).toMatch(/^Emicizumab has more papers/);
     expect(result.figure!.items[0]!.value).toBeGreaterThan(result.figure!.items[1]!.value);
     const none = await app.ask.ask(
       app.requestContext(),

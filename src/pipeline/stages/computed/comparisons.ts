@@ -41,7 +41,7 @@ export async function comparePeople(ctx: PlanContext): Promise<Outcome> {
       id: row.person.ids[0]!,
       label: row.person.name,
       value: row.value,
-      detail: `${row.person.name}: ${row.value} (${row.metrics.works} papers in the graph, h-index ${row.metrics.hIndexGlobal} from global citations, ${row.metrics.hIndexInternal} from citations inside it)${personText(row.person)}`,
+      detail: `${row.person.name}: ${row.value} (${row.metrics.works} papers in the graph, h-index ${row.metrics.hIndexGlobal} from global citations, ${row.metrics.hIndexInternal} from citations inside it).${personText(row.person)}`,
       papers: row.metrics.topPaperIds.slice(0, 2),
     })),
     null,

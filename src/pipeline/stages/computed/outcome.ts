@@ -159,8 +159,12 @@ export function comparison(
       : `${first!.label} has more ${measure} than ${second!.label}: ${first!.value} against ${second!.value}`;
   return {
     sentences: [
-      { text: `${verdict}.`, papers: [] },
-      ...sides.map((side) => ({ text: `${side.detail}.`, papers: side.papers })),
+      // A sentence opens with a capital, whatever the topic's phrase; a detail already closed keeps its one stop.
+      { text: `${verdict.charAt(0).toUpperCase()}${verdict.slice(1)}.`, papers: [] },
+      ...sides.map((side) => ({
+        text: side.detail.endsWith('.') ? side.detail : `${side.detail}.`,
+        papers: side.papers,
+      })),
     ],
     extra: extra || undefined,
     figure: {
