@@ -8,7 +8,8 @@ import type { AnalyticsService } from './analytics-service';
 import type { ExportEdge, ExportNetwork, ExportNode } from './network-export';
 import { paperFilterParams, queries } from '../graph/query-registry';
 import { contentTerms } from '../text';
-import { distinctiveTerms, globalMainPath, keyRouteMainPath, seeded } from './science-of-science';
+import { distinctiveTerms, seeded } from './science-of-science';
+import { globalMainPath, keyRouteMainPath } from './main-path';
 
 export type NetworkKind = 'COUPLING' | 'COCITATION';
 

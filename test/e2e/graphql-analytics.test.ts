@@ -3,14 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { serveGraphQL } from '../../src/api/server';
-import {
-  beautyCoefficient,
-  fitLotka,
-  globalMainPath,
-  keyRouteMainPath,
-  kleinbergBursts,
-  nameKey,
-} from '../../src/analytics/science-of-science';
+import { beautyCoefficient, fitLotka, kleinbergBursts, nameKey } from '../../src/analytics/science-of-science';
+import { globalMainPath, keyRouteMainPath } from '../../src/analytics/main-path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { postGraphql } from '../helpers/graphql-client';
 import { createTestContext, removeCollections } from '../helpers/context';

@@ -7,15 +7,14 @@ import {
 } from '../../src/analytics/analytics-math';
 import {
   connectsConcepts,
-  judgeConnection,
-  keyConcepts,
   mentions,
   namesConcept,
   questionConcepts,
   sameWord,
   stem,
-  withoutDefinedAcronyms,
 } from '../../src/pipeline/concepts';
+import { judgeConnection, keyConcepts } from '../../src/pipeline/concept-connection';
+import { withoutDefinedAcronyms } from '../../src/pipeline/concept-words';
 import { describePlan, planSchema } from '../../src/pipeline/plan-schema';
 import { firstStepIn, planQuestion } from '../../src/pipeline/planner';
 import { periodsIn, topicPhrase, twoTopics } from '../../src/pipeline/plan-subjects';

@@ -7,11 +7,10 @@ import {
   cdIndex,
   distinctiveTerms,
   fitLotka,
-  globalMainPath,
-  keyRouteMainPath,
   kleinbergBursts,
   nameKey,
 } from '../../src/analytics/science-of-science';
+import { globalMainPath, keyRouteMainPath } from '../../src/analytics/main-path';
 
 describe('science-of-science measures, computed by hand', () => {
   it('CD index: (focal only − both) / all that cite the paper or its references', () => {

@@ -3,17 +3,19 @@ import { type AskDependencies, type Gathered, setsOnly } from '../ask-types';
 import {
   type Concept,
   conceptForms,
-  type ConceptConnection,
   connectsConcepts,
   evidenceMentions,
-  judgeConnection,
-  keyConcepts,
   namesConcept,
-  MIN_CONCEPT_PAPERS,
-  type PairEvidence,
   questionConcepts,
   stem,
 } from '../concepts';
+import {
+  type ConceptConnection,
+  judgeConnection,
+  keyConcepts,
+  MIN_CONCEPT_PAPERS,
+  type PairEvidence,
+} from '../concept-connection';
 import { isNonFatal, type Stage } from '../stage';
 
 /** Papers read per concept (for the citation check between concepts). */
