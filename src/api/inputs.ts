@@ -115,16 +115,17 @@ export function toPaperSort(sort: PaperSortInput | null | undefined, filter: Pap
 const resolvedFilters = new WeakMap<WarningSink, Map<string, Promise<PaperFilter>>>();
 
 /**
- * `resolveFilter` bound to a text matcher, for resolvers: `await filterOf(args.filter, context)`. Within a request
- * the same filter is resolved once (its text matches and the check of its values read once, its warnings said once).
+ * `resolveFilter` bound to a text matcher (read when a filter is, so that resolvers can be built before the services),
+ * for resolvers: `await filterOf(args.filter, context)`. Within a request the same filter is resolved once (its text
+ * matches and the check of its values read once, its warnings said once).
  */
-export function filterReader(matcher: TextMatcher) {
+export function filterReader(matcher: () => TextMatcher) {
   return (filter: WorkFilter | null | undefined, context: { request: WarningSink }): Promise<PaperFilter> => {
     let resolved = resolvedFilters.get(context.request);
     if (!resolved) resolvedFilters.set(context.request, (resolved = new Map<string, Promise<PaperFilter>>()));
     const key = JSON.stringify(filter ?? null);
     let filterPromise = resolved.get(key);
-    if (!filterPromise) resolved.set(key, (filterPromise = resolveFilter(filter, matcher, context.request)));
+    if (!filterPromise) resolved.set(key, (filterPromise = resolveFilter(filter, matcher(), context.request)));
     return filterPromise;
   };
 }

@@ -50,7 +50,7 @@ export class EvidencePool {
     if (paperIds.length === 0) return 0;
     const [passages, papers] = await Promise.all([
       this.sources.search.passages([...paperIds], this.questionVector, PASSAGES_PER_PAPER),
-      this.sources.catalog.evidencePapers(paperIds),
+      this.sources.catalog.evidence.evidencePapers(paperIds),
     ]);
     return this.add(passages, papers, source, foundBy);
   }

@@ -67,8 +67,8 @@ describe('the one filter: text and institutions', () => {
   });
 
   it('reads a filter once per request, however many fields share it', async () => {
-    const matches = jest.spyOn(app.catalog, 'textMatches');
-    const checks = jest.spyOn(app.catalog, 'unknownFilterValues');
+    const matches = jest.spyOn(app.catalog.names, 'textMatches');
+    const checks = jest.spyOn(app.catalog.names, 'unknownFilterValues');
     try {
       const data = await gql<{ papers: { totalCount: number }; groupBy: { papers: number } }>(
         `query($f: WorkFilter) { papers(filter: $f) { totalCount } groupBy(field: YEAR, filter: $f) { papers }

@@ -87,7 +87,7 @@ describe('relational sufficiency', () => {
         new RegExp(`^abstained although the evidence scored ${result.sufficiency.band}: .*emicizumab`),
       );
     // W953 has every word of both subjects, scattered over three sentences: the index joins them, no sentence does.
-    const indexed = await app.catalog.papersMentioning(
+    const indexed = await app.catalog.evidence.papersMentioning(
       [[['emicizumab']], [['borderline', 'personality', 'disorder']]],
       OWN,
       10,

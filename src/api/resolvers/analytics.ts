@@ -20,7 +20,7 @@ function page(
 /** Resolvers of the bibliometric part of the schema; all work is done by AnalyticsService. */
 export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
   const { analytics } = app;
-  const filterOf = filterReader(app.catalog);
+  const filterOf = filterReader(() => app.catalog.names);
   /** Whole-graph aggregations take the analytics lane. */
   const heavy = <T>(context: { request: RequestContext }, work: () => Promise<T>) =>
     lanes.analytics.run(context.request, work);
@@ -53,7 +53,7 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
           const filter = await filterOf(args.filter, context);
           if (args.search != null) {
             // The venues named like the text, within the filter's venues when it names some.
-            const named = await app.catalog.venueIdsNamed(args.search, MAX_PAGE);
+            const named = await app.catalog.names.venueIdsNamed(args.search, MAX_PAGE);
             const venues = filter.venues ? named.filter((id) => filter.venues!.includes(id)) : named;
             if (venues.length === 0) return toConnection({ items: [], skip: 0, total: 0, limit: 0 });
             return toConnection(

@@ -32,7 +32,7 @@ function int32(value: number | null | undefined): number | null {
 /** Health, counts, papers, authors and their fields: resolvers call services only and hold no query logic. */
 export function catalogResolvers(app: AppContext): Resolvers {
   const { catalog, analytics } = app;
-  const filterOf = filterReader(app.catalog);
+  const filterOf = filterReader(() => app.catalog.names);
   return {
     Query: {
       health: async () => {
@@ -75,14 +75,14 @@ export function catalogResolvers(app: AppContext): Resolvers {
         if (!found) return reportMiss(null, context.request, `author: no author with id ${args.id}`);
         return { ...found.author, institutions: found.institutions, paperCount: found.paperCount };
       },
-      topics: (_, args) => catalog.topicsNamed(args.search, args.first ?? 20),
+      topics: (_, args) => catalog.names.topicsNamed(args.search, args.first ?? 20),
       authors: async (_, args) =>
-        (await catalog.authorsNamed(args.search, args.first ?? 20)).map((row) => ({
+        (await catalog.names.authorsNamed(args.search, args.first ?? 20)).map((row) => ({
           author: { ...row.author, institutions: row.institutions, paperCount: row.papers },
           papers: row.papers,
           score: row.score,
         })),
-      institutions: (_, args) => catalog.institutionsNamed(args.search, args.first ?? 20),
+      institutions: (_, args) => catalog.names.institutionsNamed(args.search, args.first ?? 20),
       venue: async (_, args, context) =>
         reportMiss(await catalog.venueById(args.id), context.request, `venue: no venue with id ${args.id}`),
       institution: async (_, args, context) =>

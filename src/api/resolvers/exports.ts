@@ -5,7 +5,7 @@ import type { Lanes } from '../lanes';
 
 /** Paper lists as files (src/catalog/paper-export.ts); an export of a filter takes the analytics lane. */
 export function exportResolvers(app: AppContext, lanes: Lanes): Resolvers {
-  const filterOf = filterReader(app.catalog);
+  const filterOf = filterReader(() => app.catalog.names);
   return {
     Query: {
       paperExport: (_, args, context) =>

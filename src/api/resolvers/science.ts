@@ -9,7 +9,7 @@ import { EXTENSIONS, exportNetwork, MEDIA_TYPES } from '../../analytics/network-
 /** Science-of-science measures (src/analytics/science-service.ts); collection-level ones take the analytics lane. */
 export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
   const { science } = app;
-  const filterOf = filterReader(app.catalog);
+  const filterOf = filterReader(() => app.catalog.names);
   return {
     Query: {
       priorWorks: (_, args) => science.priorWorks(args.ids, args.first ?? 20),

@@ -8,7 +8,7 @@ import { setScope } from './sets';
 
 /** Hybrid search over GraphQL: the service's response, with its trace in the schema's shape. */
 export function searchResolvers(app: AppContext, lanes: Lanes): Resolvers {
-  const filterOf = filterReader(app.catalog);
+  const filterOf = filterReader(() => app.catalog.names);
   return {
     Query: {
       search: async (_, args, context) => {

@@ -73,7 +73,7 @@ function precheckStage(deps: AskDependencies): Stage<InContext, Checked> {
     name: 'precheck',
     run: async (state) => {
       // The chunks' stored embeddings (title + passage, computed at ingest) stand for the passages.
-      const vectors = await deps.catalog.chunkEmbeddings(state.context.map((e) => e.id));
+      const vectors = await deps.catalog.evidence.chunkEmbeddings(state.context.map((e) => e.id));
       const missing = state.context.filter((e) => !vectors.has(e.id));
       if (missing.length > 0) {
         const embedded = await (await deps.embedder()).embed(missing.map((e) => e.text));

@@ -77,9 +77,14 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
     // disorder self harm" → "borderline personality disorder").
     for (const candidate of subPhrases(concept)) {
       // A subject is what papers are about: it must be in titles ("vulnerability" in a claim is not a subject).
-      const found = await deps.catalog.papersMentioning([conceptForms(candidate)], collections, PAPERS_PER_CONCEPT, {
-        inTitle: true,
-      });
+      const found = await deps.catalog.evidence.papersMentioning(
+        [conceptForms(candidate)],
+        collections,
+        PAPERS_PER_CONCEPT,
+        {
+          inTitle: true,
+        },
+      );
       if (found.length >= MIN_CONCEPT_PAPERS || candidate === concept) papers.set(candidate.phrase, found);
       if (found.length >= MIN_CONCEPT_PAPERS) {
         resolved.push(candidate);
@@ -100,7 +105,7 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
     // A run of four or more words is more often the tagger's mistake ("cell th2 environment impedes disease", a verb
     // inside) than a subject's name: it is matched by sub-phrases, never declared absent.
     if (subject.words.length < 2 || (core ?? questionConceptList[index]!.words).length > 3) continue;
-    const anywhere = await deps.catalog.papersMentioning([conceptForms(subject)], collections, 1);
+    const anywhere = await deps.catalog.evidence.papersMentioning([conceptForms(subject)], collections, 1);
     if (anywhere.length === 0) absent.push(concept.phrase);
   }
   const key = keyConcepts(resolved, (c) => papers.get(c.phrase)?.length ?? 0);
@@ -110,13 +115,13 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
    * and also matches enrichment vocabulary that is no part of the paper.
    */
   const connecting = async (together: readonly Concept[]) => {
-    const candidates = await deps.catalog.papersMentioning(
+    const candidates = await deps.catalog.evidence.papersMentioning(
       together.map(conceptForms),
       collections,
       CONNECTION_CANDIDATES,
       { near: true },
     );
-    const texts = await deps.catalog.paperTexts(candidates);
+    const texts = await deps.catalog.evidence.paperTexts(candidates);
     return candidates.filter((id) => connectsConcepts(texts.get(id) ?? '', together)).slice(0, CONNECTING_PAPERS);
   };
   /**
@@ -137,7 +142,7 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
       );
       evidenceOn.set(
         concept,
-        deps.catalog.paperTexts(ids).then((texts) => ids.map((id) => ({ id, text: texts.get(id) ?? '' }))),
+        deps.catalog.evidence.paperTexts(ids).then((texts) => ids.map((id) => ({ id, text: texts.get(id) ?? '' }))),
       );
     }
     return evidenceOn.get(concept)!;
@@ -154,8 +159,8 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
     // The evidence papers a citation reaches are the ones that make the connection: the answer may quote them (the
     // trial cited by papers on "mbt" that reports fewer inpatient admissions).
     const [toB, toA] = await Promise.all([
-      deps.catalog.citationLinks(wordsA, nearB, BRIDGING_PAPERS),
-      deps.catalog.citationLinks(nearA, wordsB, BRIDGING_PAPERS),
+      deps.catalog.evidence.citationLinks(wordsA, nearB, BRIDGING_PAPERS),
+      deps.catalog.evidence.citationLinks(nearA, wordsB, BRIDGING_PAPERS),
     ]);
     const bridging = [...new Set([...toB.map((link) => link.b), ...toA.map((link) => link.a)])];
     return { together: [], cited: bridging.length > 0, bridging };
@@ -169,7 +174,7 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
       const cited =
         together.length === 0 &&
         (
-          await deps.catalog.citationLinks(
+          await deps.catalog.evidence.citationLinks(
             papers.get(a.phrase)!.slice(0, CITATION_CHECK_PAPERS),
             papers.get(b.phrase)!.slice(0, CITATION_CHECK_PAPERS),
           )

@@ -49,7 +49,7 @@ export async function runPlan(
   // of the name); a country, to those with an author affiliated in it.
   let institution: { id: string; name: string } | null = null;
   if (plan.institution) {
-    const [match] = await deps.catalog.institutionsNamed(plan.institution, 1);
+    const [match] = await deps.catalog.names.institutionsNamed(plan.institution, 1);
     if (!match) return { refusal: `no institution in the graph is named like "${plan.institution}"` };
     institution = { id: match.institution.id, name: match.institution.name ?? match.institution.id };
     found.entities.push({
