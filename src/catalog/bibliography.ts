@@ -102,7 +102,7 @@ const CSV_COLUMNS = [
  * One CSV field: quoted when it holds a comma, quote or line break (RFC 4180); a text opening with = + - @ or a tab is
  * prefixed with an apostrophe, so that no spreadsheet runs it as a formula (OWASP's CSV injection advice).
  */
-function csvField(value: string | number | null): string {
+function spreadsheetField(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -125,7 +125,7 @@ function toCsv(records: readonly BibliographyRecord[]): string {
       recordUrl(r),
       r.abstract,
     ]
-      .map(csvField)
+      .map(spreadsheetField)
       .join(','),
   );
   return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;

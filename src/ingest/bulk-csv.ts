@@ -5,9 +5,9 @@ import type { ChunkRow, PreparedPaper } from './paper-rows';
 import { graphRows, paperProps } from './paper-rows';
 
 /** A value as a CSV field for neo4j-admin import: quoted, inner quotes doubled; null (and undefined) empty. */
-export function csvField(value: unknown): string {
+export function importField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return csvField(value.map(String).join(ARRAY_DELIMITER));
+  if (Array.isArray(value)) return importField(value.map(String).join(ARRAY_DELIMITER));
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return `"${text.replace(/"/g, '""')}"`;
@@ -244,6 +244,6 @@ export class BulkCsvWriter {
       this.files.set(name, stream);
       stream.write(`${header(FILES[name]).join(',')}\n`);
     }
-    if (!stream.write(`${values.map(csvField).join(',')}\n`)) await once(stream, 'drain');
+    if (!stream.write(`${values.map(importField).join(',')}\n`)) await once(stream, 'drain');
   }
 }
