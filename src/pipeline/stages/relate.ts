@@ -251,8 +251,8 @@ export function unconnectedReason(state: Related<Gathered>): string {
 /**
  * The passages an extractive answer may quote: when the question joins two or more concepts, only passages that
  * mention all of them and passages of papers found to mention all of them, so that no answer stitches sentences about
- * different subjects together. When none does and the concepts are connected through citations, the whole context
- * (which holds the papers that make the connection).
+ * different subjects together. When none does, the whole context — which, when the concepts are connected through
+ * citations, holds the papers that make the connection (see buildContext's firstPapers).
  */
 export function quotable(context: readonly Evidence[], connection: ConceptConnection): Evidence[] {
   if (connection.known.length < 2) return [...context];
