@@ -2,8 +2,10 @@
  * Ask benchmark, offline (extractive generator, no external search): p50/p95 latency of `ask` over 100 questions and
  * the share of each stage, plus abstention results:
  *   - 50 SciFact claims whose cited abstract holds evidence: answered? does a citation point at the gold abstract, and
- *     does the first sentence quote it? (The first 50 of that list are dev since 2026-12-06: their refusals were read
- *     and mended. The evaluation set's claims, ids 100–125, stay held out.)
+ *     does the first sentence quote it, and does it quote one of the claim's rationale sentences (SciFact's
+ *     `evidence`)? (The first 50 of that list are dev since 2026-12-06: their refusals were read and mended;
+ *     `--only claims --part heldout` runs the next 50 of each kind, never tuned on; `--part dev2` a second dev batch. The evaluation set's claims, ids
+ *     100–125, stay held out.)
  *   - 50 SciFact claims without evidence ("not enough info": the cited abstract neither supports nor refutes)
  *   - 20 off-topic questions the corpus does not cover: should abstain.
  * Runs against the graph `scripts/bench-ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
@@ -15,13 +17,14 @@
  *                                   it is counted)
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { AppContext } from '../src/app-context';
 import { PROJECT_ROOT } from '../src/config/settings';
 import type { AskResult } from '../src/pipeline/ask-service';
 import { stem } from '../src/pipeline/concepts';
 import { percentile } from '../src/retrieval/evaluation';
-import { contentTerms } from '../src/text';
+import { contentTerms, sentenceSpans } from '../src/text';
 import { figureMiss, type V3Question } from './ask-gold';
 import { openBenchApp } from './bench-env';
 
@@ -310,6 +313,51 @@ const OFF_TOPIC = [
   'What is the recipe for a classic French omelette?',
 ];
 
+/** One line of SciFact's claims.train.jsonl. */
+interface ScifactClaim {
+  _id: string;
+  claim: string;
+  cited_doc_ids: string[];
+  /** Per cited abstract: the rationale sentences (indices into the abstract's sentences) and the label. */
+  evidence: Record<string, Array<{ label: string; sentences: number[] }>>;
+  has_evidence: boolean;
+}
+
+/**
+ * The sentence spans of every abstract a claim's rationale points into. SciFact numbers an abstract's sentences in
+ * its own split; the BEIR text joins them with spaces, so they are recovered with citegraph's splitter (for 560 of
+ * the 564 rationale abstracts the highest index falls inside the recovered sentences; the rest count as misses).
+ */
+function rationaleAbstracts(claims: readonly ScifactClaim[]): Map<string, Array<{ start: number; end: number }>> {
+  const wanted = new Set(claims.flatMap((c) => Object.keys(c.evidence)));
+  const spans = new Map<string, Array<{ start: number; end: number }>>();
+  const corpus = gunzipSync(
+    readFileSync(path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'scifact', 'corpus.jsonl.gz')),
+  ).toString('utf8');
+  for (const line of corpus.trim().split('\n')) {
+    const doc = JSON.parse(line) as { _id: string; text: string };
+    if (wanted.has(doc._id)) spans.set(doc._id, sentenceSpans(doc.text, 0, doc.text.length));
+  }
+  return spans;
+}
+
+/** Whether a citation's quote lies (at least in part) in one of the claim's rationale sentences of that abstract. */
+function quotesRationaleOf(
+  claim: ScifactClaim,
+  abstracts: Map<string, Array<{ start: number; end: number }>>,
+  citation: { paperId: string; field: string; start: number; end: number },
+): boolean {
+  if (citation.field !== 'abstract' || !citation.paperId.startsWith('scifact:')) return false;
+  const doc = citation.paperId.slice('scifact:'.length);
+  const spans = abstracts.get(doc);
+  if (!spans) return false;
+  const indices = (claim.evidence[doc] ?? []).flatMap((e) => e.sentences);
+  return indices.some((i) => {
+    const span = spans[i];
+    return !!span && citation.start < span.end && citation.end > span.start;
+  });
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const perGroup = args.includes('--questions') ? Number(args[args.indexOf('--questions') + 1]) / 2 : 50;
@@ -325,18 +373,30 @@ async function main(): Promise<void> {
     )
       .trim()
       .split('\n')
-      .map(
-        (line) => JSON.parse(line) as { _id: string; claim: string; cited_doc_ids: string[]; has_evidence: boolean },
-      );
+      .map((line) => JSON.parse(line) as ScifactClaim);
+    // Claims, by position in each kind's list: dev (the first perGroup), heldout (the next perGroup, never tuned on),
+    // dev2 (a second dev batch, read from 2026-12-06 10:50; its evidence claims start at 150, after the evaluation
+    // set's claims).
+    const claimPart = only === 'claims' && args.includes('--part') ? args[args.indexOf('--part') + 1]! : 'dev';
+    const [fromEvidence, fromNei] =
+      claimPart === 'heldout' ? [perGroup, perGroup] : claimPart === 'dev2' ? [150, 100] : [0, 0];
+    const abstracts = rationaleAbstracts(claims);
     const groups = [
-      { name: 'claims with evidence', items: claims.filter((c) => c.has_evidence).slice(0, perGroup) },
-      { name: 'claims without evidence (NEI)', items: claims.filter((c) => !c.has_evidence).slice(0, perGroup) },
+      {
+        name: `claims with evidence (${claimPart})`,
+        items: claims.filter((c) => c.has_evidence).slice(fromEvidence, fromEvidence + perGroup),
+      },
+      {
+        name: `claims without evidence (NEI, ${claimPart})`,
+        items: claims.filter((c) => !c.has_evidence).slice(fromNei, fromNei + perGroup),
+      },
       {
         name: 'off-topic questions',
         items: OFF_TOPIC.map((claim, i) => ({
           _id: `off${i}`,
           claim,
           cited_doc_ids: [] as string[],
+          evidence: {},
           has_evidence: false,
         })),
       },
@@ -376,6 +436,8 @@ async function main(): Promise<void> {
       let abstained = 0;
       let goldCited = 0;
       let goldFirst = 0;
+      let rationaleFirst = 0;
+      let rationaleAny = 0;
       let citations = 0;
       let sentences = 0;
       const bands: Record<string, number> = {};
@@ -398,10 +460,14 @@ async function main(): Promise<void> {
         const gold = new Set(item.cited_doc_ids.map((id) => `scifact:${id}`));
         if (result.sentences.some((s) => s.citations.some((c) => gold.has(c.paperId)))) goldCited += 1;
         if (result.sentences[0]?.citations.some((c) => gold.has(c.paperId))) goldFirst += 1;
+        const quotesRationale = (sentence: AskResult['sentences'][number] | undefined): boolean =>
+          !!sentence?.citations.some((c) => quotesRationaleOf(item, abstracts, c));
+        if (quotesRationale(result.sentences[0])) rationaleFirst += 1;
+        if (result.sentences.some(quotesRationale)) rationaleAny += 1;
       }
       const n = group.items.length;
       lines.push(
-        `| ${group.name} | ${n} | ${abstained} (${((100 * abstained) / n).toFixed(0)}%) | ${goldCited} (${((100 * goldCited) / n).toFixed(0)}%) | ${goldFirst} (${((100 * goldFirst) / n).toFixed(0)}%) | ${(sentences / Math.max(1, n - abstained)).toFixed(1)} | ${citations} | ${Object.entries(
+        `| ${group.name} | ${n} | ${abstained} (${((100 * abstained) / n).toFixed(0)}%) | ${goldCited} (${((100 * goldCited) / n).toFixed(0)}%) | ${goldFirst} (${((100 * goldFirst) / n).toFixed(0)}%) | ${group.name.startsWith('claims with') ? `${rationaleFirst} / ${rationaleAny}` : '–'} | ${(sentences / Math.max(1, n - abstained)).toFixed(1)} | ${citations} | ${Object.entries(
           bands,
         )
           .map(([b, k]) => `${b} ${k}`)
@@ -419,8 +485,8 @@ async function main(): Promise<void> {
           .map(([stage, ms]) => `${stage} ${((100 * ms) / total).toFixed(1)}%`)
           .join(', ')}`,
         '',
-        '| questions | n | abstained | a citation points at the gold abstract | the first sentence quotes it | sentences per answer | citations | bands |',
-        '|---|---|---|---|---|---|---|---|',
+        '| questions | n | abstained | a citation points at the gold abstract | the first sentence quotes it | a rationale sentence quoted: first sentence / any | sentences per answer | citations | bands |',
+        '|---|---|---|---|---|---|---|---|---|',
         ...lines,
         '',
         'evaluation set (data/questions/ask-eval.jsonl), whole graph, offline:',

@@ -8,9 +8,32 @@ export interface ExtractiveSentence {
   score: number;
 }
 
+const FINDING_LABEL = new RegExp(
+  String.raw`^(?:MAIN |PRINCIPAL |KEY )?(?:RESULTS?|FINDINGS|CONCLUSIONS?|INTERPRETATION|Results?|Findings|Conclusions?(?: and [Rr]elevance)?|Interpretation)\b`,
+);
+const SETUP_LABEL = new RegExp(
+  String.raw`^(?:(?:MAIN |PRIMARY )?OUTCOME MEASURES?|OBJECTIVES?|CONTEXT|BACKGROUND|DESIGN|SETTING|METHODS?|SAMPLE|PARTICIPANTS|PATIENTS|AIMS?|INTRODUCTION|PURPOSE|Objectives?|Context|Background|Design|Setting|Methods?|Aims?|Introduction|Purpose)\b`,
+);
+/** What a result says: its verbs of finding and its statistics. */
+const FINDING_CUE =
+  /\b(?:we (?:show|showed|found|find|report|demonstrate|demonstrated|detect|detected|observed|identified|conclude)|here,? we show|(?:results|findings|data) (?:show|showed|indicate|indicated|suggest|suggested|demonstrate|reveal)|(?:was|were) (?:significantly |independently |strongly )?(?:associated|correlated|linked)|significantly|p\s?[<=]|95% ?CI|hazard ratio|odds ratio|relative risk)\b/i;
+/** What sets a study up: its aims and design, which say what was asked, not what was found. */
+const SETUP_CUE =
+  /\b(?:the (?:aim|objective|purpose|goal) of|to (?:determine|assess|investigate|evaluate|examine|compare|test) (?:whether|the|if|how)|we (?:investigated|examined|tested the hypothesis|conducted|performed|used|aimed|sought|studied|enrolled|recruited|analy[sz]ed|assessed|evaluated|measured|compared)|were randomi[sz]ed|was designed)\b/i;
+/** Added to a sentence's score by what it reports: a finding rises, an aim or a design falls. */
+export const FINDING_BONUS = 0.05;
+
+/** Whether a sentence reports a finding (1), sets the study up (−1) or neither (0). */
+export function sentenceRole(text: string): -1 | 0 | 1 {
+  if (FINDING_LABEL.test(text)) return 1;
+  if (SETUP_LABEL.test(text)) return -1;
+  if (SETUP_CUE.test(text)) return -1;
+  return FINDING_CUE.test(text) ? 1 : 0;
+}
+
 /**
- * The offline generator: the answer is made of evidence sentences, chosen by similarity to the question and
- * diversified (a sentence too close to one already chosen is skipped), each cited with its evidence label. It writes
+ * The offline generator: the answer is made of evidence sentences, chosen by similarity to the question (a reported
+ * finding preferred to a study's aim or design, see sentenceRole) and diversified (a sentence too close to one already chosen is skipped), each cited with its evidence label. It writes
  * nothing the passages do not say, so every sentence is a verbatim quote. Deterministic for the same evidence.
  */
 export async function extractiveAnswer(
@@ -45,7 +68,11 @@ export async function extractiveAnswer(
     return {
       ...candidate,
       vector: vectors[index]!,
-      score: 0.7 * cosine(questionVector!, vectors[index]!) + 0.3 * overlap + 0.002 * candidate.evidence.score,
+      score:
+        0.7 * cosine(questionVector!, vectors[index]!) +
+        0.3 * overlap +
+        0.002 * candidate.evidence.score +
+        FINDING_BONUS * sentenceRole(candidate.text),
     };
   });
   scored.sort((a, b) => b.score - a.score || (a.text < b.text ? -1 : 1));

@@ -27,6 +27,8 @@ export const GENERIC = new Set(
     'developing develop develops developed deterioration failure success survival mortality morbidity reliable significant important major high low ' +
     'higher lower short long term short-term long-term non anti pre post self multi semi capacity pressure ' +
     'vulnerability susceptibility tendency likelihood probability propensity strength strong weak ' +
+    // stages of a process: "a key step in carcinogenesis" is about carcinogenesis
+    'step steps stage stages phase phases ' +
     // degrees: which has more or fewer of something is the question, not its subject ("the fewest reoperations")
     'fewest fewer least most more less best worst better worse greatest lowest highest largest smallest ' +
     // units of time and surroundings: "40mg/day", "a Th2 cell environment"
@@ -60,7 +62,8 @@ export const EFFECT_VERBS = new Set(
   (
     'improve improves reduce reduces raise raises prevent prevents cure cures affect affects predict predicts impair ' +
     'impairs enhance enhances worsen worsens alter alters modify modifies trigger triggers induce induces inhibit ' +
-    'inhibits promote promotes suppress suppresses protect protects boost boosts restore restores cause kill kills impede impedes'
+    'inhibits promote promotes suppress suppresses protect protects boost boosts restore restores cause kill kills impede impedes ' +
+    'interfere interferes contribute contributes'
   ).split(' '),
 );
 

@@ -177,3 +177,27 @@ export function connectsConcepts(text: string, concepts: readonly Concept[]): bo
 export function evidenceMentions(e: Evidence, concept: Concept): boolean {
   return mentions(new Set(contentTerms(`${e.paper.title ?? ''} ${e.text}`).map(stem)), concept);
 }
+
+/**
+ * The first paper (of those given, best first) whose text names each concept at least in part: words (see sameWord)
+ * carrying half or more of the concept's weight, each word weighted by its rarity (`weight`, an inverse document
+ * frequency). "bbb breakdown" is named by a paper on "BBB" integrity, "estrogen therapy" is not by a paper on
+ * "therapy". Null when none does.
+ */
+export function directMatch(
+  papers: ReadonlyArray<{ id: string; text: string }>,
+  concepts: readonly Concept[],
+  weight: (word: string) => number,
+): string | null {
+  for (const paper of papers) {
+    const words = new Set(terms(paper.text));
+    const named = (concept: Concept) =>
+      conceptForms(concept).some((form) => {
+        const total = form.reduce((sum, w) => sum + weight(w), 0);
+        const found = form.filter((w) => [...words].some((t) => sameWord(w, t))).reduce((sum, w) => sum + weight(w), 0);
+        return total > 0 && found >= total / 2;
+      });
+    if (concepts.every(named)) return paper.id;
+  }
+  return null;
+}

@@ -5,8 +5,10 @@ import {
   smoothedGrowth,
   yearSeries,
 } from '../../src/analytics/analytics-math';
+import { sentenceRole } from '../../src/generation/extractive';
 import {
   connectsConcepts,
+  directMatch,
   mentions,
   namesConcept,
   questionConcepts,
@@ -261,6 +263,38 @@ describe('relational sufficiency', () => {
     );
     expect(partly.unconnected).toEqual([['mentalization', 'haemophilia']]);
     expect(partly.bridgingPapers).toEqual([]);
+  });
+
+  it('takes a paper as naming a concept in its own words when it holds the rarer half of its words', () => {
+    const rarity: Record<string, number> = { bbb: 6, breakdown: 2, estrogen: 5, therapy: 1 };
+    const weight = (word: string) => rarity[word] ?? 3;
+    const bbb = { phrase: 'bbb breakdown', words: ['bbb', 'breakdown'], stems: ['bbb', 'breakdown'] };
+    const estrogen = { phrase: 'estrogen therapy', words: ['estrogen', 'therapy'], stems: ['estrogen', 'therapi'] };
+    const gpr = { phrase: 'gpr124', words: ['gpr124'], stems: ['gpr124'] };
+    const integrity = { id: 'W1', text: 'Gpr124 is essential for BBB integrity in ischemic stroke.' };
+    const psychotherapy = { id: 'W2', text: 'Dialectical behaviour therapy reduces self-harm.' };
+    expect(directMatch([integrity], [bbb, gpr], weight)).toBe('W1');
+    // "therapy" is the common half of "estrogen therapy": a paper on another therapy does not name it.
+    expect(directMatch([psychotherapy], [estrogen], weight)).toBeNull();
+    // Every concept must be named: the first paper that names them all.
+    expect(directMatch([psychotherapy, integrity], [gpr, bbb], weight)).toBe('W1');
+    expect(directMatch([integrity], [gpr, estrogen], weight)).toBeNull();
+  });
+});
+
+describe('extractive sentence roles', () => {
+  it('prefers what a study found to what it set out to do', () => {
+    expect(sentenceRole('RESULTS Of the 32,441 appendix samples 16 were positive for abnormal PrP.')).toBe(1);
+    expect(sentenceRole('Conclusions and Relevance Among women aged 30 to 44 years, biomarkers did not predict.')).toBe(
+      1,
+    );
+    expect(sentenceRole('Here we show that Cdk5 directly phosphorylates ATM.')).toBe(1);
+    expect(sentenceRole('Hazard ratio 1.67 (95% CI 1.56-1.79) for age.')).toBe(1);
+    expect(sentenceRole('OBJECTIVE To determine whether high doses of folic acid reduce mortality.')).toBe(-1);
+    expect(sentenceRole('MAIN OUTCOME MEASURE Level of ATP 1 hour after fructose infusion.')).toBe(-1);
+    expect(sentenceRole('The aim of this study was to confirm the presence of stem cells.')).toBe(-1);
+    expect(sentenceRole('We investigated a strategy of universal voluntary HIV testing.')).toBe(-1);
+    expect(sentenceRole('Visual impairment in this age group can usually be reduced with treatment.')).toBe(0);
   });
 });
 
