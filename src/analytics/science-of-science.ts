@@ -250,7 +250,7 @@ export function nameKey(name: string): string | null {
 
 /**
  * A seeded generator (mulberry32): the same seed gives the same sequence on every platform — Louvain visits nodes in
- * this order (the same seed, the same clusters), and the synthetic graphs of scripts/synthetic-works are drawn from it.
+ * this order (the same seed, the same clusters), and the synthetic graphs of scripts/tools/synthetic-works are drawn from it.
  */
 export function seeded(seed: number): () => number {
   let state = seed >>> 0;

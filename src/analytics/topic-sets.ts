@@ -21,7 +21,7 @@ export const MAX_EXTRA_CONCEPT_WORDS = 2;
 /**
  * How a topic set reaches the papers its words miss: the centroid of its seeds (the best word matches and the papers
  * nearest the phrase) and the cosine a paper's nearest chunk must reach to it. Chosen on the SYNERGY reviews with
- * labels (scripts/bench-topics: share of each review's included papers in the set, and its size against the review's
+ * labels (scripts/bench/topics: share of each review's included papers in the set, and its size against the review's
  * candidates) and checked on phrasings written apart from that choice.
  */
 export const TOPIC_SIMILARITY = {

@@ -18,7 +18,7 @@ export const SERVICE_SETTINGS = {
       10,
       1,
       1000,
-      'the K of reciprocal rank fusion (10: chosen on the dev halves, scripts/bench-fusion)',
+      'the K of reciprocal rank fusion (10: chosen on the dev halves, npm run bench:fusion)',
     ),
     aggregation: choice('CITEGRAPH_CHUNK_AGGREGATION', 'max', ['max', 'sum'], 'how chunk scores roll up to a paper'),
     candidates: integer(

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { readmeExamples } from '../../src/api/explorer';
 import { serveGraphQL } from '../../src/api/server';
 import { PROJECT_ROOT } from '../../src/config/settings';
-import { launchBrowser } from '../../scripts/browser';
+import { launchBrowser } from '../../scripts/lib/browser';
 import { createTestContext } from '../helpers/context';
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { serveGraphQL } from '../../src/api/server';
-import { launchBrowser } from '../../scripts/browser';
+import { launchBrowser } from '../../scripts/lib/browser';
 import { createTestContext, ingestSample, removeCollections } from '../helpers/context';
 
 const { Cite } = require('@citation-js/core') as { Cite: new (input: string) => { data: Array<{ title?: string }> } };

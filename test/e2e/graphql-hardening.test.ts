@@ -1,5 +1,11 @@
 import { serveGraphQL } from '../../src/api/server';
-import { argumentCases, documentCases, httpCases, outcomeOf, streamAndUploadCases } from '../../scripts/hostile-inputs';
+import {
+  argumentCases,
+  documentCases,
+  httpCases,
+  outcomeOf,
+  streamAndUploadCases,
+} from '../../scripts/lib/hostile-inputs';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SEARCH_CORPUS, writeSearchCorpus } from '../helpers/search-corpus';
 
@@ -250,7 +256,7 @@ describe('access', () => {
   });
 });
 
-describe('hostile inputs (a fixed sample of scripts/bench-hostile)', () => {
+describe('hostile inputs (a fixed sample of scripts/bench/hostile)', () => {
   it('answers every one without a 5xx, internals, a huge error, or a database error, and changes nothing', async () => {
     const samples = { paperId: 'W903', authorId: 'A901', topicId: 'C901' };
     // Every document and HTTP case, and every 15th argument case: each argument kind of the schema is reached.

@@ -1,9 +1,9 @@
 import { ErrorCode } from '../../src/errors';
-import { deflateBombPdf, hostileTextDocuments, manyRunsPdf, widePagePdf } from '../../scripts/hostile-documents';
+import { deflateBombPdf, hostileTextDocuments, manyRunsPdf, widePagePdf } from '../../scripts/lib/hostile-documents';
 import { startTestServer } from '../helpers/context';
 
 /**
- * The fixed sample of scripts/bench-hostile's reliability cases, against a real server and Neo4j: hostile uploads
+ * The fixed sample of scripts/bench/hostile's reliability cases, against a real server and Neo4j: hostile uploads
  * are read in a bounded process of their own (the server, which is this test's process, would die otherwise), caps
  * hold under concurrent requests, the stream endpoint has the limits and masking of /graphql, and wrong keys are
  * throttled. Each case asserts what the client gets: a JSON answer with a code, never a 5xx.

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../../src/config/settings';
 import { createTestContext, ingestSample, removeCollections } from '../helpers/context';
 
 /**
- * examples/citegraph.ipynb run headless (scripts/run-notebook.js: nbclient in a local virtual environment with the
+ * examples/citegraph.ipynb run headless (scripts/tools/run-notebook.js: nbclient in a local virtual environment with the
  * packages of examples/requirements.txt) against a server on the bundled sample: every cell runs without error, and
  * the notebook's own check — each cited quote equals the abstract between its offsets — holds.
  */
@@ -39,7 +39,7 @@ it('runs the notebook with no cell error, plots drawn and quotes verified', asyn
     const child = spawn(
       process.execPath,
       [
-        path.join(PROJECT_ROOT, 'scripts/run-notebook.js'),
+        path.join(PROJECT_ROOT, 'scripts/tools/run-notebook.js'),
         '--url',
         url.replace(/\/graphql$/, ''),
         '--collection',

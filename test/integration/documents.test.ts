@@ -119,7 +119,7 @@ describe('document ingestion', () => {
     expect(text).not.toMatch(/[\uFB00-\uFB06]/); // Computer Modern's fi/fl ligatures spelt out
     expect(text).not.toMatch(/LATEX fixture/); // the fancyhdr running header, in either column layout
     expect(text).toMatch(/Heikki Kröger/); // OT1's spacing diaeresis before the letter, composed
-    // The paragraphs are the CC0 abstracts the script typeset (scripts/make-document-fixtures.ts, latexPaper): read
+    // The paragraphs are the CC0 abstracts the script typeset (scripts/tools/make-document-fixtures.ts, latexPaper): read
     // left column before right, words TeX hyphenated at line ends joined. A compound the document never prints
     // elsewhere ("hand-searching") cannot be told from a hyphenated word, so a few may differ.
     const pool = ['Menon_2022', 'Donners_2021'].flatMap((name) =>

@@ -9,7 +9,7 @@ import { combineRoute, definitelyBibliometric } from '../../src/pipeline/stages/
 
 /**
  * The shipped router (rules + classifier trained on data/questions/router-train.jsonl) on the held-out questions,
- * which were written before any tuning and are never trained on. scripts/bench-router prints the full figures.
+ * which were written before any tuning and are never trained on. scripts/bench/router prints the full figures.
  */
 describe('router classifier on the real model', () => {
   it('routes held-out questions phrased unlike the rules at least 85% right, better than the rules alone', async () => {

@@ -1,4 +1,4 @@
-import { figureMiss, personKey } from '../../scripts/ask-gold';
+import { figureMiss, personKey } from '../../scripts/lib/ask-gold';
 import type { AnswerFigure } from '../../src/pipeline/ask-types';
 
 const top = (items: Array<[string, string]>): AnswerFigure => ({

@@ -1,5 +1,5 @@
 import { environmentTable, loadSettings, settingEntries, SettingsError, settingsHash } from '../../src/config/settings';
-import { readmeTable } from '../../scripts/readme-settings';
+import { readmeTable } from '../../scripts/tools/readme-settings';
 
 describe('settings', () => {
   it('has defaults for every field and freezes them', () => {

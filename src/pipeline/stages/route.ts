@@ -9,7 +9,7 @@ import { isSourceFailure, type Stage } from '../stage';
 
 /**
  * Above this probability the classifier's route stands over the rules'; below it, a rule cue decides, and with no cue
- * the classifier's best guess does. Chosen by cross-validation on the training questions only (scripts/bench-router).
+ * the classifier's best guess does. Chosen by cross-validation on the training questions only (scripts/bench/router).
  */
 export const CLASSIFIER_TRUST = 0.5;
 

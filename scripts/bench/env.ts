@@ -1,0 +1,60 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { createAppContext, type AppContext } from '../../src/app-context';
+import { loadSettings, PROJECT_ROOT, type Settings } from '../../src/config/settings';
+import { startEmbedded, stopEmbedded } from '../../src/graph/embedded-server';
+import { consoleLogger } from '../../src/logger';
+
+/** The benchmarks' own embedded Neo4j: port 7698, store .data/neo4j-bench (bench-ingest --keep fills it). */
+export const BENCH_ENV = {
+  CITEGRAPH_NEO4J_PORT: '7698',
+  CITEGRAPH_NEO4J_DATA: path.join(PROJECT_ROOT, '.data', 'neo4j-bench'),
+  CITEGRAPH_NEO4J_PAGECACHE: '2g',
+  CITEGRAPH_NEO4J_HEAP: '4g',
+};
+
+/**
+ * An app on the benchmark database: NEO4J_URI when set, otherwise the bench embedded server (started if needed,
+ * data kept). `overrides` are extra settings for the run (e.g. no external search).
+ */
+export async function openBenchApp(
+  overrides: Record<string, string> = {},
+  options: { llm?: null } = {},
+): Promise<AppContext> {
+  let settings = loadSettings({ ...process.env, ...(process.env.NEO4J_URI ? {} : BENCH_ENV), ...overrides });
+  if (!process.env.NEO4J_URI) {
+    const status = await startEmbedded(settings);
+    settings = loadSettings({ ...process.env, ...BENCH_ENV, NEO4J_URI: status.uri, ...overrides });
+  }
+  return createAppContext({ settings, logger: consoleLogger, ...options });
+}
+
+/**
+ * Settings on an empty store for a benchmark that loads its own data: the embedded server of `serverEnv` (port,
+ * store, memory) is stopped, its store deleted and the server started again, and the settings point at it by URI —
+ * or, with `embedded`, keep naming the embedded server (for the bulk path, which stops and starts it itself). With
+ * NEO4J_URI set the settings name that database, which the caller empties. `runEnv` applies in both cases.
+ */
+export async function freshStoreSettings(
+  serverEnv: Record<string, string>,
+  runEnv: Record<string, string> = {},
+  options: { embedded?: boolean } = {},
+): Promise<{ settings: Settings; external: boolean }> {
+  const external = Boolean(process.env.NEO4J_URI);
+  if (external) return { settings: loadSettings({ ...process.env, ...runEnv }), external };
+  const settings = loadSettings({ ...process.env, ...serverEnv, ...runEnv });
+  await stopEmbedded(settings);
+  rmSync(settings.neo4j.embeddedDataDir, { recursive: true, force: true });
+  const status = await startEmbedded(settings);
+  return {
+    settings: options.embedded
+      ? settings
+      : loadSettings({ ...process.env, ...serverEnv, ...runEnv, NEO4J_URI: status.uri }),
+    external,
+  };
+}
+
+/** Deletes the live sets of the anonymous caller (a loopback client without a key), through the set service. */
+export async function deleteAnonymousSets(app: AppContext): Promise<void> {
+  for (const set of await app.documentSets.list('anonymous')) await app.documentSets.delete('anonymous', set.id);
+}
