@@ -1,5 +1,5 @@
 // The GraphQL explorer served at /graphql to browsers: GraphiQL from npm, bundled by scripts/build-web.js, with the
-// README's example queries as its first tabs. Nothing is loaded from outside the service.
+// documentation's example queries (README and docs/) as its tabs. Nothing is loaded from outside the service.
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { GraphiQL } from 'graphiql';

@@ -1,6 +1,6 @@
 /**
  * Measures of the science of science, as pure functions of counts the graph gives (src/analytics/science-service.ts
- * runs the queries). Each follows the paper that defined it; the README cites them.
+ * runs the queries). Each follows the paper that defined it; docs/analytics.md cites them.
  */
 
 /** The papers around a focal paper that the CD index counts, by what they cite. */

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config/settings';
 
 /**
  * The GraphQL explorer for browsers: GraphiQL bundled from npm into web/build (scripts/build-web.js) and served by
- * the service itself, with the README's example operations as its first tabs. No CDN, so it works offline.
+ * the service itself, with the example operations of the README and docs/ as its tabs. No CDN, so it works offline.
  */
 
 /** Where the built browser assets are. */
@@ -24,10 +24,10 @@ export const PAGE_POLICY =
   "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * The GraphQL operations of the README's ```graphql blocks, one per top-level operation (a block may hold several:
- * `{ … }` or `mutation { … }` at brace depth 0), in README order.
+ * The GraphQL operations of a page's ```graphql blocks, one per top-level operation (a block may hold several:
+ * `{ … }` or `mutation { … }` at brace depth 0), in page order.
  */
-export function readmeExamples(markdown: string): string[] {
+export function graphqlExamples(markdown: string): string[] {
   const operations: string[] = [];
   for (const block of markdown.matchAll(/^```graphql\n([\s\S]*?)^```/gm)) {
     const text = block[1]!;
@@ -57,14 +57,36 @@ export function readmeExamples(markdown: string): string[] {
   return operations;
 }
 
+/**
+ * The documentation's pages, in reading order: the README, then the docs/ pages in the order the README links them,
+ * then any page it does not link (by name). Paths relative to the project.
+ */
+export function documentationPages(root = PROJECT_ROOT): string[] {
+  const readme = path.join(root, 'README.md');
+  if (!existsSync(readme)) return [];
+  const docs = path.join(root, 'docs');
+  const pages = existsSync(docs)
+    ? readdirSync(docs)
+        .filter((name) => name.endsWith('.md'))
+        .sort()
+    : [];
+  const linked = [...readFileSync(readme, 'utf8').matchAll(/\]\(docs\/([\w.-]+\.md)\)/g)].map((m) => m[1]!);
+  const ordered = [...new Set([...linked.filter((name) => pages.includes(name)), ...pages])];
+  return ['README.md', ...ordered.map((name) => `docs/${name}`)];
+}
+
+/** Every example of the documentation, page by page (see documentationPages), each with the page it is on. */
+export function documentedExamples(root = PROJECT_ROOT): Array<{ page: string; operation: string }> {
+  return documentationPages(root).flatMap((page) =>
+    graphqlExamples(readFileSync(path.join(root, page), 'utf8')).map((operation) => ({ page, operation })),
+  );
+}
+
 let cachedExamples: string[] | null = null;
 
-/** The README's examples (read once), or none when the README is not there. */
+/** The documentation's examples (read once), or none when the README is not there. */
 export function explorerExamples(): string[] {
-  if (cachedExamples === null) {
-    const readme = path.join(PROJECT_ROOT, 'README.md');
-    cachedExamples = existsSync(readme) ? readmeExamples(readFileSync(readme, 'utf8')) : [];
-  }
+  if (cachedExamples === null) cachedExamples = documentedExamples().map((example) => example.operation);
   return cachedExamples;
 }
 

@@ -27,8 +27,7 @@ export async function bulkLoad(
   files: readonly string[],
   options: { collection?: string; progress?: boolean },
 ): Promise<BulkLoadResult> {
-  if (app.settings.neo4j.uri)
-    throw badInput('bulk-load writes the embedded store; unset NEO4J_URI (README, Beyond one machine)');
+  if (app.settings.neo4j.uri) throw badInput('bulk-load writes the embedded store; unset NEO4J_URI (docs/scaling.md)');
   const started = Date.now();
   const dir = path.join(PROJECT_ROOT, '.cache', 'bulk', `${process.pid}-${Date.now()}`);
   const writer = new BulkCsvWriter(dir);

@@ -1,7 +1,7 @@
 import { SettingsError } from '../config/settings';
 import { CitegraphError, ErrorCode } from '../errors';
 
-/** Exit codes of the citegraph command (documented in the README). */
+/** Exit codes of the citegraph command (documented in docs/ingestion.md). */
 export const EXIT = {
   /** Everything asked was done. */
   OK: 0,

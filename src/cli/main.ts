@@ -38,7 +38,7 @@ usage:
   citegraph science disruption|impact|beauty ID | prior|derivative ID... | path ID ID [--undirected] |
                     lotka|bradford|beauties|main-path [--key-routes K]|clusters|topic-bursts|reference-bursts
                     [--collection C]...
-                                       science-of-science measures as JSON (README, Science of science)
+                                       science-of-science measures as JSON (docs/analytics.md)
   citegraph network [--network coupling|cocitation|coauthorship|citation] [--format graphml|gexf|vosviewer-map|
                     vosviewer-network|csv] [--collection C]... [--max-nodes N] [--min-weight W] [--out FILE]
   citegraph search "TEXT" [--first N] [--collection C] [--options JSON] [--format F [--out FILE]]

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * One setting, declared once: the variable that sets it, its type and bounds, its default and a one-line
- * description. The parser, `citegraph help` and the README's environment table are all made from these.
+ * description. The parser, `citegraph help` and the environment table of docs/operations.md are all made from these.
  */
 interface Common {
   /** Environment variables that set it; the first one set wins (e.g. a per-provider address, then a shared one). */

@@ -20,7 +20,7 @@ import { SERVICE_SETTINGS } from './settings-service';
 /**
  * The one settings object. The environment is parsed here, once, against one declarative schema; nothing else in the
  * code base reads process.env. Every setting has a variable, a type with bounds, a default and a one-line description;
- * `citegraph help` and the README's environment table are printed from the same schema.
+ * `citegraph help` and the environment table of docs/operations.md are printed from the same schema.
  */
 
 /** Where the project lives: settings paths default relative to it. */
@@ -117,7 +117,7 @@ export function environmentHelp(): string {
     .join('\n');
 }
 
-/** The README's environment table, made from the schema (a unit test keeps the README in step). */
+/** The environment table of docs/operations.md, made from the schema (a unit test keeps the page in step). */
 export function environmentTable(): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|');
   const rows = settingEntries()

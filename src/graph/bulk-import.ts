@@ -15,7 +15,7 @@ export async function importIntoEmbeddedStore(settings: Settings, groups: readon
   if (settings.neo4j.uri)
     throw new CitegraphError(
       ErrorCode.BAD_USER_INPUT,
-      'the bulk import writes the embedded store; with NEO4J_URI set run neo4j-admin on that server (README, Beyond one machine)',
+      'the bulk import writes the embedded store; with NEO4J_URI set run neo4j-admin on that server (docs/scaling.md)',
     );
   if ((await embeddedStatus(settings)).running)
     throw new CitegraphError(ErrorCode.BAD_USER_INPUT, 'stop the embedded server first (citegraph db stop)');

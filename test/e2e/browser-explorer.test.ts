@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { readmeExamples } from '../../src/api/explorer';
+import { documentedExamples } from '../../src/api/explorer';
 import { serveGraphQL } from '../../src/api/server';
-import { PROJECT_ROOT } from '../../src/config/settings';
 import { launchBrowser } from '../../scripts/lib/browser';
 import { createTestContext } from '../helpers/context';
 
 /**
  * The GraphQL explorer in a real browser (headless Chromium driven by puppeteer-core): served by the service itself,
- * nothing fetched from elsewhere, the README's examples as tabs, and a query run from the page.
+ * nothing fetched from elsewhere, the documentation's examples as tabs, and a query run from the page.
  */
 const { app } = createTestContext();
 let url = '';
@@ -42,13 +39,13 @@ async function watchedPage(): Promise<{ page: Page; errors: string[]; requested:
 }
 
 describe('GraphQL explorer in a browser', () => {
-  it('serves GraphiQL from the service with the README examples as tabs, and runs a query', async () => {
+  it('serves GraphiQL from the service with the documentation examples as tabs, and runs a query', async () => {
     const { page, errors, requested } = await watchedPage();
     const response = await page.goto(url, { waitUntil: 'networkidle0' });
     expect(response!.status()).toBe(200);
     expect(response!.headers()['content-security-policy']).toMatch(/default-src 'self'/);
     await page.waitForSelector('.graphiql-container', { timeout: 20_000 });
-    const examples = readmeExamples(readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8'));
+    const examples = documentedExamples();
     expect(examples.length).toBeGreaterThan(5);
     const tabs = await page.$$eval('.graphiql-tab', (nodes) => nodes.length);
     expect(tabs).toBe(examples.length);

@@ -126,7 +126,7 @@ describe('the web page in a browser', () => {
 
   it('loaded nothing from outside the service and logged no error', () => {
     expect(requested.length).toBeGreaterThan(10);
-    // The ask view streams its answer (GraphQL over SSE), as the README shows with curl.
+    // The ask view streams its answer (GraphQL over SSE), as docs/ask.md shows with curl.
     expect(requested.some((address) => address === `${base}/graphql/stream`)).toBe(true);
     for (const address of requested) expect(address.startsWith(base) || address.startsWith('data:')).toBe(true);
     expect(errors).toEqual([]);

@@ -105,7 +105,7 @@ describe('cost control before execution', () => {
     expectClean(tokens);
   });
 
-  it('keeps ordinary queries, the README examples among them, within the limits', async () => {
+  it('keeps ordinary queries, the documented examples among them, within the limits', async () => {
     const result =
       await server.gql(`{ papers(first: 20, filter: { collections: ["hardening"] }) { totalCount edges { node {
       id title authors { author { name } } topics(first: 5) { topic { name } } references(first: 10) { edges { node { id } } }

@@ -1,6 +1,29 @@
-import { explorerPage, explorerTabs, readmeExamples } from '../../src/api/explorer';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../src/config/settings';
+import { documentationPages, explorerPage, explorerTabs, graphqlExamples } from '../../src/api/explorer';
 
-describe('explorer examples from the README', () => {
+describe('explorer examples from the documentation', () => {
+  it('reads the README, then the pages in the order it links them, then the pages it does not link', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'citegraph-docs-'));
+    try {
+      mkdirSync(path.join(root, 'docs'));
+      writeFileSync(path.join(root, 'README.md'), 'See [b](docs/b.md) and [a](docs/a.md), not [gone](docs/gone.md).');
+      for (const name of ['a.md', 'b.md', 'c.md', 'notes.txt']) writeFileSync(path.join(root, 'docs', name), '# x\n');
+      expect(documentationPages(root)).toEqual(['README.md', 'docs/b.md', 'docs/a.md', 'docs/c.md']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('links only pages that exist, and every page is reached from the README', () => {
+    const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const linked = [...readme.matchAll(/\]\((docs\/[\w.-]+\.md)\)/g)].map((m) => m[1]!);
+    expect(linked.length).toBeGreaterThan(5);
+    expect(documentationPages().slice(1)).toEqual(linked);
+  });
+
   it('splits each graphql block into its top-level operations, braces in strings aside', () => {
     const markdown = [
       'Intro',
@@ -17,7 +40,7 @@ describe('explorer examples from the README', () => {
       '    answer } }',
       '```',
     ].join('\n');
-    expect(readmeExamples(markdown)).toEqual([
+    expect(graphqlExamples(markdown)).toEqual([
       '{ health { ok } }',
       '{ search(query: "a } b {") { results { paper { id } } } }',
       'mutation { deleteDocumentSet(id: "ds_1") }',

@@ -1,5 +1,5 @@
 import { environmentTable, loadSettings, settingEntries, SettingsError, settingsHash } from '../../src/config/settings';
-import { readmeTable } from '../../scripts/tools/readme-settings';
+import { documentedTable } from '../../scripts/tools/settings-table';
 
 describe('settings', () => {
   it('has defaults for every field and freezes them', () => {
@@ -39,8 +39,8 @@ describe('settings', () => {
 });
 
 describe('the settings schema', () => {
-  it('is what the README environment table shows', () => {
-    const table = readmeTable();
+  it('is what the environment table of docs/operations.md shows', () => {
+    const table = documentedTable();
     expect(table).not.toBeNull();
     expect(table).toBe(environmentTable());
   });

@@ -1,20 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { readmeExamples } from '../../src/api/explorer';
+import { documentationPages, documentedExamples } from '../../src/api/explorer';
 import { serveGraphQL } from '../../src/api/server';
 import { SAMPLE_COLLECTION } from '../../src/cli/commands/serve';
-import { PROJECT_ROOT } from '../../src/config/settings';
 import { createTestContext, ingestSample, removeCollections } from '../helpers/context';
 import { postGraphql } from '../helpers/graphql-client';
 
 /**
- * Every GraphQL example of the README runs as shown against what `npm start` serves on a fresh clone (the bundled
+ * Every GraphQL example of the documentation (the README and each page of docs/) runs as shown against what `npm start` serves on a fresh clone (the bundled
  * sample in its collection) and answers something: no error, no warning (an unknown id or collection, a capped list),
  * and not nothing. Examples with a placeholder to fill in (a document set's "ds_…") need an upload first; they are
  * run by test/e2e/document-sets.test.ts.
  */
-const examples = readmeExamples(readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8'));
-const runnable = examples.filter((operation) => !operation.includes('ds_…'));
+const examples = documentedExamples();
+const runnable = examples.filter(({ operation }) => !operation.includes('ds_…'));
 const { app } = createTestContext();
 let url = '';
 let stop: () => Promise<void> = () => Promise.resolve();
@@ -38,13 +35,17 @@ afterAll(async () => {
   await app.close();
 });
 
-describe('the README examples on the bundled sample', () => {
-  it('has examples, and leaves out only those with a placeholder', () => {
+describe('the documentation examples on the bundled sample', () => {
+  it('has examples on the README and on the pages, and leaves out only those with a placeholder', () => {
     expect(runnable.length).toBeGreaterThan(15);
+    expect(runnable.filter(({ page }) => page === 'README.md').length).toBeGreaterThanOrEqual(3);
+    expect(new Set(runnable.map(({ page }) => page)).size).toBeGreaterThanOrEqual(4);
     expect(examples.length - runnable.length).toBeLessThanOrEqual(3);
+    // Every page the README links exists.
+    expect(documentationPages().length).toBeGreaterThan(5);
   });
 
-  it.each(runnable.map((operation) => [operation.split('\n')[0]!.slice(0, 90), operation]))(
+  it.each(runnable.map(({ page, operation }) => [`${page}: ${operation.split('\n')[0]!.slice(0, 80)}`, operation]))(
     '%s',
     async (_title, operation) => {
       const response = (await postGraphql(url, operation)) as {
