@@ -57,7 +57,9 @@ export interface WorkRecord {
   title: string | null;
   abstract: string | null;
   year: number | null;
+  /** ISO date (YYYY-MM-DD) when the source gave one. */
   publicationDate: string | null;
+  /** OpenAlex work type: article (journal-article in older records), book, book-chapter, dissertation, preprint, … */
   type: string | null;
   citedByCount: number | null;
   isRetracted: boolean;

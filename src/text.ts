@@ -55,7 +55,16 @@ export function sentenceSpans(text: string, start: number, end: number): Array<{
   return spans.filter((span) => text.slice(span.start, span.end).trim().length > 0);
 }
 
-function nonEmpty(value: unknown): string | null {
+/** A parsed JSON object (not an array, not null): what the readers of OpenAlex, Crossref and Semantic Scholar take. */
+export type JsonObject = Record<string, unknown>;
+
+/** Whether a parsed JSON value is an object (not an array, not null). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value when it is a string holding more than whitespace, as given; else null. */
+export function nonEmpty(value: unknown): string | null {
   return typeof value === 'string' && value.trim().length > 0 ? value : null;
 }
 

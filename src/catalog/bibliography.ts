@@ -2,6 +2,7 @@
  * Paper lists as the files reference managers and spreadsheets open: CSV (RFC 4180), JSON Lines, BibTeX, RIS and
  * CSL-JSON (the input format of citeproc and Zotero). Pure: the records come from the catalogue.
  */
+import type { WorkRecord } from '../domain';
 
 export type BibliographyFormat = 'CSV' | 'JSONL' | 'BIBTEX' | 'RIS' | 'CSL_JSON';
 
@@ -34,16 +35,10 @@ export function bibliographyFormatNamed(name: string): BibliographyFormat | null
 }
 
 /** One paper as exported: the catalogue's fields, with its authors in author-list order and its venue's name. */
-export interface BibliographyRecord {
-  id: string;
-  doi: string | null;
-  title: string | null;
-  abstract: string | null;
-  year: number | null;
-  /** ISO date (YYYY-MM-DD) when the source gave one. */
-  publicationDate: string | null;
-  /** OpenAlex work type: article (journal-article in older records), book, book-chapter, dissertation, preprint, … */
-  type: string | null;
+export interface BibliographyRecord extends Pick<
+  WorkRecord,
+  'id' | 'doi' | 'title' | 'abstract' | 'year' | 'publicationDate' | 'type'
+> {
   venue: string | null;
   authors: ReadonlyArray<{ name: string; orcid: string | null }>;
   citedByCount: number | null;

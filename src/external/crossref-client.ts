@@ -1,18 +1,10 @@
 import type { ClientSettings } from '../config/settings';
 import type { AuthorshipRecord, WorkRecord } from '../domain';
 import type { RequestContext } from '../request-context';
-import { normaliseDoi } from '../text';
+import { isJsonObject, type JsonObject, normaliseDoi } from '../text';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
-import {
-  emptyRecord,
-  type ExternalAuthor,
-  int,
-  isObject,
-  type Json,
-  type ScholarlyClient,
-  text,
-} from './scholarly-client';
+import { emptyRecord, type ExternalAuthor, int, type ScholarlyClient, text } from './scholarly-client';
 
 /** Crossref abstracts are JATS XML fragments; keep the words. */
 export function stripJats(value: string | null): string | null {
@@ -26,7 +18,7 @@ export function stripJats(value: string | null): string | null {
 }
 
 /** Maps a Crossref work (`message` of /works/{doi}, or an item of /works). */
-export function mapCrossrefWork(work: Json): WorkRecord | null {
+export function mapCrossrefWork(work: JsonObject): WorkRecord | null {
   const doi = normaliseDoi(work.DOI);
   if (!doi) return null;
   const record = emptyRecord(`doi:${doi}`, 'crossref');
@@ -35,7 +27,7 @@ export function mapCrossrefWork(work: Json): WorkRecord | null {
   record.title = Array.isArray(work.title) ? text(work.title[0]) : text(work.title);
   record.abstract = stripJats(text(work.abstract));
   const parts = [work.issued, work['published-print'], work['published-online'], work.created]
-    .filter(isObject)
+    .filter(isJsonObject)
     .map((date) => (Array.isArray(date['date-parts']) ? (date['date-parts'][0] as unknown[]) : null))
     .find((first) => Array.isArray(first) && typeof first[0] === 'number');
   if (parts) {
@@ -45,7 +37,7 @@ export function mapCrossrefWork(work: Json): WorkRecord | null {
   record.type = text(work.type);
   record.citedByCount = int(work['is-referenced-by-count']);
   const updates = Array.isArray(work['updated-by']) ? work['updated-by'] : [];
-  record.isRetracted = updates.some((update) => isObject(update) && /retraction/i.test(String(update.type)));
+  record.isRetracted = updates.some((update) => isJsonObject(update) && /retraction/i.test(String(update.type)));
   const container = Array.isArray(work['container-title']) ? text(work['container-title'][0]) : null;
   const issn = Array.isArray(work.ISSN) ? work.ISSN.filter((x): x is string => typeof x === 'string') : [];
   if (container) {
@@ -59,7 +51,7 @@ export function mapCrossrefWork(work: Json): WorkRecord | null {
     };
   }
   record.authorships = (Array.isArray(work.author) ? work.author : [])
-    .filter(isObject)
+    .filter(isJsonObject)
     .map((author, order): AuthorshipRecord => {
       const orcid = text(author.ORCID);
       const name =
@@ -78,7 +70,7 @@ export function mapCrossrefWork(work: Json): WorkRecord | null {
   record.references = [
     ...new Set(
       (Array.isArray(work.reference) ? work.reference : [])
-        .filter(isObject)
+        .filter(isJsonObject)
         .map((reference) => normaliseDoi(reference.DOI))
         .filter((ref): ref is string => ref !== null)
         .map((ref) => `doi:${ref}`),
@@ -109,8 +101,8 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
     path: string,
     params: Record<string, string>,
     cap: number,
-  ): Promise<Json[]> {
-    const items: Json[] = [];
+  ): Promise<JsonObject[]> {
+    const items: JsonObject[] = [];
     let cursor: string | null = '*';
     while (cursor && items.length < cap) {
       const page: { message?: { items?: unknown[]; 'next-cursor'?: string } } | null = await this.getJson(ctx, path, {
@@ -118,7 +110,7 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
         rows: Math.min(cap, 1000),
         cursor,
       });
-      const batch: Json[] = (page?.message?.items ?? []).filter(isObject);
+      const batch: JsonObject[] = (page?.message?.items ?? []).filter(isJsonObject);
       items.push(...batch);
       cursor = batch.length > 0 ? (page?.message?.['next-cursor'] ?? null) : null;
     }
@@ -130,7 +122,7 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
       // One page with offset paging is what most searches need, and what the polite pool prefers.
       const page = await this.getJson<{ message?: { items?: unknown[] } }>(ctx, '/works', { query, rows: cap });
       return (page?.message?.items ?? [])
-        .filter(isObject)
+        .filter(isJsonObject)
         .map(mapCrossrefWork)
         .filter((w): w is WorkRecord => w !== null);
     }
@@ -149,7 +141,7 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
       rows,
     });
     return (page?.message?.items ?? [])
-      .filter(isObject)
+      .filter(isJsonObject)
       .map(mapCrossrefWork)
       .filter((w): w is WorkRecord => w !== null);
   }
@@ -157,7 +149,7 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
   async getWork(ctx: RequestContext, id: string): Promise<WorkRecord | null> {
     const doi = normaliseDoi(id.replace(/^doi:/, ''));
     if (!doi) return null;
-    const body = await this.getJson<{ message?: Json }>(ctx, `/works/${doi}`);
+    const body = await this.getJson<{ message?: JsonObject }>(ctx, `/works/${doi}`);
     return body?.message ? mapCrossrefWork(body.message) : null;
   }
 
@@ -182,8 +174,8 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
       rows: cap,
     });
     const authors = new Map<string, ExternalAuthor>();
-    for (const item of (page?.message?.items ?? []).filter(isObject)) {
-      for (const author of (Array.isArray(item.author) ? item.author : []).filter(isObject)) {
+    for (const item of (page?.message?.items ?? []).filter(isJsonObject)) {
+      for (const author of (Array.isArray(item.author) ? item.author : []).filter(isJsonObject)) {
         const full = [text(author.given), text(author.family)].filter(Boolean).join(' ');
         if (!full || !full.toLowerCase().includes(name.toLowerCase().split(/\s+/).pop() ?? '')) continue;
         const id = text(author.ORCID)?.replace(/^https?:\/\/orcid\.org\//, '') ?? full;
@@ -207,7 +199,7 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
       rows: cap,
     });
     return (page?.message?.items ?? [])
-      .filter(isObject)
+      .filter(isJsonObject)
       .map(mapCrossrefWork)
       .filter((w): w is WorkRecord => w !== null);
   }

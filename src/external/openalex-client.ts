@@ -2,10 +2,10 @@ import type { ClientSettings } from '../config/settings';
 import type { WorkRecord } from '../domain';
 import { mapOpenAlexWork } from '../ingest/openalex';
 import type { RequestContext } from '../request-context';
-import { normaliseDoi, shortOpenAlexId } from '../text';
+import { isJsonObject, type JsonObject, normaliseDoi, shortOpenAlexId } from '../text';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
-import { type ExternalAuthor, int, isObject, type Json, type ScholarlyClient, text } from './scholarly-client';
+import { type ExternalAuthor, int, type ScholarlyClient, text } from './scholarly-client';
 
 /** OpenAlex: works, citations (filter=cites:), references (filter=cited_by:), authors; cursor paging. */
 export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
@@ -26,8 +26,8 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
     params: Record<string, string>,
     cap: number,
     path = '/works',
-  ): Promise<Json[]> {
-    const results: Json[] = [];
+  ): Promise<JsonObject[]> {
+    const results: JsonObject[] = [];
     let cursor: string | null = '*';
     while (cursor && results.length < cap) {
       const page: { results?: unknown[]; meta?: { next_cursor?: string | null } } | null = await this.getJson(
@@ -39,7 +39,7 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
           cursor,
         },
       );
-      const items: Json[] = (page?.results ?? []).filter(isObject);
+      const items: JsonObject[] = (page?.results ?? []).filter(isJsonObject);
       results.push(...items);
       // Stop at the last (empty) page, or as soon as meta.count says everything is here.
       const count: unknown = (page?.meta as { count?: unknown } | undefined)?.count;
@@ -49,7 +49,7 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
     return results.slice(0, cap);
   }
 
-  private map(works: Json[]): WorkRecord[] {
+  private map(works: JsonObject[]): WorkRecord[] {
     const out: WorkRecord[] = [];
     for (const work of works) {
       try {
@@ -83,7 +83,7 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
   async getWork(ctx: RequestContext, id: string): Promise<WorkRecord | null> {
     const doi = normaliseDoi(id);
     const key = doi ? `doi:${doi}` : (shortOpenAlexId(id) ?? id);
-    const work = await this.getJson<Json>(ctx, `/works/${key}`);
+    const work = await this.getJson<JsonObject>(ctx, `/works/${key}`);
     return work ? (this.map([work])[0] ?? null) : null;
   }
 
@@ -100,7 +100,7 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
       search: name,
       'per-page': Math.min(cap, 200),
     });
-    return (page?.results ?? []).filter(isObject).map((author) => ({
+    return (page?.results ?? []).filter(isJsonObject).map((author) => ({
       id: shortOpenAlexId(author.id) ?? String(author.id),
       name: text(author.display_name) ?? 'Unknown author',
       worksCount: int(author.works_count),

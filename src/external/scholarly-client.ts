@@ -1,5 +1,6 @@
 import type { WorkRecord } from '../domain';
 import type { RequestContext } from '../request-context';
+import { nonEmpty } from '../text';
 import type { ProviderName } from './provider-base';
 
 /** An author as a provider returns it. */
@@ -25,11 +26,8 @@ export interface ScholarlyClient {
   close(): Promise<void>;
 }
 
-export type Json = Record<string, unknown>;
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-export const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() ? value.trim() : null;
+/** A string field's text, trimmed, or null when it holds none (the APIs pad some fields). */
+export const text = (value: unknown): string | null => nonEmpty(value)?.trim() ?? null;
 export const int = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : null;
 

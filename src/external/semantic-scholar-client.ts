@@ -1,29 +1,20 @@
 import type { ClientSettings } from '../config/settings';
 import type { WorkRecord } from '../domain';
 import type { RequestContext } from '../request-context';
-import { normaliseDoi, normalisePmid } from '../text';
+import { isJsonObject, type JsonObject, normaliseDoi, normalisePmid } from '../text';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
-import {
-  emptyRecord,
-  type ExternalAuthor,
-  externalWorkId,
-  int,
-  isObject,
-  type Json,
-  type ScholarlyClient,
-  text,
-} from './scholarly-client';
+import { emptyRecord, type ExternalAuthor, externalWorkId, int, type ScholarlyClient, text } from './scholarly-client';
 
 /** Fields asked of Semantic Scholar for a paper; tests may narrow them to what a recording asked for. */
 export const S2_PAPER_FIELDS =
   'paperId,externalIds,title,abstract,year,venue,publicationDate,citationCount,authors,publicationTypes,journal';
 
 /** Maps a Semantic Scholar paper object. */
-export function mapS2Paper(paper: Json): WorkRecord | null {
+export function mapS2Paper(paper: JsonObject): WorkRecord | null {
   const s2 = text(paper.paperId);
   if (!s2) return null;
-  const externalIds = isObject(paper.externalIds) ? paper.externalIds : {};
+  const externalIds = isJsonObject(paper.externalIds) ? paper.externalIds : {};
   const doi = normaliseDoi(externalIds.DOI);
   const pmid = normalisePmid(externalIds.PubMed);
   const mag =
@@ -37,7 +28,7 @@ export function mapS2Paper(paper: Json): WorkRecord | null {
   record.publicationDate = text(paper.publicationDate);
   record.citedByCount = int(paper.citationCount);
   record.type = Array.isArray(paper.publicationTypes) ? text(paper.publicationTypes[0]) : null;
-  const venue = text(paper.venue) ?? (isObject(paper.journal) ? text(paper.journal.name) : null);
+  const venue = text(paper.venue) ?? (isJsonObject(paper.journal) ? text(paper.journal.name) : null);
   if (venue)
     record.venue = {
       id: `s2-venue:${venue.toLowerCase()}`,
@@ -47,20 +38,22 @@ export function mapS2Paper(paper: Json): WorkRecord | null {
       type: null,
       publisher: null,
     };
-  record.authorships = (Array.isArray(paper.authors) ? paper.authors : []).filter(isObject).map((author, order) => ({
-    authorId: text(author.authorId) ? `s2a:${text(author.authorId)}` : null,
-    name: text(author.name) ?? 'Unknown author',
-    orcid: null,
-    position: order === 0 ? 'first' : 'middle',
-    order,
-    corresponding: false,
-    institutions: [],
-  }));
+  record.authorships = (Array.isArray(paper.authors) ? paper.authors : [])
+    .filter(isJsonObject)
+    .map((author, order) => ({
+      authorId: text(author.authorId) ? `s2a:${text(author.authorId)}` : null,
+      name: text(author.name) ?? 'Unknown author',
+      orcid: null,
+      position: order === 0 ? 'first' : 'middle',
+      order,
+      corresponding: false,
+      institutions: [],
+    }));
   record.references = (Array.isArray(paper.references) ? paper.references : [])
-    .filter(isObject)
+    .filter(isJsonObject)
     .map((reference) =>
       externalWorkId({
-        doi: normaliseDoi(isObject(reference.externalIds) ? reference.externalIds.DOI : null),
+        doi: normaliseDoi(isJsonObject(reference.externalIds) ? reference.externalIds.DOI : null),
         s2: text(reference.paperId) ?? undefined,
       }),
     )
@@ -95,8 +88,8 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
     params: Record<string, string>,
     cap: number,
     pageSize = 100,
-  ): Promise<Json[]> {
-    const items: Json[] = [];
+  ): Promise<JsonObject[]> {
+    const items: JsonObject[] = [];
     let offset = 0;
     while (items.length < cap) {
       const page = await this.getJson<{ data?: unknown[]; next?: number }>(ctx, path, {
@@ -104,7 +97,7 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
         offset,
         limit: Math.min(pageSize, cap),
       });
-      const batch = (page?.data ?? []).filter(isObject);
+      const batch = (page?.data ?? []).filter(isJsonObject);
       items.push(...batch);
       if (batch.length === 0 || page?.next === undefined) break;
       offset = page.next;
@@ -118,7 +111,7 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
     return id.replace(/^s2:/, '');
   }
 
-  private mapAll(items: Json[]): WorkRecord[] {
+  private mapAll(items: JsonObject[]): WorkRecord[] {
     return items.map(mapS2Paper).filter((work): work is WorkRecord => work !== null);
   }
 
@@ -128,7 +121,7 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
 
   /** Bulk search: up to 1,000 per page, continued by a token. */
   async bulkSearch(ctx: RequestContext, query: string, cap = 1000, sort?: string): Promise<WorkRecord[]> {
-    const items: Json[] = [];
+    const items: JsonObject[] = [];
     let token: string | undefined;
     do {
       const page: { data?: unknown[]; token?: string | null } | null = await this.getJson(
@@ -140,7 +133,7 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
           ...(token ? { token } : { fields: this.fields }),
         },
       );
-      const batch = (page?.data ?? []).filter(isObject);
+      const batch = (page?.data ?? []).filter(isJsonObject);
       items.push(...batch);
       token = batch.length > 0 ? (page?.token ?? undefined) : undefined;
     } while (token && items.length < cap);
@@ -148,7 +141,7 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
   }
 
   async getWork(ctx: RequestContext, id: string): Promise<WorkRecord | null> {
-    const paper = await this.getJson<Json>(ctx, `/graph/v1/paper/${SemanticScholarClient.id(id)}`, {
+    const paper = await this.getJson<JsonObject>(ctx, `/graph/v1/paper/${SemanticScholarClient.id(id)}`, {
       fields: this.fields,
     });
     return paper ? mapS2Paper(paper) : null;
@@ -161,7 +154,7 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
       { fields: this.fields },
       cap,
     );
-    return this.mapAll(rows.map((row) => (isObject(row.citingPaper) ? row.citingPaper : {})));
+    return this.mapAll(rows.map((row) => (isJsonObject(row.citingPaper) ? row.citingPaper : {})));
   }
 
   async references(ctx: RequestContext, id: string, cap = 1000): Promise<WorkRecord[]> {
@@ -172,7 +165,7 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
       cap,
       50,
     );
-    return this.mapAll(rows.map((row) => (isObject(row.citedPaper) ? row.citedPaper : {})));
+    return this.mapAll(rows.map((row) => (isJsonObject(row.citedPaper) ? row.citedPaper : {})));
   }
 
   async searchAuthors(ctx: RequestContext, name: string, cap = 25): Promise<ExternalAuthor[]> {

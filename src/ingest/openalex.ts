@@ -1,19 +1,9 @@
 import type { AuthorshipRecord, InstitutionRecord, TopicRecord, VenueRecord, WorkRecord } from '../domain';
-import { normaliseDoi, normalisePmid, shortOpenAlexId } from '../text';
+import { isJsonObject, type JsonObject, nonEmpty, normaliseDoi, normalisePmid, shortOpenAlexId } from '../text';
 
 /** A record that could not be mapped, with the reason. */
 export class RecordError extends Error {
   override readonly name = 'RecordError';
-}
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim().length > 0 ? value : null;
 }
 
 /** Told of a field whose value was not stored as given (wrong type, out of range), naming the field. */
@@ -60,7 +50,7 @@ export function textField(value: unknown, field: string, warn: FieldWarning): st
     warn(field, `expected text, got ${shown(value)}; stored as unknown`);
     return null;
   }
-  return text(value);
+  return nonEmpty(value);
 }
 
 /** A list, or an empty one; a value of another type is reported. */
@@ -80,7 +70,7 @@ function numberOrNull(value: unknown): number | null {
 
 /** Rebuilds an abstract from OpenAlex's inverted index (word → positions). */
 export function abstractFromInvertedIndex(index: unknown): string | null {
-  if (!isObject(index)) return null;
+  if (!isJsonObject(index)) return null;
   const words: string[] = [];
   for (const [word, positions] of Object.entries(index)) {
     if (!Array.isArray(positions)) continue;
@@ -98,15 +88,15 @@ export function abstractFromInvertedIndex(index: unknown): string | null {
 }
 
 function mapInstitution(value: unknown): InstitutionRecord | null {
-  if (!isObject(value)) return null;
+  if (!isJsonObject(value)) return null;
   const id = shortOpenAlexId(value.id);
   if (!id) return null;
   return {
     id,
-    name: text(value.display_name),
-    ror: text(value.ror),
-    countryCode: text(value.country_code),
-    type: text(value.type),
+    name: nonEmpty(value.display_name),
+    ror: nonEmpty(value.ror),
+    countryCode: nonEmpty(value.country_code),
+    type: nonEmpty(value.type),
   };
 }
 
@@ -114,15 +104,15 @@ function mapAuthorships(value: unknown): AuthorshipRecord[] {
   if (!Array.isArray(value)) return [];
   const out: AuthorshipRecord[] = [];
   value.forEach((authorship, order) => {
-    if (!isObject(authorship)) return;
-    const author = isObject(authorship.author) ? authorship.author : {};
-    const name = text(author.display_name) ?? text(authorship.raw_author_name) ?? 'Unknown author';
-    const orcid = text(author.orcid);
+    if (!isJsonObject(authorship)) return;
+    const author = isJsonObject(authorship.author) ? authorship.author : {};
+    const name = nonEmpty(author.display_name) ?? nonEmpty(authorship.raw_author_name) ?? 'Unknown author';
+    const orcid = nonEmpty(author.orcid);
     out.push({
       authorId: shortOpenAlexId(author.id),
       name,
       orcid: orcid ? orcid.replace(/^https?:\/\/orcid\.org\//, '') : null,
-      position: text(authorship.author_position) ?? (order === 0 ? 'first' : 'middle'),
+      position: nonEmpty(authorship.author_position) ?? (order === 0 ? 'first' : 'middle'),
       order,
       corresponding: authorship.is_corresponding === true,
       institutions: (Array.isArray(authorship.institutions) ? authorship.institutions : [])
@@ -134,35 +124,35 @@ function mapAuthorships(value: unknown): AuthorshipRecord[] {
 }
 
 /** The venue: 2025+ `primary_location.source`, else 2023 `host_venue`. */
-function mapVenue(work: Json): VenueRecord | null {
-  const location = isObject(work.primary_location) ? work.primary_location : null;
-  const candidates: Array<{ source: Json; publisher: unknown }> = [];
-  if (location && isObject(location.source)) {
+function mapVenue(work: JsonObject): VenueRecord | null {
+  const location = isJsonObject(work.primary_location) ? work.primary_location : null;
+  const candidates: Array<{ source: JsonObject; publisher: unknown }> = [];
+  if (location && isJsonObject(location.source)) {
     candidates.push({ source: location.source, publisher: location.source.host_organization_name });
   }
-  if (isObject(work.host_venue)) candidates.push({ source: work.host_venue, publisher: work.host_venue.publisher });
+  if (isJsonObject(work.host_venue)) candidates.push({ source: work.host_venue, publisher: work.host_venue.publisher });
   for (const { source, publisher } of candidates) {
     const id = shortOpenAlexId(source.id);
     if (!id) continue;
     return {
       id,
-      name: text(source.display_name),
-      issnL: text(source.issn_l),
+      name: nonEmpty(source.display_name),
+      issnL: nonEmpty(source.issn_l),
       issn: Array.isArray(source.issn) ? source.issn.filter((x): x is string => typeof x === 'string') : [],
-      type: text(source.type),
-      publisher: text(publisher),
+      type: nonEmpty(source.type),
+      publisher: nonEmpty(publisher),
     };
   }
   return null;
 }
 
 /** Topics: 2023 `concepts` (with their level) and 2025 `topics` (level 3 under domain, field and subfield). */
-function mapTopics(work: Json, warn: FieldWarning): TopicRecord[] {
+function mapTopics(work: JsonObject, warn: FieldWarning): TopicRecord[] {
   const topics = new Map<string, TopicRecord>();
   listField(work.concepts, 'concepts', warn).forEach((concept, index) => {
-    if (!isObject(concept)) return;
+    if (!isJsonObject(concept)) return;
     const id = shortOpenAlexId(concept.id);
-    const name = text(concept.display_name);
+    const name = nonEmpty(concept.display_name);
     if (!id || !name) return;
     topics.set(id, {
       id,
@@ -173,9 +163,9 @@ function mapTopics(work: Json, warn: FieldWarning): TopicRecord[] {
     });
   });
   for (const topic of listField(work.topics, 'topics', warn)) {
-    if (!isObject(topic)) continue;
+    if (!isJsonObject(topic)) continue;
     const id = shortOpenAlexId(topic.id);
-    const name = text(topic.display_name);
+    const name = nonEmpty(topic.display_name);
     if (!id || !name) continue;
     topics.set(id, { id, name, level: 3, score: numberOrNull(topic.score) ?? 0, kind: 'topic' });
   }
@@ -187,11 +177,11 @@ function mapTopics(work: Json, warn: FieldWarning): TopicRecord[] {
  * paper (no usable id); everything else missing becomes null.
  */
 export function mapOpenAlexWork(value: unknown, warn: FieldWarning = ignore): WorkRecord {
-  if (!isObject(value)) throw new RecordError('record is not a JSON object');
+  if (!isJsonObject(value)) throw new RecordError('record is not a JSON object');
   const id = shortOpenAlexId(value.id);
   if (!id || !id.startsWith('W'))
     throw new RecordError(`record has no OpenAlex work id (id=${JSON.stringify(value.id ?? null)})`);
-  const ids = isObject(value.ids) ? value.ids : {};
+  const ids = isJsonObject(value.ids) ? value.ids : {};
   const doi = normaliseDoi(value.doi) ?? normaliseDoi(ids.doi);
   const pmid = normalisePmid(ids.pmid);
   const mag = typeof ids.mag === 'string' || typeof ids.mag === 'number' ? String(ids.mag) : null;
@@ -242,9 +232,9 @@ function countsByYear(value: unknown): Array<{ year: number; citations: number }
 
 /** Maps one BEIR corpus line `{_id, title, text}`; ids are namespaced by collection so corpora never collide. */
 export function mapBeirDocument(value: unknown, collection: string, warn: FieldWarning = ignore): WorkRecord {
-  if (!isObject(value)) throw new RecordError('record is not a JSON object');
+  if (!isJsonObject(value)) throw new RecordError('record is not a JSON object');
   const rawId = value._id;
-  const localId = typeof rawId === 'number' ? String(rawId) : text(rawId);
+  const localId = typeof rawId === 'number' ? String(rawId) : nonEmpty(rawId);
   if (!localId) throw new RecordError('record has no _id');
   return {
     id: `${collection}:${localId.trim()}`,
@@ -267,5 +257,5 @@ export function mapBeirDocument(value: unknown, collection: string, warn: FieldW
 
 /** True when a JSON value is an OpenAlex API result page `{meta, results}`. */
 export function isResultPage(value: unknown): value is { results: unknown[] } {
-  return isObject(value) && Array.isArray(value.results) && (isObject(value.meta) || 'results' in value);
+  return isJsonObject(value) && Array.isArray(value.results) && (isJsonObject(value.meta) || 'results' in value);
 }

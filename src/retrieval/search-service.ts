@@ -16,6 +16,7 @@ import {
   type Candidate,
   checkFirst,
   elapsed,
+  emptyTrace,
   type Passage,
   resolveOptions,
   type SearchOptions,
@@ -143,17 +144,8 @@ export class SearchService {
     options: SearchOptions,
   ): Promise<{ ranked: Candidate[]; trace: SearchTrace; vector: Float32Array | null; options: SearchOptions }> {
     if (query.length > 10_000) throw badInput('the query is longer than 10,000 characters');
-    const timings: Record<string, number> = {};
-    const trace: SearchTrace = {
-      query,
-      luceneQuery: null,
-      expansionTerms: [],
-      expansionCandidates: [],
-      expansionSource: null,
-      options,
-      timings,
-      counts: { sparse: 0, dense: 0, fused: 0 },
-    };
+    const trace = emptyTrace(query, options);
+    const timings = trace.timings;
     const depth = Math.max(options.candidates, first);
     const params = paperFilterParams(filter);
 

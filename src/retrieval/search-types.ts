@@ -62,6 +62,20 @@ export interface SearchTrace {
   counts: { sparse: number; dense: number; fused: number };
 }
 
+/** A trace before any retriever ran: the query and options, nothing counted. */
+export function emptyTrace(query: string, options: SearchOptions): SearchTrace {
+  return {
+    query,
+    luceneQuery: null,
+    expansionTerms: [],
+    expansionCandidates: [],
+    expansionSource: null,
+    options,
+    timings: {},
+    counts: { sparse: 0, dense: 0, fused: 0 },
+  };
+}
+
 export interface SearchResponse {
   results: SearchResult[];
   trace: SearchTrace;

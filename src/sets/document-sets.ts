@@ -57,27 +57,21 @@ export interface AddedDocument {
 
 interface StoredSetRow {
   set: { id: string; owner: string; createdAt: number; expiresAt: number };
-  documents: Array<{
-    id: string;
-    documentName: string;
-    documentFormat: string;
-    title: string | null;
-    year: number | null;
-    doi: string | null;
-    documentAuthors: string[] | null;
-    pageCount: number | null;
-    documentHash: string;
-    chunkCount: number | null;
-    sectionTitles: string[];
-    sectionKinds: string[];
-    sectionStarts: number[];
-    sectionEnds: number[];
-    pageStarts: number[];
-    pageNumbers: number[];
-    referenceEntries: number | null;
-    addedAt: number;
-    resolved: number;
-  }>;
+  documents: Array<
+    Omit<SetDocumentRow, 'setId' | 'abstract'> & {
+      documentHash: string;
+      chunkCount: number | null;
+      sectionTitles: string[];
+      sectionKinds: string[];
+      sectionStarts: number[];
+      sectionEnds: number[];
+      pageStarts: number[];
+      pageNumbers: number[];
+      referenceEntries: number | null;
+      addedAt: number;
+      resolved: number;
+    }
+  >;
 }
 
 export interface DocumentSetDependencies {

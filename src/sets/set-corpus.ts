@@ -5,17 +5,13 @@ import type { Passage } from '../retrieval/search-types';
 import { contentTerms, stem } from '../text';
 
 /** A chunk of a set document as the set search ranks it: text, offsets into the document, pages, embedding. */
-export interface SetChunkRow {
+export interface SetChunkRow extends Pick<
+  Passage,
+  'text' | 'start' | 'end' | 'ordinal' | 'section' | 'pageStart' | 'pageEnd'
+> {
   id: string;
   documentId: string;
-  text: string;
-  start: number;
-  end: number;
-  ordinal: number;
-  section: string | null;
   sectionKind: string | null;
-  pageStart: number | null;
-  pageEnd: number | null;
   embedding: number[] | null;
 }
 

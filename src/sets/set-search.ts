@@ -4,6 +4,7 @@ import type { RequestContext } from '../request-context';
 import {
   checkFirst,
   elapsed,
+  emptyTrace,
   type Passage,
   resolveOptions,
   type SearchOptions,
@@ -40,19 +41,7 @@ export async function searchWithSets(
   if (!/[\p{L}\p{N}]/u.test(query)) throw badInput('the query is empty');
   const shared = scope.withSharedGraph
     ? await search.search(ctx, query, first, filter, overrides)
-    : {
-        results: [],
-        trace: {
-          query,
-          luceneQuery: null,
-          expansionTerms: [],
-          expansionCandidates: [],
-          expansionSource: null,
-          options,
-          timings: {},
-          counts: { sparse: 0, dense: 0, fused: 0 },
-        },
-      };
+    : { results: [], trace: emptyTrace(query, options) };
   const started = process.hrtime.bigint();
   const vector = await search.embedQuery(query);
   const hits = scope.corpus.rank(query, vector, options, first);
