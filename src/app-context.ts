@@ -14,6 +14,8 @@ import type { Logger } from './logger';
 import { consoleLogger } from './logger';
 import { CatalogService } from './catalog/catalog-service';
 import { defaultSearchOptions } from './retrieval/search-types';
+import type { Corpus } from './retrieval/corpus';
+import { GraphCorpus } from './retrieval/graph-corpus';
 import { SearchService } from './retrieval/search-service';
 import { AnalyticsService } from './analytics/analytics-service';
 import { ScienceService } from './analytics/science-service';
@@ -38,6 +40,8 @@ export interface AppContext {
   readonly ingest: IngestService;
   readonly catalog: CatalogService;
   readonly search: SearchService;
+  /** The shared graph as a corpus (see src/retrieval/corpus.ts): what search and ask read besides private documents. */
+  readonly graph: Corpus;
   readonly analytics: AnalyticsService;
   /** Science-of-science measures: disruption, prior/derivative works, citation paths, Lotka, Bradford, bursts. */
   readonly science: ScienceService;
@@ -113,6 +117,7 @@ export function createAppContext(
   const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
   const analytics = new AnalyticsService(executor, search);
   const catalog = new CatalogService(executor);
+  const graph = new GraphCorpus(search, (ids) => catalog.evidence.evidencePapers(ids));
   const science = new ScienceService(executor, analytics);
   const routeClassifier = classifierLoader(
     path.join(PROJECT_ROOT, 'data', 'questions', 'router-train.jsonl'),
@@ -123,6 +128,7 @@ export function createAppContext(
     settings,
     catalog,
     search,
+    graph,
     analytics,
     science,
     external,
@@ -149,6 +155,7 @@ export function createAppContext(
     ingest,
     catalog,
     search,
+    graph,
     analytics,
     science,
     exports: new PaperExportService(executor, catalog),

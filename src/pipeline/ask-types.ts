@@ -10,7 +10,8 @@ import type { VerifiedCitation, VerifiedSentence } from '../generation/verify';
 import type { IngestService } from '../ingest/ingest-service';
 import type { RequestContext } from '../request-context';
 import type { SearchService } from '../retrieval/search-service';
-import type { SetScope } from '../sets/set-search';
+import type { DocumentScope } from '../sets/documents-corpus';
+import type { Corpus } from '../retrieval/corpus';
 import type { Sufficiency } from './evidence';
 import type { EvidencePool } from './evidence-pool';
 import type { AnalyticsPlan } from './plan-schema';
@@ -31,7 +32,7 @@ export interface AskOptions {
    * The caller's private document sets to answer from (loaded for this request), alone or with the shared graph.
    * Set alone, the answer rests on the set only: no counting over the graph, no external search, no graph expansion.
    */
-  documents?: SetScope | null;
+  documents?: DocumentScope | null;
 }
 
 /** Whether an ask answers from private document sets alone. */
@@ -140,6 +141,8 @@ export interface AskDependencies {
   settings: Settings;
   catalog: CatalogService;
   search: SearchService;
+  /** The shared graph as a corpus: where evidence comes from besides the caller's documents. */
+  graph: Corpus;
   analytics: AnalyticsService;
   /** Science-of-science measures (Lotka, Bradford, the CD index, citation paths). */
   science: ScienceService;

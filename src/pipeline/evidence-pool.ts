@@ -1,8 +1,6 @@
-import type { CatalogService } from '../catalog/catalog-service';
 import type { Evidence, EvidencePaper } from '../domain';
 import type { Passage } from '../retrieval/search-types';
-import type { SearchService } from '../retrieval/search-service';
-import type { SetCorpus } from '../sets/set-corpus';
+import type { Corpus } from '../retrieval/corpus';
 import { scoreEvidence } from './evidence';
 
 /** Best passages taken from each paper that enters the pool. */
@@ -10,7 +8,8 @@ const PASSAGES_PER_PAPER = 2;
 
 /**
  * The passages an answer may cite, each once (by chunk id), remembering every search that found it. Papers enter
- * through `addPapers`: their best passages for the question, scored, with the metadata citations need.
+ * through `addFrom` (a corpus: the shared graph or the caller's documents) or `addPapers` (the shared graph): their best
+ * passages for the question, scored, with the metadata citations need.
  */
 export class EvidencePool {
   private readonly items = new Map<string, Evidence>();
@@ -18,7 +17,7 @@ export class EvidencePool {
   constructor(
     private readonly question: string,
     private readonly questionVector: Float32Array,
-    private readonly sources: { search: SearchService; catalog: CatalogService },
+    private readonly sources: { graph: Corpus },
   ) {}
 
   get size(): number {
@@ -45,30 +44,23 @@ export class EvidencePool {
     return [...best.values()];
   }
 
-  /** Adds the best passages of these papers; returns how many passages were new. */
-  async addPapers(paperIds: readonly string[], source: Evidence['source'], foundBy: string): Promise<number> {
-    if (paperIds.length === 0) return 0;
-    const [passages, papers] = await Promise.all([
-      this.sources.search.passages([...paperIds], this.questionVector, PASSAGES_PER_PAPER),
-      this.sources.catalog.evidence.evidencePapers(paperIds),
-    ]);
-    return this.add(passages, papers, source, foundBy);
+  /** Adds the best passages of these papers of the shared graph; returns how many passages were new. */
+  addPapers(paperIds: readonly string[], source: Evidence['source'], foundBy: string): Promise<number> {
+    return this.addFrom(this.sources.graph, paperIds, source, foundBy);
   }
 
-  /** Adds the best passages of documents of the caller's private sets; returns how many passages were new. */
-  addSetDocuments(
-    corpus: SetCorpus,
-    documentIds: readonly string[],
+  /** Adds the best passages of these papers of a corpus; returns how many passages were new. */
+  async addFrom(
+    corpus: Corpus,
+    paperIds: readonly string[],
     source: Evidence['source'],
     foundBy: string,
-  ): number {
-    const passages = corpus.passages(documentIds, this.questionVector, PASSAGES_PER_PAPER);
-    const papers = new Map(
-      documentIds.flatMap((id) => {
-        const paper = corpus.evidencePaper(id);
-        return paper ? [[id, paper] as const] : [];
-      }),
-    );
+  ): Promise<number> {
+    if (paperIds.length === 0) return 0;
+    const [passages, papers] = await Promise.all([
+      corpus.passages(paperIds, this.questionVector, PASSAGES_PER_PAPER),
+      corpus.evidencePapers(paperIds),
+    ]);
     return this.add(passages, papers, source, foundBy);
   }
 

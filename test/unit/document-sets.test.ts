@@ -1,3 +1,7 @@
+import { RequestContext } from '../../src/request-context';
+import { type Corpus, scopedSearch } from '../../src/retrieval/corpus';
+import { emptyTrace, type SearchOptions, type SearchResponse } from '../../src/retrieval/search-types';
+import { corporaOf, DocumentsCorpus } from '../../src/sets/documents-corpus';
 import { type SetChunkRow, SetCorpus, type SetDocumentRow } from '../../src/sets/set-corpus';
 
 const document = (id: string, title: string | null): SetDocumentRow => ({
@@ -101,5 +105,67 @@ describe('set corpus ranking', () => {
     expect(c.paperRow('d1')).toMatchObject({ id: 'd1', title: 'd1.md', source: 'document-set', collections: [] });
     expect(c.evidencePaper('d3')).toMatchObject({ title: 'Untitled notes', authors: 1, source: 'document-set' });
     expect(c.paperRow('elsewhere')).toBeNull();
+  });
+});
+
+describe('one scoped search over the shared graph and private documents', () => {
+  const defaults: SearchOptions = {
+    sparse: true,
+    dense: true,
+    sparseWeight: 0.5,
+    denseWeight: 0.5,
+    rrfK: 60,
+    aggregation: 'max',
+    candidates: 100,
+    passages: 1,
+    expansion: false,
+    expansionTerms: 8,
+    expansionTau: 0.1,
+  } as SearchOptions;
+  const ctx = RequestContext.create({ llm: null });
+  const documents = new DocumentsCorpus(corpus(), () => Promise.resolve(Float32Array.from([1, 0, 0])));
+  /** A stand-in for the graph: two papers with fixed fused scores, one above and one below the documents' best. */
+  const graph: Corpus = {
+    kind: 'graph',
+    search: (_ctx, query, first, _filter, options): Promise<SearchResponse> => {
+      const trace = emptyTrace(query, options);
+      trace.timings.sparseMs = 2;
+      trace.counts = { sparse: 2, dense: 2, fused: 2 };
+      const paper = (id: string) => ({ id, title: id }) as SearchResponse['results'][number]['paper'];
+      const hit = (id: string, score: number, rank: number) =>
+        ({ paper: paper(id), rank, score, passages: [], trace: {} }) as unknown as SearchResponse['results'][number];
+      return Promise.resolve({ results: [hit('W1', 0.02, 1), hit('W2', 0.001, 2)].slice(0, first), trace });
+    },
+    passages: () => Promise.resolve(new Map()),
+    evidencePapers: () => Promise.resolve(new Map()),
+  };
+
+  it('searches the documents alone, the graph alone, or both in one ranking', async () => {
+    expect(corporaOf(null, graph)).toEqual([graph]);
+    expect(corporaOf({ corpus: documents, withSharedGraph: false }, graph)).toEqual([documents]);
+    expect(corporaOf({ corpus: documents, withSharedGraph: true }, graph)).toEqual([graph, documents]);
+    const alone = await scopedSearch([documents], defaults, ctx, 'pravastatin', 10);
+    expect(alone.results.map((r) => r.paper.id)).toEqual(['d1', 'd3', 'd2']);
+    expect(alone.results[0]!.passages[0]!.text).toBe('pravastatin lowered cholesterol');
+    expect(alone.trace.counts).toEqual({ sparse: 1, dense: 3, fused: 3 });
+    const both = await scopedSearch([graph, documents], defaults, ctx, 'pravastatin', 4);
+    // d1 (0.5/61 + 0.5/61 ≈ 0.0164) falls between W1 (0.02) and W2 (0.001); ranks are renumbered; four kept.
+    expect(both.results.map((r) => [r.paper.id, r.rank])).toEqual([
+      ['W1', 1],
+      ['d1', 2],
+      ['d3', 3],
+      ['d2', 4],
+    ]);
+    // The graph's trace, with the documents' counts and time added.
+    expect(both.trace.counts).toEqual({ sparse: 3, dense: 5, fused: 5 });
+    expect(Object.keys(both.trace.timings).sort()).toEqual(['documentSetMs', 'sparseMs']);
+    await expect(scopedSearch([graph, documents], defaults, ctx, '?!', 4)).rejects.toThrow('the query is empty');
+    await expect(scopedSearch([documents], defaults, ctx, '...', 4)).rejects.toThrow('the query is empty');
+  });
+
+  it('gives citation metadata for the documents it holds, and none for others', async () => {
+    const papers = await documents.evidencePapers(['d1', 'nope']);
+    expect([...papers.keys()]).toEqual(['d1']);
+    expect(documents.size).toBe(3);
   });
 });

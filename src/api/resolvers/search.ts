@@ -3,7 +3,8 @@ import type { SearchOptions } from '../../retrieval/search-types';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
 import { filterReader } from '../inputs';
-import { searchWithSets } from '../../sets/set-search';
+import { scopedSearch } from '../../retrieval/corpus';
+import { corporaOf } from '../../sets/documents-corpus';
 import { setScope } from './sets';
 
 /** Hybrid search over GraphQL: the service's response, with its trace in the schema's shape. */
@@ -16,9 +17,15 @@ export function searchResolvers(app: AppContext, lanes: Lanes): Resolvers {
         const scope = await setScope(app, context, args.documentSet);
         const filter = await filterOf(args.filter, context);
         const response = await lanes.search.run(context.request, () =>
-          scope
-            ? searchWithSets(app.search, context.request, scope, args.query, args.first ?? 10, filter, options)
-            : app.search.search(context.request, args.query, args.first ?? 10, filter, options),
+          scopedSearch(
+            corporaOf(scope, app.graph),
+            app.search.defaultOptions,
+            context.request,
+            args.query,
+            args.first ?? 10,
+            filter,
+            options,
+          ),
         );
         const { trace } = response;
         return {

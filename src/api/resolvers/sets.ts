@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { CitegraphError, ErrorCode } from '../../errors';
-import type { SetScope } from '../../sets/set-search';
+import { DocumentsCorpus, type DocumentScope } from '../../sets/documents-corpus';
 import type { Resolvers } from '../generated/graphql';
 import type { GraphqlContext } from '../graphql-context';
 
@@ -23,10 +23,13 @@ export async function setScope(
   app: AppContext,
   context: GraphqlContext,
   input: { id: string; withSharedGraph?: boolean | null } | null | undefined,
-): Promise<SetScope | null> {
+): Promise<DocumentScope | null> {
   if (!input) return null;
-  const corpus = await app.documentSets.open(ownerOf(context), [input.id]);
-  return { corpus, withSharedGraph: input.withSharedGraph ?? false };
+  const documents = await app.documentSets.open(ownerOf(context), [input.id]);
+  return {
+    corpus: new DocumentsCorpus(documents, (text) => app.search.embedQuery(text)),
+    withSharedGraph: input.withSharedGraph ?? false,
+  };
 }
 
 /** Private document sets over GraphQL; uploads go through the HTTP endpoint (src/api/http-server.ts). */

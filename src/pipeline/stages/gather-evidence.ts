@@ -1,4 +1,6 @@
 import type { Evidence } from '../../domain';
+import { resolveOptions } from '../../retrieval/search-types';
+import { corporaOf } from '../../sets/documents-corpus';
 import { contentTerms } from '../../text';
 import type { AskDependencies, Gathered, Rewritten } from '../ask-types';
 import { scoreSufficiency, type Sufficiency } from '../evidence';
@@ -34,39 +36,25 @@ export async function searchIntoPool(
   options: { expansion?: boolean } = {},
 ): Promise<number> {
   if (contentTerms(text).length === 0) return 0;
-  const documents = state.options.documents;
   let added = 0;
-  if (documents) {
-    // The caller's own documents: ranked in memory, their passages enter the same pool.
-    const hits = documents.corpus.rank(
+  // The shared graph, the caller's own documents, or both: each ranks on its own, and its papers' passages enter the
+  // same pool.
+  for (const corpus of corporaOf(state.options.documents, deps.graph)) {
+    const response = await corpus.search(
+      state.ctx,
       text,
-      await deps.search.embedQuery(text),
-      deps.search.defaultOptions,
       PAPERS_PER_SEARCH,
+      { collections: state.options.collections ?? null },
+      resolveOptions(deps.search.defaultOptions, { passages: 0, ...options }),
     );
-    added += state.pool.addSetDocuments(
-      documents.corpus,
-      hits.map((hit) => hit.documentId),
-      source,
-      foundBy,
-    );
-    if (!documents.withSharedGraph) return added;
-  }
-  const response = await deps.search.search(
-    state.ctx,
-    text,
-    PAPERS_PER_SEARCH,
-    { collections: state.options.collections ?? null },
-    { passages: 0, ...options },
-  );
-  return (
-    added +
-    (await state.pool.addPapers(
+    added += await state.pool.addFrom(
+      corpus,
       response.results.map((r) => r.paper.id),
       source,
       foundBy,
-    ))
-  );
+    );
+  }
+  return added;
 }
 
 /** The most frequent specific topic (level ≥ 1) of a few papers: the domain a sub-query's evidence is in. */
