@@ -1,7 +1,8 @@
 import { buildDocument, pagesOf, sectionKindOf } from '../../src/documents/document-text';
 import { splitReferences } from '../../src/documents/identity';
 import { htmlBlocks, markdownBlocks, plainTextBlocks } from '../../src/documents/markup';
-import { findGutter, hyphenVocabulary, joinLine } from '../../src/documents/pdf-layout';
+import { hyphenVocabulary, joinLine } from '../../src/documents/pdf-joining';
+import { findGutter } from '../../src/documents/pdf-lines';
 import { readDocumentHere as readDocument } from '../../src/documents/read-document';
 import type { WorkRecord } from '../../src/domain';
 import { citesWork } from '../../src/external/reference-resolver';
