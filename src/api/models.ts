@@ -2,7 +2,7 @@ import type { AuthorRow, ChunkRow, InstitutionRow, PaperRow, TopicRow, VenueRow 
 import type { AskResult } from '../pipeline/ask-service';
 import type { SearchResult } from '../retrieval/search-types';
 import type { YearPoint } from '../analytics/analytics-math';
-import type { DocumentSetInfo, SetDocumentInfo } from '../sets/document-sets';
+import type { DocumentSetInfo, SetDocumentInfo } from '../sets/set-info';
 import type { SleepingBeauty } from '../analytics/citation-impact';
 
 /**

@@ -1,11 +1,10 @@
 import type { Embedder } from '../embedding/embedder';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
-import { isFiltered, type PaperFilterParams, paperFilterParams, queries } from '../graph/query-registry';
-import type { PaperFilter, PaperRow } from '../domain';
-import { readDocumentFrequencies } from './corpus-statistics';
+import { isFiltered, paperFilterParams } from '../graph/query-registry';
+import type { PaperFilter } from '../domain';
 import { type DocumentFrequencies, feedbackTerms, validateTerms } from './expansion';
-import { aggregateChunks, weightedRrf, type RankedList } from './fusion';
+import { weightedRrf, type RankedList } from './fusion';
 import { buildLuceneQuery } from './query-text';
 import { mmr } from './rerank';
 import { parseJsonObject } from '../generation/llm';
@@ -24,6 +23,7 @@ import {
   type SearchResult,
   type SearchTrace,
 } from './search-types';
+import { GraphIndex } from './graph-index';
 import { citationBoost, pagerankRerank } from './graph-rerank';
 
 /**
@@ -32,14 +32,15 @@ import { citationBoost, pagerankRerank } from './graph-rerank';
  * citation-graph boosting, personalised PageRank over the candidates' similarity graph, and MMR diversification.
  */
 export class SearchService {
-  private readonly frequencies = new Map<string, Promise<DocumentFrequencies>>();
-  private sizes: { papers: number; chunks: number; at: number } | undefined;
+  private readonly index: GraphIndex;
 
   constructor(
     private readonly executor: GraphExecutor,
     private readonly embedder: () => Promise<Embedder>,
     private readonly defaults: SearchOptions,
-  ) {}
+  ) {
+    this.index = new GraphIndex(executor);
+  }
 
   /**
    * Expansion candidates from the LLM: the vocabulary the answering paper would use, never the answer itself.
@@ -79,7 +80,7 @@ export class SearchService {
     const top = ranked.slice(0, first);
     const started = process.hrtime.bigint();
     const [papers, passages] = await Promise.all([
-      this.papers(top.map((c) => c.id)),
+      this.index.papers(top.map((c) => c.id)),
       options.passages > 0 && vector
         ? this.passages(
             top.map((c) => c.id),
@@ -162,7 +163,7 @@ export class SearchService {
     const lists: RankedList[] = [];
     if (options.sparse && luceneQuery) {
       started = process.hrtime.bigint();
-      const sparseHits = await this.sparse(luceneQuery, depth, params);
+      const sparseHits = await this.index.sparse(luceneQuery, depth, params);
       timings.sparseMs = elapsed(started);
       trace.luceneQuery = luceneQuery;
       trace.counts.sparse = sparseHits.length;
@@ -175,7 +176,7 @@ export class SearchService {
     }
     if (options.dense && vector) {
       started = process.hrtime.bigint();
-      const denseHits = await this.dense(vector, depth, params, isFiltered(filter), options.aggregation);
+      const denseHits = await this.index.dense(vector, depth, params, isFiltered(filter), options.aggregation);
       timings.denseMs = elapsed(started);
       trace.counts.dense = denseHits.length;
       lists.push({
@@ -195,14 +196,19 @@ export class SearchService {
         const firstPass = weightedRrf(lists, options.rrfK)
           .slice(0, options.feedbackDocs)
           .map((item) => item.id);
-        candidates = feedbackTerms(query, await this.paperTexts(firstPass), frequencies, options.expansionTerms * 2);
+        candidates = feedbackTerms(
+          query,
+          await this.index.paperTexts(firstPass),
+          frequencies,
+          options.expansionTerms * 2,
+        );
       }
       const chosen = validateTerms(candidates, frequencies, options.expansionTau).slice(0, options.expansionTerms);
       trace.expansionCandidates = candidates;
       trace.expansionTerms = chosen;
       if (chosen.length > 0) {
         const expandedQuery = buildLuceneQuery(query, chosen, options.expansionWeight);
-        const expandedHits = await this.sparse(expandedQuery, depth, params);
+        const expandedHits = await this.index.sparse(expandedQuery, depth, params);
         trace.luceneQuery = expandedQuery;
         // The expanded query replaces the plain sparse list: BM25(q) + w·BM25(q_exp) in one Lucene query.
         const index = lists.findIndex((list) => list.name === 'sparse');
@@ -283,132 +289,32 @@ export class SearchService {
   }
 
   /** The `k` full papers nearest a vector, unfiltered, each with the cosine of its nearest chunk. */
-  async nearestPapers(vector: Float32Array, k: number): Promise<Array<{ paperId: string; cosine: number }>> {
-    // The index scores cosine as (1 + cosine) / 2.
-    const rows = await this.dense(vector, k, paperFilterParams(null), false, 'max');
-    return rows.map((row) => ({ paperId: row.paperId, cosine: 2 * row.score - 1 }));
+  nearestPapers(vector: Float32Array, k: number): Promise<Array<{ paperId: string; cosine: number }>> {
+    return this.index.nearestPapers(vector, k);
   }
 
   /** How many chunks the vector index holds (cached for a minute). */
-  async chunkCount(): Promise<number> {
-    return (await this.indexSizes()).chunks;
-  }
-
-  /** Paper and chunk counts, cached for a minute: once the over-fetch reaches them the index has given everything. */
-  private async indexSizes(): Promise<{ papers: number; chunks: number }> {
-    if (!this.sizes || Date.now() - this.sizes.at > 60_000) {
-      const [row] = await this.executor.read<{ papers: number; chunks: number }>(queries().indexSizes({}));
-      this.sizes = { papers: row?.papers ?? 0, chunks: row?.chunks ?? 0, at: Date.now() };
-    }
-    return this.sizes;
-  }
-
-  private async sparse(
-    luceneQuery: string,
-    k: number,
-    params: PaperFilterParams,
-  ): Promise<Array<{ paperId: string; score: number }>> {
-    const narrowed = Object.values(params).some((value) => value !== null);
-    const { papers } = await this.indexSizes();
-    // Filters apply after Lucene ranks the whole index: over-fetch, and fetch more while filters leave too few.
-    let limit = narrowed ? Math.min(Math.max(k * 5, 500), Math.max(papers, k)) : k;
-    for (;;) {
-      const rows = await this.executor.read<{ paperId: string; score: number }>(
-        queries().sparsePapers({ query: luceneQuery, k, limit, ...params }),
-      );
-      if (rows.length >= k || !narrowed || limit >= papers) return rows;
-      limit = Math.min(limit * 4, papers);
-    }
-  }
-
-  private async dense(
-    vector: Float32Array,
-    k: number,
-    params: PaperFilterParams,
-    narrowed: boolean,
-    aggregation: 'max' | 'sum',
-  ): Promise<Array<{ paperId: string; score: number }>> {
-    // Several chunks per paper: ask for more chunks than papers wanted.
-    const chunkK = k * 3;
-    const { chunks } = await this.indexSizes();
-    const MAX_APPROXIMATE = 10_000;
-    let limit = narrowed ? Math.min(Math.max(chunkK * 4, 1000), Math.max(chunks, chunkK)) : chunkK;
-    let rows: Array<{ chunkId: string; paperId: string; score: number }> = [];
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      rows = await this.executor.read(
-        queries().denseChunks({
-          vector: Array.from(vector),
-          k: chunkK,
-          limit: Math.min(limit, MAX_APPROXIMATE),
-          ...params,
-        }),
-      );
-      if (new Set(rows.map((row) => row.paperId)).size >= k || !narrowed || limit >= Math.min(chunks, MAX_APPROXIMATE))
-        break;
-      limit = Math.min(limit * 4, chunks);
-    }
-    // Narrow filters over a large index: rank the filtered chunks exactly instead.
-    if (narrowed && limit < chunks && new Set(rows.map((row) => row.paperId)).size < k) {
-      rows = await this.executor.read(queries().denseChunksExact({ vector: Array.from(vector), k: chunkK, ...params }));
-    }
-    return aggregateChunks(rows, aggregation).slice(0, k);
-  }
-
-  private async papers(ids: string[]): Promise<Map<string, PaperRow>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.executor.read<{ paper: PaperRow }>(queries().papersByIds({ ids }));
-    return new Map(rows.map((row) => [row.paper.id, row.paper]));
-  }
-
-  private async paperTexts(ids: string[]): Promise<string[]> {
-    const papers = await this.papers(ids);
-    return ids
-      .map((id) => papers.get(id))
-      .filter(Boolean)
-      .map((paper) => `${paper!.title ?? ''} ${paper!.abstract ?? ''}`);
+  chunkCount(): Promise<number> {
+    return this.index.chunkCount();
   }
 
   /** The best passages of given papers for a query vector. */
-  async passages(ids: string[], vector: Float32Array, perPaper: number): Promise<Map<string, Passage[]>> {
-    const rows = await this.executor.read<{ paperId: string; passages: Passage[] }>(
-      queries().paperPassages({ paperIds: ids, vector: Array.from(vector), perPaper }),
-    );
-    return new Map(rows.map((row) => [row.paperId, row.passages]));
+  passages(ids: string[], vector: Float32Array, perPaper: number): Promise<Map<string, Passage[]>> {
+    return this.index.passages(ids, vector, perPaper);
   }
 
   /** Paper vectors: the normalised mean of each paper's chunk embeddings. */
-  async paperVectors(ids: string[]): Promise<Map<string, Float32Array>> {
-    const rows = await this.executor.read<{ paperId: string; embedding: number[] }>(
-      queries().paperVectors({ paperIds: ids }),
-    );
-    const sums = new Map<string, Float32Array>();
-    for (const row of rows) {
-      const sum = sums.get(row.paperId) ?? new Float32Array(row.embedding.length);
-      row.embedding.forEach((value, index) => {
-        sum[index]! += value;
-      });
-      sums.set(row.paperId, sum);
-    }
-    for (const sum of sums.values()) {
-      const norm = Math.hypot(...sum) || 1;
-      for (let i = 0; i < sum.length; i += 1) sum[i]! /= norm;
-    }
-    return sums;
+  paperVectors(ids: string[]): Promise<Map<string, Float32Array>> {
+    return this.index.paperVectors(ids);
   }
 
   /** Document frequencies per collection set, computed once from the graph and kept in memory. */
-  async documentFrequencies(collections: string[] | null): Promise<DocumentFrequencies> {
-    const key = collections ? [...collections].sort().join('\u0000') : '*';
-    let pending = this.frequencies.get(key);
-    if (!pending) {
-      pending = readDocumentFrequencies(this.executor, collections);
-      this.frequencies.set(key, pending);
-    }
-    return pending;
+  documentFrequencies(collections: string[] | null): Promise<DocumentFrequencies> {
+    return this.index.documentFrequencies(collections);
   }
 
   /** Forget cached corpus statistics (after an ingest). */
   invalidate(): void {
-    this.frequencies.clear();
+    this.index.invalidate();
   }
 }

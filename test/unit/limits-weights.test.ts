@@ -1,7 +1,7 @@
 import { createLanes } from '../../src/api/lanes';
 import { CHEAP_RESOLVERS, FIELD_WEIGHTS, isConnectionPlumbing } from '../../src/api/limits';
 import { makeResolvers } from '../../src/api/resolvers';
-import { safeFileName } from '../../src/sets/document-sets';
+import { safeFileName } from '../../src/sets/set-info';
 
 /** Every `Type.field` the resolver maps implement (building them touches no service). */
 function resolverFields(): string[] {

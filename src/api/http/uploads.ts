@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CitegraphError, ErrorCode } from '../../errors';
-import { safeFileName } from '../../sets/document-sets';
+import { safeFileName } from '../../sets/set-info';
 import { ownerOf, uploadPath } from '../resolvers/sets';
 import type { Front } from './front';
 import { HttpProblem, readBody, sendJson } from './replies';
