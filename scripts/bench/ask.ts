@@ -406,7 +406,7 @@ async function main(): Promise<void> {
       collections: ['scifact'],
     }); // warm-up
     const set = args.includes('--set') ? args[args.indexOf('--set') + 1]! : null;
-    if (set !== null && /^v(?:[3-9]|10)$/.test(set)) {
+    if (set !== null && /^v(?:[3-9]|1[01])$/.test(set)) {
       const part = args.includes('--part') ? args[args.indexOf('--part') + 1]! : null;
       const file = `ask-${set}.jsonl`;
       process.stdout.write(
