@@ -10,8 +10,8 @@
  *   - 20 off-topic questions the corpus does not cover: should abstain.
  * Runs against the graph `scripts/bench/ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
  *
- *   scripts/bench/ask [--questions N] [--only claims|eval] [--part dev|dev2|dev3|heldout]
- *   scripts/bench/ask --set v3 … v9   (data/questions/ask-v3.jsonl … ask-v9.jsonl: right answers against gold plans
+ *   npm run bench:ask -- [--questions N] [--only claims|eval] [--part dev|dev2|dev3|heldout]
+ *   npm run bench:ask -- --set v3 … v11   (data/questions/ask-v3.jsonl … ask-v11.jsonl: right answers against gold plans
  *                                   and figures; v4 is all held-out, v3's former held-out part is its "dev2"; content
  *                                   questions written from one paper name it as `source`, and whether answers cite
  *                                   it is counted)

@@ -883,3 +883,34 @@ describe('phrasings of the v6 batch (written before tuning, then tuned on)', () 
     });
   });
 });
+
+describe('phrasings of the v11 batch (written before tuning, then tuned on)', () => {
+  it('reads "tally" as a count of the literature, whatever the classifier makes of it', () => {
+    const question = 'Tally the papers you hold on borderline personality disorder psychotherapy.';
+    expect(planQuestion(question, 'bibliometric')).toMatchObject({
+      operation: 'count_papers',
+      topic: 'borderline personality disorder psychotherapy',
+    });
+    expect(definitelyBibliometric(question, routeQuestion(question))).toMatch(/^count_papers/);
+  });
+
+  it('compares the sizes of two literatures when the collection is named as what holds them', () => {
+    const question = 'Does the graph hold more on emicizumab or on biosimilar switching?';
+    expect(planQuestion(question, 'bibliometric')).toMatchObject({
+      operation: 'compare_topics',
+      topic: 'emicizumab',
+      second: 'biosimilar switching',
+    });
+    expect(definitelyBibliometric(question, routeQuestion(question))).toMatch(/^compare_topics/);
+    // A comparison of findings names no collection and stays with the classifier.
+    const finding = 'Does emicizumab reduce bleeding more than factor VIII or bypassing agents?';
+    expect(definitelyBibliometric(finding, routeQuestion(finding))).toBeNull();
+  });
+
+  it('keeps "with a single paper" out of the subject of a Lotka question', () => {
+    expect(planQuestion('Share of biosimilar switching authors with a single paper?', 'bibliometric')).toMatchObject({
+      operation: 'lotka',
+      topic: 'biosimilar switching',
+    });
+  });
+});

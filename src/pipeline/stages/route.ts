@@ -41,12 +41,14 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
     // question about content.
     (plan.operation === 'count_papers' && plan.topic !== null && LITERATURE_SIZE.test(question)) ||
     // Which of two literatures is larger ("more papers on X or on Y"): a comparison of sizes, not of findings.
-    (plan.operation === 'compare_topics' && plan.second !== null && LITERATURE_WORD.test(question));
+    (plan.operation === 'compare_topics' &&
+      plan.second !== null &&
+      (LITERATURE_WORD.test(question) || HOLDINGS.test(question)));
   return exact && plan.reason.startsWith('cue') ? `${plan.operation} ${plan.reason} with its subject` : null;
 }
 
 const LITERATURE_SIZE =
-  /\b(?:(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|count (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b/i;
+  /\b(?:(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|(?:count|tally)(?: up)? (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b/i;
 
 /**
  * A question about the year a literature peaked (PEAK_YEAR) whose topic the planner reads: trend, whatever the
@@ -66,6 +68,9 @@ export function definitelyTrend(asked: string): string | null {
 const YES_NO = /^(?:does|do|did|can|could|will|would|should|is|are|was|were|has|have|had|may|might)\b/i;
 /** Rankings of places: institutions and countries. */
 const PLACE_RANKINGS: ReadonlySet<string> = new Set(['top_institutions', 'top_countries']);
+
+/** The collection as what holds the papers: "does the graph hold more on X or on Y". */
+const HOLDINGS = /\b(?:(?:the|this|your) (?:graph|collection|database|corpus|index)|you (?:hold|have|index|store))\b/i;
 
 /** Words for a body of literature, as a comparison of two topics names it. */
 const LITERATURE_WORD = /\b(?:literatures?|papers|articles|publications|studies|research|work|records)\b/i;
