@@ -20,7 +20,7 @@ export function quotedTitle(text: string): { quotation: string; title: string } 
 const NAME =
   /\b((?:[A-Z][a-z'’-]+|[A-Z]\.)(?:\s+(?:[A-Z]\.|(?:van|von|de|der|den|da|di|le|la|du)\b|[A-Z][a-z'’-]+)){1,3})\b/g;
 const NOT_NAMES = new Set(
-  'Which What Who Whom Whose How When Where Why List Show Give Tell Find Name Is Are Does Did Has Have The A An In On Of For'.split(
+  'Which What Who Whom Whose How When Where Why List Show Give Tell Find Name Is Are Does Did Has Have The A An In On Of For Between Compare Comparing Among Either Both Versus'.split(
     ' ',
   ),
 );
@@ -29,10 +29,14 @@ const NOT_NAMES = new Set(
 export function peopleIn(question: string): string[] {
   const found = new Set<string>();
   for (const name of nlp(question).people().out('array') as string[]) {
+    // A word that opens the question is no part of the name ("Between Giuseppe Filardo and …").
     const clean = name
       .replace(/[?.!,]+$/, '')
       .replace(/['’]s$/, '')
-      .trim();
+      .trim()
+      .split(/\s+/)
+      .filter((word, i) => i > 0 || !NOT_NAMES.has(word))
+      .join(' ');
     if (clean.split(/\s+/).length >= 2 || /^[A-Z]/.test(clean)) found.add(clean);
   }
   for (const match of question.matchAll(NAME)) {

@@ -914,3 +914,17 @@ describe('phrasings of the v11 batch (written before tuning, then tuned on)', ()
     });
   });
 });
+
+describe('phrasings of the v12 batch (all dev, written before tuning)', () => {
+  it('leaves the word that opens a comparison out of the first name', () => {
+    expect(
+      planQuestion('Between Giuseppe Filardo and Elizaveta Kon, who has more papers here?', 'bibliometric'),
+    ).toMatchObject({ operation: 'compare_people', person: 'Giuseppe Filardo', second: 'Elizaveta Kon' });
+  });
+
+  it('keeps "sit in the core" out of the subject of a Bradford question', () => {
+    expect(
+      planQuestion('Bradford zones for hair cortisol: how many journals sit in the core?', 'bibliometric'),
+    ).toMatchObject({ operation: 'bradford', topic: 'hair cortisol' });
+  });
+});
