@@ -7,7 +7,7 @@
  */
 import type { AppContext } from '../../src/app-context';
 import { percentile } from '../../src/retrieval/evaluation';
-import { openBenchApp } from './env';
+import { openBenchApp, runWhenMain } from './env';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -184,8 +184,4 @@ export async function timeCases(
   return rows;
 }
 
-if (require.main === module)
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-analytics failed: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
+runWhenMain(module, 'bench-analytics', main);

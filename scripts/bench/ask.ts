@@ -26,7 +26,7 @@ import { stem } from '../../src/pipeline/concepts';
 import { percentile } from '../../src/retrieval/evaluation';
 import { contentTerms, sentenceSpans } from '../../src/text';
 import { figureMiss, type V3Question } from '../lib/ask-gold';
-import { openBenchApp } from './env';
+import { openBenchApp, runWhenMain } from './env';
 
 /** One question of data/questions/ask-eval.jsonl. */
 interface EvalQuestion {
@@ -42,6 +42,28 @@ interface EvalQuestion {
   answerable: boolean | null;
   operation?: string;
   subject?: { topic?: string; person?: string; paper?: string };
+}
+
+/**
+ * How many citations slice exactly out of their paper's field, read back from the graph independently of the answer
+ * (`paper[field].slice(start, end) === quote`); each that does not is told to `miss`.
+ */
+async function slicingCitations(
+  app: AppContext,
+  cited: ReadonlyArray<{ paperId: string; field: string; start: number; end: number; quote: string }>,
+  miss: (text: string) => void,
+): Promise<number> {
+  const papers = new Map(
+    (await app.catalog.papersByIds([...new Set(cited.map((c) => c.paperId))])).map((p) => [p.id, p]),
+  );
+  let verifying = 0;
+  for (const citation of cited) {
+    const paper = papers.get(citation.paperId);
+    const field = citation.field === 'title' ? paper?.title : paper?.abstract;
+    if (field && field.slice(citation.start, citation.end) === citation.quote) verifying += 1;
+    else miss(`citation of ${citation.paperId} does not slice out of its ${citation.field}`);
+  }
+  return verifying;
 }
 
 /** Whether the plan's subject is the expected one: the topic's words, the person's surname, the paper. */
@@ -146,16 +168,8 @@ async function evaluationSet(app: AppContext, only: string | null = null): Promi
         }
       }
       const cited = result.sentences.flatMap((s) => s.citations);
-      const papers = new Map(
-        (await app.catalog.papersByIds([...new Set(cited.map((c) => c.paperId))])).map((p) => [p.id, p]),
-      );
-      for (const citation of cited) {
-        citations += 1;
-        const paper = papers.get(citation.paperId);
-        const field = citation.field === 'title' ? paper?.title : paper?.abstract;
-        if (field && field.slice(citation.start, citation.end) === citation.quote) verifying += 1;
-        else miss(`${label} citation of ${citation.paperId} does not slice out of its ${citation.field}`);
-      }
+      citations += cited.length;
+      verifying += await slicingCitations(app, cited, (text) => miss(`${label} ${text}`));
     }
     const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}% (${a}/${b})`);
     const sorted = [...latencies].sort((a, b) => a - b);
@@ -264,16 +278,8 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
         else if (!result.abstained) miss(`answered without its source paper ${item.source}`);
         if (result.sentences[0]?.citations.some((c) => c.paperId === item.source)) sourceFirst += 1;
       }
-      const papers = new Map(
-        (await app.catalog.papersByIds([...new Set(cited.map((c) => c.paperId))])).map((p) => [p.id, p]),
-      );
-      for (const citation of cited) {
-        citations += 1;
-        const paper = papers.get(citation.paperId);
-        const field = citation.field === 'title' ? paper?.title : paper?.abstract;
-        if (field && field.slice(citation.start, citation.end) === citation.quote) verifying += 1;
-        else miss(`citation of ${citation.paperId} does not slice out of its ${citation.field}`);
-      }
+      citations += cited.length;
+      verifying += await slicingCitations(app, cited, miss);
     }
     const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}% (${a}/${b})`);
     const sorted = [...latencies].sort((a, b) => a - b);
@@ -499,8 +505,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module)
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-ask failed: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
+runWhenMain(module, 'bench-ask', main);

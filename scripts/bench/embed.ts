@@ -24,7 +24,7 @@ import { queries } from '../../src/graph/query-registry';
 import { applySchema } from '../../src/graph/schema';
 import { embeddingInput } from '../../src/ingest/paper-rows';
 import { silentLogger } from '../../src/logger';
-import { freshStoreSettings } from './env';
+import { freshStoreSettings, runWhenMain } from './env';
 
 const REFERENCE = { CITEGRAPH_EMBED_OPTIMIZATION: 'basic', CITEGRAPH_EMBED_THREADS: '0', CITEGRAPH_EMBED_BATCH: '16' };
 
@@ -138,8 +138,4 @@ async function main(): Promise<void> {
   if (only !== 'options') await ingest(corpus);
 }
 
-if (require.main === module)
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-embed failed: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
+runWhenMain(module, 'bench-embed', main);

@@ -58,3 +58,15 @@ export async function freshStoreSettings(
 export async function deleteAnonymousSets(app: AppContext): Promise<void> {
   for (const set of await app.documentSets.list('anonymous')) await app.documentSets.delete('anonymous', set.id);
 }
+
+/**
+ * Runs a benchmark's `main` when its file is run rather than imported (`module` is the caller's): a failure is
+ * printed with its stack under the benchmark's name, and the process exits with 1.
+ */
+export function runWhenMain(caller: NodeModule, name: string, main: () => Promise<void>): void {
+  if (require.main !== caller) return;
+  main().catch((error: unknown) => {
+    process.stderr.write(`${name} failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { serveGraphQL } from '../../src/api/server';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { applySchema } from '../../src/graph/schema';
-import { BENCH_ENV, deleteAnonymousSets, openBenchApp } from './env';
+import { BENCH_ENV, deleteAnonymousSets, openBenchApp, runWhenMain } from './env';
 
 interface Sample {
   readonly at: number;
@@ -169,9 +169,4 @@ async function main(): Promise<void> {
   if (fivehundreds > 0 || leaks > 0 || firstOk === undefined) process.exitCode = 1;
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-fault: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenMain(module, 'bench-fault', main);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { evaluate, loadQrels, loadQueries, type EvaluationRun } from '../../src/retrieval/evaluation';
 import type { SearchOptions } from '../../src/retrieval/search-types';
-import { openBenchApp } from './env';
+import { openBenchApp, runWhenMain } from './env';
 
 const SYNERGY_DEV = new Set(['Chou_2004', 'Donners_2021', 'Meijboom_2021']);
 
@@ -101,8 +101,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module)
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-fusion failed: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
+runWhenMain(module, 'bench-fusion', main);

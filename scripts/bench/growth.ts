@@ -23,7 +23,7 @@ import { applySchema } from '../../src/graph/schema';
 import { bulkLoad } from '../../src/cli/bulk-load';
 import { silentLogger } from '../../src/logger';
 import { analyticsCases, timeCases } from './analytics';
-import { freshStoreSettings } from './env';
+import { freshStoreSettings, runWhenMain } from './env';
 import { writeSyntheticWorks } from '../tools/synthetic-works';
 
 const GROWTH_ENV = {
@@ -194,8 +194,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-if (require.main === module)
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-growth failed: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
+runWhenMain(module, 'bench-growth', main);

@@ -6,7 +6,7 @@
  *   scripts/bench/hostile [--concurrency 4]
  */
 import { serveGraphQL } from '../../src/api/server';
-import { openBenchApp } from './env';
+import { openBenchApp, runWhenMain } from './env';
 import { allCases, type HostileCase, outcomeOf } from '../lib/hostile-inputs';
 
 async function send(url: string, item: HostileCase): Promise<{ status: number; text: string; ms: number }> {
@@ -88,9 +88,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-hostile: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenMain(module, 'bench-hostile', main);

@@ -18,7 +18,7 @@ import { queries } from '../../src/graph/query-registry';
 import { applySchema } from '../../src/graph/schema';
 import { formatSummary } from '../../src/ingest/ingest-types';
 import { consoleLogger } from '../../src/logger';
-import { BENCH_ENV, freshStoreSettings } from './env';
+import { BENCH_ENV, freshStoreSettings, runWhenMain } from './env';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -81,8 +81,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module)
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-ingest failed: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
+runWhenMain(module, 'bench-ingest', main);

@@ -15,7 +15,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { loadQueries, percentile } from '../../src/retrieval/evaluation';
-import { BENCH_ENV } from './env';
+import { BENCH_ENV, runWhenMain } from './env';
 
 interface Sample {
   readonly ms: number;
@@ -189,9 +189,4 @@ async function main(): Promise<void> {
 const SEARCH = `query ($query: String!) { search(query: $query, first: 10) { results { score paper { id title year } } } }`;
 const ASK = `query ($question: String!) { ask(question: $question) { answer abstained generator } }`;
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-load: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenMain(module, 'bench-load', main);

@@ -17,6 +17,7 @@ import {
 } from '../../src/pipeline/route-classifier';
 import { type Route, routeQuestion, ROUTES } from '../../src/pipeline/router';
 import { combineRoute, routeOptions } from '../../src/pipeline/stages/route';
+import { runWhenMain } from './env';
 
 function accuracy(predicted: readonly Route[], labelled: readonly LabelledQuestion[]): string {
   const right = predicted.filter((route, i) => route === labelled[i]!.route).length;
@@ -109,9 +110,4 @@ async function main(): Promise<void> {
   process.stdout.write(lines.join('\n'));
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-router: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenMain(module, 'bench-router', main);

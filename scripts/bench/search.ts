@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { loadQueries, percentile } from '../../src/retrieval/evaluation';
 import type { SearchOptions } from '../../src/retrieval/search-types';
-import { openBenchApp } from './env';
+import { openBenchApp, runWhenMain } from './env';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -73,8 +73,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module)
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench-search failed: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
+runWhenMain(module, 'bench-search', main);
