@@ -14,6 +14,15 @@ const FINDING_LABEL = new RegExp(
 const SETUP_LABEL = new RegExp(
   String.raw`^(?:(?:MAIN |PRIMARY )?OUTCOME MEASURES?|OBJECTIVES?|CONTEXT|BACKGROUND|DESIGN|SETTING|METHODS?|SAMPLE|PARTICIPANTS|PATIENTS|AIMS?|INTRODUCTION|PURPOSE|Objectives?|Context|Background|Design|Setting|Methods?|Aims?|Introduction|Purpose)\b`,
 );
+/** The label a structured abstract opens a sentence with, in capitals ("RESULTS ", "DESIGN, SETTING, AND PATIENTS "). */
+const LEADING_LABEL =
+  /^(?:(?:MAIN|PRINCIPAL|KEY|PRIMARY|SECONDARY) )?(?:RESULTS?|FINDINGS|CONCLUSIONS?|INTERPRETATION|OBJECTIVES?|CONTEXT|BACKGROUND|DESIGN|SETTINGS?|METHODS?|SAMPLE|PARTICIPANTS|PATIENTS|AIMS?|INTRODUCTION|PURPOSE|OUTCOME MEASURES?|INTERVENTIONS?|MEASUREMENTS?|RELEVANCE|IMPORTANCE)(?:(?:,? AND |, | )(?:MAIN |PRIMARY )?(?:RESULTS?|FINDINGS|CONCLUSIONS?|INTERPRETATION|OBJECTIVES?|CONTEXT|BACKGROUND|DESIGN|SETTINGS?|METHODS?|SAMPLE|PARTICIPANTS|PATIENTS|AIMS?|PURPOSE|OUTCOME MEASURES?|INTERVENTIONS?|MEASUREMENTS?|RELEVANCE|IMPORTANCE))*:?\s+(?=\S)/;
+
+/** A sentence without the structured-abstract label it opens with, if any. */
+export function withoutLabel(sentence: string): string {
+  return sentence.replace(LEADING_LABEL, '');
+}
+
 /** What a result says: its verbs of finding and its statistics. */
 const FINDING_CUE =
   /\b(?:we (?:show|showed|found|find|report|demonstrate|demonstrated|detect|detected|observed|identified|conclude)|here,? we show|(?:results|findings|data) (?:show|showed|indicate|indicated|suggest|suggested|demonstrate|reveal)|(?:was|were) (?:significantly |independently |strongly )?(?:associated|correlated|linked)|significantly|p\s?[<=]|95% ?CI|hazard ratio|odds ratio|relative risk)\b/i;
@@ -44,7 +53,7 @@ export async function extractiveAnswer(
   maxSentences: number,
   firstPapers: ReadonlySet<string> = new Set(),
 ): Promise<{ answer: string; chosen: ExtractiveSentence[] }> {
-  const candidates: Array<{ text: string; evidence: Evidence }> = [];
+  const candidates: Array<{ text: string; role: -1 | 0 | 1; evidence: Evidence }> = [];
   // The strongest passages, and the best one of each paper the caller names first (the papers that connect the
   // question's concepts, however their passages rank).
   const ranked = [...evidence].sort((a, b) => b.score - a.score);
@@ -54,8 +63,12 @@ export async function extractiveAnswer(
   const read = [...firsts, ...ranked.filter((e) => !firsts.includes(e))].slice(0, Math.max(8, firsts.length + 4));
   for (const item of read) {
     for (const span of sentenceSpans(item.text, 0, item.text.length)) {
-      const text = item.text.slice(span.start, span.end).trim();
-      if (contentTerms(text).length >= 4 && text.length <= 600) candidates.push({ text, evidence: item });
+      const sentence = item.text.slice(span.start, span.end).trim();
+      // A structured abstract's label is not part of what the sentence says ("CONCLUSION Treatment with …"); the
+      // sentence is quoted without it, and still slices exactly out of the passage. Its role is read with it.
+      const text = withoutLabel(sentence);
+      if (contentTerms(text).length >= 4 && text.length <= 600)
+        candidates.push({ text, role: sentenceRole(sentence), evidence: item });
     }
   }
   if (candidates.length === 0) return { answer: '', chosen: [] };
@@ -72,7 +85,7 @@ export async function extractiveAnswer(
         0.7 * cosine(questionVector!, vectors[index]!) +
         0.3 * overlap +
         0.002 * candidate.evidence.score +
-        FINDING_BONUS * sentenceRole(candidate.text),
+        FINDING_BONUS * candidate.role,
     };
   });
   scored.sort((a, b) => b.score - a.score || (a.text < b.text ? -1 : 1));

@@ -5,7 +5,7 @@ import {
   smoothedGrowth,
   yearSeries,
 } from '../../src/analytics/analytics-math';
-import { sentenceRole } from '../../src/generation/extractive';
+import { sentenceRole, withoutLabel } from '../../src/generation/extractive';
 import {
   connectsConcepts,
   directMatch,
@@ -295,6 +295,20 @@ describe('extractive sentence roles', () => {
     expect(sentenceRole('The aim of this study was to confirm the presence of stem cells.')).toBe(-1);
     expect(sentenceRole('We investigated a strategy of universal voluntary HIV testing.')).toBe(-1);
     expect(sentenceRole('Visual impairment in this age group can usually be reduced with treatment.')).toBe(0);
+  });
+
+  it('quotes a sentence without the label of its structured abstract, and only that label', () => {
+    expect(withoutLabel('CONCLUSION Treatment with high doses of folic acid did not improve survival.')).toBe(
+      'Treatment with high doses of folic acid did not improve survival.',
+    );
+    expect(withoutLabel('DESIGN, SETTING, AND PATIENTS Retrospective analysis of two cohorts.')).toBe(
+      'Retrospective analysis of two cohorts.',
+    );
+    expect(withoutLabel('RESULTS: Of the 32,441 samples 16 were positive.')).toBe(
+      'Of the 32,441 samples 16 were positive.',
+    );
+    expect(withoutLabel('DNA methylation silences HAND2.')).toBe('DNA methylation silences HAND2.');
+    expect(withoutLabel('CONTEXTUAL factors matter.')).toBe('CONTEXTUAL factors matter.');
   });
 });
 
