@@ -63,10 +63,18 @@ export class AnalyticsService {
     page: PageRequest,
     sort: PaperSort | null = null,
   ): Promise<Slice<PaperRow>> {
-    return this.slice(
-      queries().authorWorks({ id, ...paperFilterParams(filter), ...paperSortParams(sort), ...page }),
-      page,
-    );
+    return this.papersOf('authorWorks', id, filter, page, sort);
+  }
+
+  /** A page of the papers of an author or a topic, filtered and sorted. */
+  private papersOf(
+    query: 'authorWorks' | 'topicPapers',
+    id: string,
+    filter: PaperFilter | null | undefined,
+    page: PageRequest,
+    sort: PaperSort | null,
+  ): Promise<Slice<PaperRow>> {
+    return this.slice(queries()[query]({ id, ...paperFilterParams(filter), ...paperSortParams(sort), ...page }), page);
   }
 
   authorCoauthors(
@@ -179,10 +187,7 @@ export class AnalyticsService {
     page: PageRequest,
     sort: PaperSort | null = null,
   ): Promise<Slice<PaperRow>> {
-    return this.slice(
-      queries().topicPapers({ id, ...paperFilterParams(filter), ...paperSortParams(sort), ...page }),
-      page,
-    );
+    return this.papersOf('topicPapers', id, filter, page, sort);
   }
 
   /**

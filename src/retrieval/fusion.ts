@@ -6,6 +6,15 @@ export interface RankedList {
   readonly scores?: readonly number[];
 }
 
+/** A retriever's hits as a list to fuse: its name, its weight, the papers in rank order and their scores. */
+export function rankedList(
+  name: string,
+  weight: number,
+  hits: ReadonlyArray<{ paperId: string; score: number }>,
+): RankedList {
+  return { name, weight, ids: hits.map((hit) => hit.paperId), scores: hits.map((hit) => hit.score) };
+}
+
 export interface FusedItem {
   readonly id: string;
   readonly score: number;

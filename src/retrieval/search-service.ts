@@ -4,7 +4,7 @@ import type { GraphExecutor } from '../graph/executor';
 import { isFiltered, paperFilterParams } from '../graph/query-registry';
 import type { PaperFilter } from '../domain';
 import { type DocumentFrequencies, feedbackTerms, validateTerms } from './expansion';
-import { weightedRrf, type RankedList } from './fusion';
+import { rankedList, weightedRrf, type RankedList } from './fusion';
 import { buildLuceneQuery } from './query-text';
 import { mmr } from './rerank';
 import { parseJsonObject } from '../generation/llm';
@@ -167,24 +167,14 @@ export class SearchService {
       timings.sparseMs = elapsed(started);
       trace.luceneQuery = luceneQuery;
       trace.counts.sparse = sparseHits.length;
-      lists.push({
-        name: 'sparse',
-        weight: options.sparseWeight,
-        ids: sparseHits.map((hit) => hit.paperId),
-        scores: sparseHits.map((hit) => hit.score),
-      });
+      lists.push(rankedList('sparse', options.sparseWeight, sparseHits));
     }
     if (options.dense && vector) {
       started = process.hrtime.bigint();
       const denseHits = await this.index.dense(vector, depth, params, isFiltered(filter), options.aggregation);
       timings.denseMs = elapsed(started);
       trace.counts.dense = denseHits.length;
-      lists.push({
-        name: 'dense',
-        weight: options.denseWeight,
-        ids: denseHits.map((hit) => hit.paperId),
-        scores: denseHits.map((hit) => hit.score),
-      });
+      lists.push(rankedList('dense', options.denseWeight, denseHits));
     }
 
     if (options.expansion && options.sparse && luceneQuery) {
@@ -212,12 +202,7 @@ export class SearchService {
         trace.luceneQuery = expandedQuery;
         // The expanded query replaces the plain sparse list: BM25(q) + w·BM25(q_exp) in one Lucene query.
         const index = lists.findIndex((list) => list.name === 'sparse');
-        lists[index] = {
-          name: 'sparse',
-          weight: options.sparseWeight,
-          ids: expandedHits.map((hit) => hit.paperId),
-          scores: expandedHits.map((hit) => hit.score),
-        };
+        lists[index] = rankedList('sparse', options.sparseWeight, expandedHits);
       }
       timings.expansionMs = elapsed(started);
     }

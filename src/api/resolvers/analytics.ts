@@ -1,9 +1,10 @@
 import type { AppContext } from '../../app-context';
 import { badInput } from '../../errors';
-import { MAX_PAGE, type PageRequest, pageRequest } from '../../paging';
+import type { PaperFilter, PaperRow, PaperSort } from '../../domain';
+import { MAX_PAGE, type PageRequest, pageRequest, type Slice } from '../../paging';
 import type { RequestContext } from '../../request-context';
 import { connectionFields, edgeCursor, toConnection } from '../connections';
-import type { Resolvers } from '../generated/graphql';
+import type { PaperSort as PaperSortInput, Resolvers, WorkFilter } from '../generated/graphql';
 import type { Lanes } from '../lanes';
 import { filterReader, reportMiss, toPaperSort } from '../inputs';
 import { graphId } from '../../text';
@@ -21,6 +22,16 @@ function page(
 export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
   const { analytics } = app;
   const filterOf = filterReader(() => app.catalog.names);
+  /** A page of papers of one author or topic: the filter resolved, the page checked, the sort read against the filter. */
+  const papersPage = async (
+    args: { filter?: WorkFilter | null; sort?: PaperSortInput | null; first?: number | null; after?: string | null },
+    context: { request: RequestContext },
+    field: string,
+    fetch: (filter: PaperFilter, page: PageRequest, sort: PaperSort | null) => Promise<Slice<PaperRow>>,
+  ) => {
+    const filter = await filterOf(args.filter, context);
+    return toConnection(await fetch(filter, page(args, field, context.request), toPaperSort(args.sort, filter)));
+  };
   /** Whole-graph aggregations take the analytics lane. */
   const heavy = <T>(context: { request: RequestContext }, work: () => Promise<T>) =>
     lanes.analytics.run(context.request, work);
@@ -123,17 +134,10 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
         }),
     },
     Author: {
-      works: async (author, args, context) => {
-        const filter = await filterOf(args.filter, context);
-        return toConnection(
-          await analytics.authorWorks(
-            author.id,
-            filter,
-            page(args, 'Author.works', context.request),
-            toPaperSort(args.sort, filter),
-          ),
-        );
-      },
+      works: (author, args, context) =>
+        papersPage(args, context, 'Author.works', (filter, request, sort) =>
+          analytics.authorWorks(author.id, filter, request, sort),
+        ),
       coauthors: async (author, args, context) =>
         toConnection(
           await analytics.authorCoauthors(
@@ -182,17 +186,10 @@ export function analyticsResolvers(app: AppContext, lanes: Lanes): Resolvers {
     Topic: {
       name: (topic) => topic.name ?? topic.id,
       paperCount: async (topic) => topic.paperCount ?? (await analytics.topic(topic.id))?.paperCount ?? 0,
-      papers: async (topic, args, context) => {
-        const filter = await filterOf(args.filter, context);
-        return toConnection(
-          await analytics.topicPapers(
-            topic.id,
-            filter,
-            page(args, 'Topic.papers', context.request),
-            toPaperSort(args.sort, filter),
-          ),
-        );
-      },
+      papers: (topic, args, context) =>
+        papersPage(args, context, 'Topic.papers', (filter, request, sort) =>
+          analytics.topicPapers(topic.id, filter, request, sort),
+        ),
       topPapers: async (topic, args, context) =>
         (
           await analytics.topPapers(
