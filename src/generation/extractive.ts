@@ -42,7 +42,8 @@ export function sentenceRole(text: string): -1 | 0 | 1 {
 
 /**
  * The offline generator: the answer is made of evidence sentences, chosen by similarity to the question (a reported
- * finding preferred to a study's aim or design, see sentenceRole) and diversified (a sentence too close to one already chosen is skipped), each cited with its evidence label. It writes
+ * finding preferred to a study's aim or design, see sentenceRole) and diversified (a sentence too close to one already
+ * chosen is skipped), each cited with its evidence label. It writes
  * nothing the passages do not say, so every sentence is a verbatim quote. Deterministic for the same evidence.
  */
 export async function extractiveAnswer(

@@ -4,9 +4,15 @@
  * this interface and the one scoped search that merges them.
  */
 import type { EvidencePaper, PaperFilter } from '../domain';
-import { badInput } from '../errors';
 import type { RequestContext } from '../request-context';
-import { checkFirst, type Passage, resolveOptions, type SearchOptions, type SearchResponse } from './search-types';
+import {
+  checkFirst,
+  checkQueryText,
+  type Passage,
+  resolveOptions,
+  type SearchOptions,
+  type SearchResponse,
+} from './search-types';
 
 export interface Corpus {
   /** What it is: the shared graph, or private documents (which have no graph metadata to filter on). */
@@ -46,7 +52,7 @@ export async function scopedSearch(
   if (corpora.length === 0) throw new Error('a search needs at least one corpus');
   const options = resolveOptions(defaults, overrides);
   checkFirst(first);
-  if (corpora.length > 1 && !/[\p{L}\p{N}]/u.test(query)) throw badInput('the query is empty');
+  if (corpora.length > 1) checkQueryText(query);
   const responses: SearchResponse[] = [];
   for (const corpus of corpora) responses.push(await corpus.search(ctx, query, first, filter, options));
   const [base, ...rest] = responses as [SearchResponse, ...SearchResponse[]];

@@ -14,6 +14,7 @@ import { contentTerms } from '../text';
 import {
   type Candidate,
   checkFirst,
+  checkQueryText,
   elapsed,
   emptyTrace,
   type Passage,
@@ -153,7 +154,7 @@ export class SearchService {
     let luceneQuery: string | null = null;
     if (options.sparse)
       luceneQuery = buildLuceneQuery(query); // validates the text early: empty → BAD_USER_INPUT
-    else if (!/[\p{L}\p{N}]/u.test(query)) throw badInput('the query is empty');
+    else checkQueryText(query);
 
     let started = process.hrtime.bigint();
     const vector =

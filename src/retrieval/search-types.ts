@@ -115,6 +115,11 @@ export function resolveOptions(base: SearchOptions, overrides: Partial<SearchOpt
 }
 
 /** A search's page size: a whole number in [1, 200] (BAD_USER_INPUT otherwise). */
+/** A query must hold a letter or a digit: anything else is an empty query. */
+export function checkQueryText(query: string): void {
+  if (!/[\p{L}\p{N}]/u.test(query)) throw badInput('the query is empty');
+}
+
 export function checkFirst(first: number): void {
   if (!Number.isInteger(first) || first < 1 || first > 200)
     throw badInput(`first must be an integer in [1, 200], got ${first}`);

@@ -1,8 +1,8 @@
 import type { EvidencePaper, PaperFilter } from '../domain';
-import { badInput } from '../errors';
 import type { Corpus } from '../retrieval/corpus';
 import type { RequestContext } from '../request-context';
 import {
+  checkQueryText,
   elapsed,
   emptyTrace,
   type Passage,
@@ -37,7 +37,7 @@ export class DocumentsCorpus implements Corpus {
     _filter: PaperFilter | null | undefined,
     options: SearchOptions,
   ): Promise<SearchResponse> {
-    if (!/[\p{L}\p{N}]/u.test(query)) throw badInput('the query is empty');
+    checkQueryText(query);
     const started = process.hrtime.bigint();
     const vector = await this.embedQuery(query);
     const hits = this.documents.rank(query, vector, options, first);
