@@ -11,7 +11,7 @@
  * Runs against the graph `scripts/bench/ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
  *
  *   npm run bench:ask -- [--questions N] [--only claims|eval] [--part dev|dev2|dev3|heldout]
- *   npm run bench:ask -- --set v3 … v12   (data/questions/ask-v3.jsonl … ask-v12.jsonl: right answers against gold plans
+ *   npm run bench:ask -- --set v3 … v13   (data/questions/ask-v3.jsonl … ask-v13.jsonl: right answers against gold plans
  *                                   and figures; v4 is all held-out, v3's former held-out part is its "dev2"; content
  *                                   questions written from one paper name it as `source`, and whether answers cite
  *                                   it is counted)
@@ -412,7 +412,7 @@ async function main(): Promise<void> {
       collections: ['scifact'],
     }); // warm-up
     const set = args.includes('--set') ? args[args.indexOf('--set') + 1]! : null;
-    if (set !== null && /^v(?:[3-9]|1[0-2])$/.test(set)) {
+    if (set !== null && /^v(?:[3-9]|[1-9]\d)$/.test(set)) {
       const part = args.includes('--part') ? args[args.indexOf('--part') + 1]! : null;
       const file = `ask-${set}.jsonl`;
       process.stdout.write(
