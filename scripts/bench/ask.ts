@@ -4,8 +4,8 @@
  *   - 50 SciFact claims whose cited abstract holds evidence: answered? does a citation point at the gold abstract, and
  *     does the first sentence quote it, and does it quote one of the claim's rationale sentences (SciFact's
  *     `evidence`)? (The first 50 of that list are dev since 2026-12-06: their refusals were read and mended;
- *     `--only claims --part heldout` runs the next 50 of each kind, never tuned on; `--part dev2` a second dev batch. The evaluation set's claims, ids
- *     100–125, stay held out.)
+ *     `--only claims --part heldout` runs the next 50 of each kind, never tuned on; `--part dev2` and `dev3` later dev
+ *     batches. The evaluation set's claims, ids 100–125, stay held out.)
  *   - 50 SciFact claims without evidence ("not enough info": the cited abstract neither supports nor refutes)
  *   - 20 off-topic questions the corpus does not cover: should abstain.
  * Runs against the graph `scripts/bench/ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
@@ -382,10 +382,16 @@ async function main(): Promise<void> {
       .map((line) => JSON.parse(line) as ScifactClaim);
     // Claims, by position in each kind's list: dev (the first perGroup), heldout (the next perGroup, never tuned on),
     // dev2 (a second dev batch, read from 2026-12-06 10:50; its evidence claims start at 150, after the evaluation
-    // set's claims).
+    // set's claims), dev3 (a third, read from 2026-12-06 13:40: evidence claims from 200, NEI claims from 150).
     const claimPart = only === 'claims' && args.includes('--part') ? args[args.indexOf('--part') + 1]! : 'dev';
     const [fromEvidence, fromNei] =
-      claimPart === 'heldout' ? [perGroup, perGroup] : claimPart === 'dev2' ? [150, 100] : [0, 0];
+      claimPart === 'heldout'
+        ? [perGroup, perGroup]
+        : claimPart === 'dev2'
+          ? [150, 100]
+          : claimPart === 'dev3'
+            ? [200, 150]
+            : [0, 0];
     const abstracts = rationaleAbstracts(claims);
     const groups = [
       {

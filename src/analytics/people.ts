@@ -19,9 +19,12 @@ export interface Person {
   ids: string[];
   papers: number;
   /** Records of a fitting name, without a conflicting ORCID, that share a co-author with the person: counted in. */
-  linked: Array<{ ids: string[]; name: string; papers: number }>;
+  linked: Array<{ ids: string[]; name: string; papers: number; by: LinkEvidence }>;
   namesakes: Array<{ id: string; name: string; papers: number }>;
 }
+
+/** Why a record is counted as the person: a co-author in common, or the same full name and a venue in common. */
+export type LinkEvidence = 'co-authors' | 'full name and venue';
 
 /** The people of the graph (see Person). */
 export class People {
@@ -48,13 +51,18 @@ export class People {
     const people = mergeByOrcid([...byId.values()].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id)));
     const best = people[0]!;
     const linked = await this.linkedRecords(best, people.slice(1));
-    const linkedIds = new Set(linked.flatMap((group) => group.ids));
+    const linkedIds = new Set(linked.flatMap(({ group }) => group.ids));
     return {
       name: best.name ?? best.id,
       orcid: best.orcid ?? null,
       ids: [...best.ids, ...linkedIds],
-      papers: best.count + linked.reduce((sum, group) => sum + group.count, 0),
-      linked: linked.map((group) => ({ ids: group.ids, name: group.name ?? group.ids[0]!, papers: group.count })),
+      papers: best.count + linked.reduce((sum, { group }) => sum + group.count, 0),
+      linked: linked.map(({ group, by }) => ({
+        ids: group.ids,
+        name: group.name ?? group.ids[0]!,
+        papers: group.count,
+        by,
+      })),
       // Every other record that fits the name as asked and is not counted in, so the answer can say whom it left out.
       namesakes: people
         .slice(1)
@@ -66,18 +74,22 @@ export class People {
   /**
    * The other records of a fitting name that are the same person by evidence: no ORCID other than the person's, and
    * a co-author in common with the person as merged so far (record linkage by shared co-authors; repeated until no
-   * record joins). A namesake with no co-author in common stays apart.
+   * record joins), or the person's full name with its middle initials and a venue in common. A namesake with neither
+   * stays apart.
    */
   private async linkedRecords<G extends { ids: string[]; orcid?: string | null; name: string | null; count: number }>(
     best: G,
     others: readonly G[],
-  ): Promise<G[]> {
+  ): Promise<Array<{ group: G; by: LinkEvidence }>> {
     const candidates = others.filter((group) => !group.orcid || !best.orcid || group.orcid === best.orcid);
     if (candidates.length === 0) return [];
     const all = [...best.ids, ...candidates.flatMap((group) => group.ids)];
-    const rows = await this.executor.read<{ id: string; coauthors: string[]; names: Array<string | null> }>(
-      queries().coauthorIds({ ids: all }),
-    );
+    const rows = await this.executor.read<{
+      id: string;
+      coauthors: string[];
+      names: Array<string | null>;
+      venues: string[];
+    }>(queries().coauthorIds({ ids: all }));
     const records = new Set(all);
     const own = new Set([best.name, ...candidates.map((group) => group.name)].map((name) => fullNameKey(name ?? '')));
     // A co-author is one by id, or by full name (first given name and surname): records without an OpenAlex id
@@ -91,19 +103,28 @@ export class People {
         ] as string[],
       ]),
     );
+    const venuesOf = new Map(rows.map((row) => [row.id, row.venues]));
     const circle = new Set(best.ids.flatMap((id) => coauthorsOf.get(id) ?? []));
-    const linked: G[] = [];
+    const venues = new Set(best.ids.flatMap((id) => venuesOf.get(id) ?? []));
+    // The same name written out in full, middle initials and all ("Andreas H. Gomoll"), in a venue the person
+    // publishes in is the person too: a namesake would have to share the rare full name and the field.
+    const spelled = exactName(best.name);
+    const linked: Array<{ group: G; by: LinkEvidence }> = [];
     let pending = [...candidates];
     for (let changed = true; changed;) {
       changed = false;
       for (const group of pending) {
         const theirs = group.ids.flatMap((id) => coauthorsOf.get(id) ?? []);
-        if (!theirs.some((id) => circle.has(id))) continue;
-        linked.push(group);
+        const theirVenues = group.ids.flatMap((id) => venuesOf.get(id) ?? []);
+        const byCoauthor = theirs.some((id) => circle.has(id));
+        const byName = spelled !== null && exactName(group.name) === spelled && theirVenues.some((v) => venues.has(v));
+        if (!byCoauthor && !byName) continue;
+        linked.push({ group, by: byCoauthor ? 'co-authors' : 'full name and venue' });
         for (const id of theirs) circle.add(id);
+        for (const id of theirVenues) venues.add(id);
         changed = true;
       }
-      pending = pending.filter((group) => !linked.includes(group));
+      pending = pending.filter((group) => !linked.some((entry) => entry.group === group));
     }
     return linked;
   }
@@ -233,4 +254,11 @@ export class People {
   authorsByName(name: string, limit: number): Promise<Array<{ author: AuthorRow; papers: number }>> {
     return this.executor.read(queries().authorsByName({ name, limit: Math.min(limit, MAX_PAGE) }));
   }
+}
+
+/** A name as written out in full with a middle name or initial ("andreas h gomoll"), else null (too common to link by). */
+function exactName(name: string | null): string | null {
+  const parts = nameParts(name ?? '');
+  if (!parts || parts.given.length < 2 || parts.given[0]!.length < 2) return null;
+  return `${parts.given.join(' ')} ${parts.surname}`;
 }

@@ -8,6 +8,7 @@ import { badInput } from '../errors';
 import { contentTerms, stem } from '../text';
 import type { PaperFilter } from '../domain';
 import type { SearchService } from '../retrieval/search-service';
+import { cosine } from '../embedding/embedder';
 import { meanVector, mostWordsQuery } from './analytics-math';
 
 /** Most papers a topic set holds; a larger set is cut (and says so). */
@@ -168,8 +169,23 @@ export class TopicSets {
     // unknown subject are merely the least far.
     if (lexical.length === 0) return { papers: [], truncated: false };
     const close = nearest.filter((row) => row.cosine >= TOPIC_SIMILARITY.minNearestCosine);
-    const seeds = [...new Set([...lexical.map((row) => row.id), ...close.map((row) => row.paperId)])];
-    const centroid = meanVector([...(await this.search.paperVectors(seeds)).values()]);
+    const vectors = await this.search.paperVectors([
+      ...new Set([...lexical.map((row) => row.id), ...close.map((row) => row.paperId)]),
+    ]);
+    // The papers holding the words say what the topic means; a paper merely near the phrase joins them only when it
+    // is close to them too. A rare word the model barely knows ("antispasticity drug") otherwise leaves the phrase's
+    // nearest papers to its common word, and the centroid drifts to every drug trial.
+    const anchor = meanVector(lexical.map((row) => vectors.get(row.id)).filter((v): v is Float32Array => !!v));
+    const seeds = [
+      ...lexical.map((row) => row.id),
+      ...close
+        .map((row) => row.paperId)
+        .filter((id) => {
+          const v = vectors.get(id);
+          return !!v && (!anchor || cosine(v, anchor) >= TOPIC_SIMILARITY.minCosine);
+        }),
+    ];
+    const centroid = meanVector([...new Set(seeds)].flatMap((id) => vectors.get(id) ?? []));
     if (!centroid) return { papers: [], truncated: false };
     // The index gives chunks nearest first: read more while every chunk read still passes.
     const total = await this.search.chunkCount();

@@ -31,7 +31,8 @@ export const FRAMING: ReadonlySet<string> = new Set(
     'camps surges come comes came coming originate originates originated across among around wrote only one share ' +
     'proportion fraction percentage occasional stored hold usually typically generally commonly developed cooled ' +
     'cooling waned waning faded fading frequent productivity people persons players figures dominate dominates ' +
-    'dominated references reference count size sizes literatures sits sit lives resides reside housed'
+    'dominated references reference count size sizes literatures sits sit lives resides reside housed onwards ' +
+    'onward afterwards thereafter'
   ).split(/\s+/),
 );
 

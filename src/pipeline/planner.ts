@@ -23,6 +23,17 @@ export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
     /\bthe (?:single )?(?:most|top|best|highest|leading)[- ]?(prolific|productive|published|cited|influential|ranked)?\s+(?:[\w-]+\s+){0,3}?(authors?|researchers?|scientists?|investigators?|scholars?|persons?|people|writers?|papers?|articles?|studies|study|works?|publications?|reports?|trials?)\b/i.exec(
       question,
     );
+  // "the author with the most cartilage repair papers", "the paper with the most citations".
+  const holding =
+    /\bthe (author|researcher|scientist|investigator|scholar|person|writer|paper|article|study|work|publication|report|trial) (?:with|having|that has|who has) the (?:most|largest number of|highest number of|greatest number of|highest) (?:[\w-]+\s+){0,4}?(papers|articles|studies|publications|works|citations|cites)\b/i.exec(
+      question,
+    );
+  if (holding) {
+    const [, who, counted] = holding;
+    if (/^(?:paper|article|stud|work|publication|report|trial)/i.test(who!))
+      return /^cit/i.test(counted!) ? 'most_cited_paper' : null;
+    return /^cit/i.test(counted!) ? 'most_cited_author' : 'most_prolific_author';
+  }
   if (!ranked) return null;
   const [, how, what] = ranked;
   if (/^(?:paper|article|stud|work|publication|report|trial)/i.test(what!))

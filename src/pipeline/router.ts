@@ -61,8 +61,15 @@ const TREND = new RegExp(
   ].join('|'),
   'i',
 );
-const BIBLIOMETRIC =
-  /\b(who|whom|how many (?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b/i;
+/**
+ * Up to three words between "how many" and what is counted ("how many Hemlibra (emicizumab) papers"), none of them a
+ * thing a study counts ("how many patients in the trials" asks about content).
+ */
+export const BEFORE_WORKS = String.raw`(?:(?!(?:patients|people|participants|subjects|women|men|children|adults|cases|deaths|times|days|weeks|months|years|hours|doses|cells|animals|rats|mice)\b)[\w()'’-]+ ){0,3}?`;
+const BIBLIOMETRIC = new RegExp(
+  String.raw`\b(who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|how much (?:[\w-]+ ){0,2}?(?:literature|publications|papers)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
+  'i',
+);
 
 /** Years a question names: a window whose open ends are null, or the last `last` years the data covers. */
 export interface YearWords {

@@ -60,8 +60,45 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await removeCollections(app, OWN);
+  await removeCollections(app, [...OWN, 'ask-v2-names']);
   await app.close();
+});
+
+describe('one person under several records of one full name', () => {
+  // Three records of "Hedda K. Quenneville" sharing no co-author: two in the same journal, one elsewhere; and a
+  // "Hedda Quenneville" without the middle initial in that journal.
+  const journal = { id: 'S961', name: 'Journal of Cartilage Surgery' };
+  const works = [
+    { id: 'W961', author: { id: 'A961', name: 'Hedda K. Quenneville' }, venue: journal, year: 2012 },
+    { id: 'W962', author: { id: 'A961', name: 'Hedda K. Quenneville' }, venue: journal, year: 2014 },
+    { id: 'W963', author: { id: 'A962', name: 'Hedda K. Quenneville' }, venue: journal, year: 2016 },
+    {
+      id: 'W964',
+      author: { id: 'A963', name: 'Hedda K. Quenneville' },
+      venue: { id: 'S962', name: 'Hepatology' },
+      year: 2017,
+    },
+    { id: 'W965', author: { id: 'A964', name: 'Hedda Quenneville' }, venue: journal, year: 2018 },
+  ];
+  beforeAll(async () => {
+    await ingestWorks(
+      app,
+      'ask-v2-names',
+      works.map((work) => ({ ...work, title: `Cartilage repair study ${work.id}`, authors: [work.author] })),
+      'defer',
+    );
+  });
+
+  it('counts a record of the same full name, middle initial included, in a venue of the person, and says why', async () => {
+    const person = (await app.analytics.people.resolvePerson('Hedda Quenneville'))!;
+    expect(person.ids.sort()).toEqual(['A961', 'A962']);
+    expect(person.papers).toBe(3);
+    expect(person.linked).toEqual([
+      { ids: ['A962'], name: 'Hedda K. Quenneville', papers: 1, by: 'full name and venue' },
+    ]);
+    // Another venue, or the name without its middle initial, is no evidence: listed, not counted.
+    expect(person.namesakes.map((n) => n.id).sort()).toEqual(['A963', 'A964']);
+  });
 });
 
 describe('relational sufficiency', () => {
@@ -118,7 +155,7 @@ describe('analytics plans with people', () => {
     expect(result.answer).toMatch(/^Midori Shima has 3 papers in the graph \(2017–2020\)/);
     expect(result.answer).toMatch(/2 author records with ORCID/);
     expect(result.answer).toMatch(
-      /1 other author record in the graph fits the name as asked with no ORCID or co-author in common with Midori Shima \(Midori Shima, A953, 1 paper\)/,
+      /1 other author record in the graph fits the name as asked with no ORCID, co-author or \(under the same full name\) venue in common with Midori Shima \(Midori Shima, A953, 1 paper\)/,
     );
     // The person is linked with the text it came from and its records; the namesake is the other reading.
     expect(result.entities).toEqual([

@@ -618,6 +618,15 @@ describe('plans in two steps', () => {
     expect(firstStepIn('Who co-authored most with the most cited researcher in glaucoma?')).toBe('most_cited_author');
     expect(firstStepIn('Which papers are co-cited with the most cited glaucoma paper?')).toBe('most_cited_paper');
     expect(firstStepIn('How many papers on glaucoma are there?')).toBeNull();
+    // The ranking after the person or paper it finds: "the author with the most … papers".
+    expect(firstStepIn('Take the author with the most glaucoma papers - what is their h-index?')).toBe(
+      'most_prolific_author',
+    );
+    expect(firstStepIn('Who co-authors with the researcher who has the most citations in glaucoma?')).toBe(
+      'most_cited_author',
+    );
+    expect(firstStepIn('Which papers cite the paper with the most citations on glaucoma?')).toBe('most_cited_paper');
+    expect(firstStepIn('Which is the paper with the most glaucoma studies citing it?')).toBeNull();
   });
 
   it('plans the operation on the person or paper the first step finds', () => {

@@ -316,6 +316,18 @@ describe('papers named in single quotes, and literature sizes and peaks in other
     // A paper's year is no peak of a literature.
     expect(routeOptions('Which year was the most cited sleep apnea paper published?', rules).definiteTrend).toBeNull();
     expect(plan('Which year had the most sleep apnea publications?', 'trend').operation).toBe('topic_trend');
+    // Words between "how many" and what is counted ("how many Hemlibra (emicizumab) papers"), and "how much
+    // literature", ask for a count; "how many patients in the trials" is about content.
+    expect(routeQuestion('From 2018 onwards, how many Trusopt (dorzolamide) papers were published?').route).toBe(
+      'bibliometric',
+    );
+    expect(plan('From 2018 onwards, how many Trusopt (dorzolamide) papers were published?')).toMatchObject({
+      operation: 'count_papers',
+      topic: 'trusopt dorzolamide',
+      yearFrom: 2018,
+    });
+    expect(routeQuestion('Roughly how much literature on glaucoma sits in this database?').route).toBe('bibliometric');
+    expect(routeQuestion('How many patients in the dorzolamide trials had eye pain?').route).toBe('content');
     expect(plan("How many core journals does glaucoma research have in Bradford's sense?")).toMatchObject({
       operation: 'bradford',
       topic: 'glaucoma',

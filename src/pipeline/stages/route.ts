@@ -4,7 +4,16 @@ import type { AskDependencies, AskRequest, Routed } from '../ask-types';
 import { PAPER_OPERATIONS, PERSON_OPERATIONS } from '../plan-schema';
 import { planQuestion } from '../planner';
 import type { RouteGuess } from '../route-classifier';
-import { maskSourceNames, NOW, PEAK_YEAR, type Route, type RouteDecision, routeQuestion, ROUTES } from '../router';
+import {
+  BEFORE_WORKS,
+  maskSourceNames,
+  NOW,
+  PEAK_YEAR,
+  type Route,
+  type RouteDecision,
+  routeQuestion,
+  ROUTES,
+} from '../router';
 import { isSourceFailure, type Stage } from '../stage';
 
 /**
@@ -47,8 +56,10 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
   return exact && plan.reason.startsWith('cue') ? `${plan.operation} ${plan.reason} with its subject` : null;
 }
 
-const LITERATURE_SIZE =
-  /\b(?:(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|how many (?:papers|articles|publications|studies|works|records|reports)|number of (?:papers|articles|publications|studies|works)|(?:count|tally)(?: up)? (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b/i;
+const LITERATURE_SIZE = new RegExp(
+  String.raw`\b(?:(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|how many ${BEFORE_WORKS}(?:papers|articles|publications|studies|works|records|reports)|how much (?:[\w-]+ ){0,2}?(?:literature|publications|papers)|number of (?:papers|articles|publications|studies|works)|(?:count|tally)(?: up)? (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b`,
+  'i',
+);
 
 /**
  * A question about the year a literature peaked (PEAK_YEAR) whose topic the planner reads: trend, whatever the
