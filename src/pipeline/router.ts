@@ -61,6 +61,11 @@ const TREND = new RegExp(
   ].join('|'),
   'i',
 );
+/** Quantities a study measures and papers report the course of: their change over years is content. */
+const MEASURED =
+  /\b(?:incidence|prevalence|mortality|morbidity|death rates?|deaths|survival|life expectancy|case numbers|admissions|hospitali[sz]ations|prescri(?:ptions|bing)|consumption|sales|spending|uptake|(?:obesity|smoking|vaccination|infection|birth|suicide|crime|poverty|unemployment) rates?)\b/i;
+const LITERATURE_NAMED = new RegExp(String.raw`\b${LITERATURE}\b`, 'i');
+
 /**
  * Up to three words between "how many" and what is counted ("how many Hemlibra (emicizumab) papers"), none of them a
  * thing a study counts ("how many patients in the trials" asks about content).
@@ -144,7 +149,11 @@ export function routeQuestion(asked: string): RouteDecision {
     NOW.exec(question) ??
     CURRENT.exec(question) ??
     (recentYear !== undefined && !/\b(?:between|from|since)\b/i.test(question) ? [`${recentYear}`] : null);
-  const trend = TREND.exec(question);
+  // A change of a measured quantity ("incidence of sepsis has fallen from 2009 to 2014") is a finding to look up, not
+  // the course of a literature, unless the literature is named too.
+  const measured = MEASURED.exec(question);
+  const trend = measured && !LITERATURE_NAMED.test(question) ? null : TREND.exec(question);
+  if (measured && !trend && TREND.test(question)) reasons.push(`a change of "${measured[0]}", not of a literature`);
   const biblio = BIBLIOMETRIC.exec(question);
   let route: Route = 'content';
   if (current) {

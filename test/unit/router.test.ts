@@ -57,4 +57,13 @@ describe('question router', () => {
     expect(yearRange('no years here')).toEqual({ from: null, to: null });
     expect(routeQuestion('What is the h-index of Roger Chou?').people).toEqual(['Roger Chou']);
   });
+
+  it('reads the change of a measured quantity as content, the change of its literature as a trend', () => {
+    const incidence = routeQuestion('Incidence of sepsis has fallen substantially from 2009 to 2014.');
+    expect(incidence.route).toBe('content');
+    expect(incidence.reasons[0]).toBe('a change of "Incidence", not of a literature');
+    expect(routeQuestion('Has the prevalence of obesity risen since 2000?').route).toBe('content');
+    expect(routeQuestion('How has research on sepsis incidence grown since 2000?').route).toBe('trend');
+    expect(routeQuestion('How many sepsis papers were published since 2000?').route).toBe('trend');
+  });
 });
