@@ -138,7 +138,11 @@ export class People {
     const asked = nameParts(name);
     const surname = asked?.surname.replace(/[^a-z0-9]/g, '') ?? '';
     if (!asked || surname.length < 2) return this.authorsByName(name, 50);
-    const query = surname.length >= 5 ? `${surname} OR ${surname}~1` : surname;
+    // A double-barrelled surname is two words to the index ("Jiménez-Yuste"), each allowed one edit for the accents
+    // a question may drop.
+    const parts = asked.surname.split(/[^a-z0-9]+/).filter((part) => part.length >= 2);
+    const fuzzy = (word: string) => (word.length >= 5 ? `(${word} OR ${word}~1)` : word);
+    const query = parts.length > 1 ? parts.map(fuzzy).join(' AND ') : fuzzy(surname);
     const rows = await this.executor.read<{ author: AuthorRow; papers: number }>(
       queries().authorsBySurname({ query, scan: 500 }),
     );

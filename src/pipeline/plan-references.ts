@@ -31,7 +31,7 @@ export function peopleIn(question: string): string[] {
   for (const name of nlp(question).people().out('array') as string[]) {
     // A word that opens the question is no part of the name ("Between Giuseppe Filardo and …").
     const clean = name
-      .replace(/[?.!,]+$/, '')
+      .replace(/[?.!,:;]+$/, '')
       .replace(/['’]s$/, '')
       .trim()
       .split(/\s+/)

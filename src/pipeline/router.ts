@@ -53,6 +53,8 @@ const TREND = new RegExp(
     String.raw`(?<!\bby )\b(?:publication|paper|study|article) (?:counts?|numbers?|output)\b|\bnumber of [a-z-]+ (?:studies|papers|publications|articles)\b`,
     String.raw`\bsince (?:the )?\d{4}s?\b|\bbetween \d{4} and \d{4}\b|\bfrom \d{4} to \d{4}\b`,
     PEAK_YEAR.source,
+    // "Did X publishing reach its highest point in a particular year?"
+    String.raw`\b(?:reach|reached|reaches|hit|hits) (?:its|their|a) (?:highest point|high point|peak|maximum)\b`,
     // Two decades set against each other ("the 1990s or the 2000s").
     String.raw`\b(?:19|20)\d0['’]?s\b[^.?!]{0,20}\b(?:or|than|and|versus|vs\.?|with)\b[^.?!]{0,20}\b(?:19|20)\d0['’]?s\b`,
     // A change word tied to the literature ("research … declined", "growth of … publications"), not to a finding.
@@ -72,7 +74,7 @@ const LITERATURE_NAMED = new RegExp(String.raw`\b${LITERATURE}\b`, 'i');
  */
 export const BEFORE_WORKS = String.raw`(?:(?!(?:patients|people|participants|subjects|women|men|children|adults|cases|deaths|times|days|weeks|months|years|hours|doses|cells|animals|rats|mice)\b)[\w()'’-]+ ){0,3}?`;
 const BIBLIOMETRIC = new RegExp(
-  String.raw`\b(who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|how much (?:[\w-]+ ){0,2}?(?:literature|publications|papers)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
+  String.raw`\b(who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|how much (?:[\w-]+ ){0,2}?(?:literature|publications|papers)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|head ?count|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
   'i',
 );
 

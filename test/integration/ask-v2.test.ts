@@ -79,6 +79,7 @@ describe('one person under several records of one full name', () => {
       year: 2017,
     },
     { id: 'W965', author: { id: 'A964', name: 'Hedda Quenneville' }, venue: journal, year: 2018 },
+    { id: 'W966', author: { id: 'A965', name: 'Víctor Jiménez-Quenneville' }, venue: journal, year: 2019 },
   ];
   beforeAll(async () => {
     await ingestWorks(
@@ -98,6 +99,11 @@ describe('one person under several records of one full name', () => {
     ]);
     // Another venue, or the name without its middle initial, is no evidence: listed, not counted.
     expect(person.namesakes.map((n) => n.id).sort()).toEqual(['A963', 'A964']);
+  });
+
+  it('finds a double-barrelled surname asked without its accents', async () => {
+    const person = (await app.analytics.people.resolvePerson('Victor Jimenez-Quenneville'))!;
+    expect(person).toMatchObject({ name: 'Víctor Jiménez-Quenneville', ids: ['A965'], papers: 1 });
   });
 });
 

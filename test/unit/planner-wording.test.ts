@@ -328,6 +328,24 @@ describe('papers named in single quotes, and literature sizes and peaks in other
     });
     expect(routeQuestion('Roughly how much literature on glaucoma sits in this database?').route).toBe('bibliometric');
     expect(routeQuestion('How many patients in the dorzolamide trials had eye pain?').route).toBe('content');
+    expect(plan("I'd like a headcount of papers about glaucoma surgery in your index.")).toMatchObject({
+      operation: 'count_papers',
+      topic: 'glaucoma surgery',
+    });
+    expect(plan('Jost B. Jonas: how many papers?')).toMatchObject({
+      operation: 'author_metrics',
+      person: 'Jost B. Jonas',
+    });
+    expect(plan('Total citations received by Jonas JB?')).toMatchObject({
+      operation: 'author_metrics',
+      person: 'Jonas JB',
+    });
+    expect(
+      routeQuestion('Did glaucoma publishing reach its highest point in a particular year? Which one?').route,
+    ).toBe('trend');
+    expect(
+      plan('Did glaucoma publishing reach its highest point in a particular year? Which one?', 'trend'),
+    ).toMatchObject({ operation: 'topic_trend', topic: 'glaucoma' });
     expect(plan("How many core journals does glaucoma research have in Bradford's sense?")).toMatchObject({
       operation: 'bradford',
       topic: 'glaucoma',
