@@ -321,6 +321,10 @@ function main() {
   // `--without browser`: what `npm start` runs — serving needs no browser; the browser suites install it.
   const without = process.argv.flatMap((arg, i) => (arg === '--without' ? [process.argv[i + 1]] : []));
   if (only && EXTRA_MODELS[only]) return ensureExtraModel(only);
+  // The model the service is set to embed with (CITEGRAPH_EMBEDDING_MODEL), besides MiniLM, which the tests use.
+  const configured = process.env.CITEGRAPH_EMBEDDING_MODEL;
+  if (configured && EXTRA_MODELS[configured] && (!only || only === 'model') && !without.includes('model'))
+    ensureExtraModel(configured);
   for (const [name, step] of Object.entries(steps)) {
     if ((!only || only === name) && !without.includes(name)) step();
   }

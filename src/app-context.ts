@@ -5,6 +5,8 @@ import type { Embedder } from './embedding/embedder';
 import { OnnxSentenceEmbedder } from './embedding/embedder';
 import { WordPieceTokenizer } from './embedding/wordpiece-tokenizer';
 import { modelFiles } from './embedding/embedder';
+import { EmbeddingSpace } from './embedding/embedding-space';
+import { embeddingModel } from './embedding/models';
 import { CachingEmbedder, fileSha256 } from './embedding/embedding-cache';
 import { DatabaseMonitor } from './graph/database-monitor';
 import { GraphExecutor } from './graph/executor';
@@ -37,6 +39,8 @@ export interface AppContext {
   readonly database: DatabaseMonitor;
   readonly logger: Logger;
   readonly embedder: () => Promise<Embedder>;
+  /** Which model the graph's chunk vectors come from (see EmbeddingSpace). */
+  readonly embeddingSpace: EmbeddingSpace;
   readonly ingest: IngestService;
   readonly catalog: CatalogService;
   readonly search: SearchService;
@@ -74,9 +78,13 @@ export function createAppContext(
   queries(); // fail fast on a Cypher file that does not match its declared parameters
   const executor = new GraphExecutor(settings.neo4j);
   const database = new DatabaseMonitor(executor);
+  const model = embeddingModel(settings.model.name);
+  const embeddingSpace = new EmbeddingSpace(executor, model.name);
   let embedder: Promise<Embedder> | undefined;
-  const loadEmbedder = (): Promise<Embedder> => {
-    embedder ??= OnnxSentenceEmbedder.load(settings.model);
+  // The model is used only on a graph whose vectors are its own (or that has none yet).
+  const loadEmbedder = async (): Promise<Embedder> => {
+    await embeddingSpace.check();
+    embedder ??= OnnxSentenceEmbedder.load(settings.model, model);
     return embedder;
   };
   // Texts stored in the graph go through the on-disk cache; questions and queries do not.
@@ -152,6 +160,7 @@ export function createAppContext(
     database,
     logger,
     embedder: loadEmbedder,
+    embeddingSpace,
     ingest,
     catalog,
     search,

@@ -77,6 +77,8 @@ export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
   'Query.stats': 20,
   'Stats.pendingChunks': 50,
   'Stats.embeddedChunks': 50,
+  // One node read and an existence check on the vector property.
+  'Stats.embeddingModel': 2,
   'Query.papers': 10,
   'Query.topics': 10,
   'Query.authors': 10,

@@ -60,6 +60,9 @@ export interface StatsModel {
   readonly collections: ReadonlyArray<{ collection: string; papers: number }>;
   /** Chunks without a vector, counted on the first call (a read of every chunk) and kept for the request. */
   readonly pendingChunks: () => Promise<number>;
+  /** The model the graph's chunk vectors come from (see EmbeddingSpace), read when asked. */
+  readonly embeddingModel: () => Promise<string | null>;
+  readonly embeddingModelServed: string;
 }
 
 export interface ScoredPaperModel {

@@ -25,7 +25,8 @@ usage:
   citegraph ingest PATH... [--format openalex|beir] [--collection NAME] [--defer-embedding] [--resolve-online]
                                        (records: .jsonl/.json[.gz]; documents: .pdf .md .html .txt;
                                        --resolve-online: references via Crossref/OpenAlex)
-  citegraph embed                      embed chunks ingested with --defer-embedding
+  citegraph embed [--model NAME]       embed chunks ingested with --defer-embedding; --model minilm|bge-small|e5-small
+                                       re-embeds every chunk with that model (then serve with CITEGRAPH_EMBEDDING_MODEL)
   citegraph bulk-load PATH... --replace-database [--collection NAME]
                                        OpenAlex/BEIR records → CSV → neo4j-admin import into a NEW embedded store
                                        (replaces the whole database; embeddings left for \`citegraph embed\`)
@@ -64,7 +65,7 @@ const COMMANDS: Record<string, { run: (args: string[]) => Promise<void>; says?: 
   schema: { run: () => schemaCommand(), says: true },
   ingest: { run: ingestCommand, says: true },
   'bulk-load': { run: bulkLoadCommand, says: true },
-  embed: { run: () => embedCommand(), says: true },
+  embed: { run: embedCommand, says: true },
   stats: { run: () => statsCommand(), says: true },
   network: { run: networkCommand },
   science: { run: scienceCommand },

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAppContext, type AppContext } from '../app-context';
+import type { Settings } from '../config/settings';
 import { badInput } from '../errors';
 import { closestNames } from '../text';
 import { BIBLIOGRAPHY_FORMAT_NAMES, type BibliographyFormat, bibliographyFormatNamed } from '../catalog/bibliography';
@@ -16,8 +17,8 @@ export function say(text: string, data: unknown): void {
   process.stdout.write(output.json ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
 }
 
-export async function withApp<T>(work: (app: AppContext) => Promise<T>): Promise<T> {
-  const app = createAppContext();
+export async function withApp<T>(work: (app: AppContext) => Promise<T>, settings?: Settings): Promise<T> {
+  const app = createAppContext(settings ? { settings } : {});
   try {
     return await work(app);
   } finally {

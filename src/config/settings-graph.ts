@@ -70,11 +70,23 @@ export const GRAPH_SETTINGS = {
     ),
   },
   model: {
+    name: choice(
+      'CITEGRAPH_EMBEDDING_MODEL',
+      'minilm',
+      ['minilm', 'bge-small', 'e5-small'],
+      'sentence-embedding model of chunks and queries (src/embedding/models.ts); the graph records it, and another one needs `citegraph embed --model NAME`',
+    ),
     dir: string(
       'CITEGRAPH_MODEL_DIR',
-      (env) => path.join(env.CITEGRAPH_CACHE_DIR || '.cache', 'model'),
-      'folder holding model.onnx and vocab.txt (filled by scripts/setup.js)',
-      { shownDefault: '.cache/model', path: true },
+      (env) =>
+        path.join(
+          env.CITEGRAPH_CACHE_DIR || '.cache',
+          env.CITEGRAPH_EMBEDDING_MODEL && env.CITEGRAPH_EMBEDDING_MODEL !== 'minilm'
+            ? `model-${env.CITEGRAPH_EMBEDDING_MODEL}`
+            : 'model',
+        ),
+      "folder holding the model's model.onnx and vocab.txt (filled by scripts/setup.js)",
+      { shownDefault: '.cache/model (.cache/model-NAME for another model)', path: true },
     ),
     batchSize: integer(
       'CITEGRAPH_EMBED_BATCH',

@@ -15,6 +15,9 @@ export const STORE_QUERIES = {
   chunksMissingEmbedding: spec<{ limit: number }>('ingest/chunks-missing-embedding', ['limit']),
   countChunksMissingEmbedding: spec<Record<string, never>>('ingest/count-chunks-missing-embedding', []),
   setChunkEmbeddings: spec<{ rows: unknown[] }>('ingest/set-chunk-embeddings', ['rows']),
+  clearChunkEmbeddings: spec<{ limit: number }>('ingest/clear-chunk-embeddings', ['limit']),
+  embeddingSpace: spec<Record<string, never>>('schema/embedding-space', []),
+  recordEmbeddingSpace: spec<{ model: string }>('schema/record-embedding-space', ['model']),
   papersByDoi: spec<{ dois: string[] }>('ingest/papers-by-doi', ['dois']),
   documentCandidates: spec<{ hash: string; doi: string | null; titleQuery: string }>('ingest/document-candidates', [
     'hash',

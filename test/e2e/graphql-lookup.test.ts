@@ -145,6 +145,13 @@ describe('rankings and growth without workarounds', () => {
       expect(count).toHaveBeenCalledTimes(1);
       await gql('{ stats { chunks } }');
       expect(count).toHaveBeenCalledTimes(1); // not asked, not counted
+      // Which model the vectors come from, as the graph records it (from the service's first use of its model on a
+      // graph without a record), and the one this service embeds with.
+      await app.embedder();
+      const models = await gql<{ stats: { embeddingModel: string | null; embeddingModelServed: string } }>(
+        '{ stats { embeddingModel embeddingModelServed } }',
+      );
+      expect(models.stats).toEqual({ embeddingModel: 'minilm', embeddingModelServed: 'minilm' });
     } finally {
       count.mockRestore();
     }

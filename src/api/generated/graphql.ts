@@ -1502,6 +1502,14 @@ export type Stats = {
   embeddedChunks: Scalars['Int']['output'];
   /** Chunks still waiting for an embedding (ingested with --defer-embedding, or bulk-loaded): run `citegraph embed`. */
   pendingChunks: Scalars['Int']['output'];
+  /**
+   * The sentence-embedding model the chunk vectors come from, as the graph records it (`minilm`, `bge-small`,
+   * `e5-small`; null on a graph without vectors). Search embeds queries with the service's own model
+   * (`embeddingModelServed`) and refuses a graph of another: `citegraph embed --model NAME` re-embeds.
+   */
+  embeddingModel?: Maybe<Scalars['String']['output']>;
+  /** The sentence-embedding model this service embeds queries and new chunks with (CITEGRAPH_EMBEDDING_MODEL). */
+  embeddingModelServed: Scalars['String']['output'];
   /** CITES edges whose cited paper is a full paper. */
   citesBetweenPapers: Scalars['Int']['output'];
   /** Nodes per label. */
@@ -3655,6 +3663,8 @@ export type StatsResolvers<ContextType = GraphqlContext, ParentType extends Reso
   chunks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   embeddedChunks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pendingChunks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  embeddingModel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  embeddingModelServed?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   citesBetweenPapers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   labels?: Resolver<Array<ResolversTypes['LabelCount']>, ParentType, ContextType>;
   relationships?: Resolver<Array<ResolversTypes['RelationshipCount']>, ParentType, ContextType>;

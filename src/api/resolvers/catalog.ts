@@ -53,6 +53,8 @@ export function catalogResolvers(app: AppContext): Resolvers {
         let pending: Promise<number> | null = null;
         return {
           pendingChunks: () => (pending ??= catalog.pendingChunks()),
+          embeddingModel: () => app.embeddingSpace.recorded(),
+          embeddingModelServed: app.embeddingSpace.model,
           papers: count('paperNodes') - count('stubPapers'),
           stubPapers: count('stubPapers'),
           authors: count('authorNodes') - count('anonymousAuthors'),
@@ -102,6 +104,7 @@ export function catalogResolvers(app: AppContext): Resolvers {
       // Counted only when asked: finding the chunks without a vector reads every chunk.
       pendingChunks: (stats) => stats.pendingChunks(),
       embeddedChunks: async (stats) => stats.chunks - (await stats.pendingChunks()),
+      embeddingModel: (stats) => stats.embeddingModel(),
     },
     Paper: {
       // Data stored before ingestion checked ranges may hold numbers GraphQL's Int cannot carry: unknown, not an error.

@@ -30,6 +30,7 @@ export async function statsCommand(): Promise<void> {
     const { counts, collections } = await app.catalog.stats();
     const pendingChunks = await app.catalog.pendingChunks();
     const all = { ...counts, pendingChunks, embeddedChunks: (counts.chunks ?? 0) - pendingChunks };
-    process.stdout.write(`${JSON.stringify({ counts: all, collections }, null, 2)}\n`);
+    const embedding = { model: await app.embeddingSpace.recorded(), served: app.embeddingSpace.model };
+    process.stdout.write(`${JSON.stringify({ counts: all, embedding, collections }, null, 2)}\n`);
   });
 }

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { documentFormat } from '../../documents/read-document';
+import { loadSettings } from '../../config/settings';
+import { EMBEDDING_MODELS } from '../../embedding/models';
 import { badInput } from '../../errors';
 import { formatSummary, type IngestFormat } from '../../ingest/ingest-types';
 import { bulkLoad } from '../bulk-load';
@@ -69,14 +71,25 @@ export async function bulkLoadCommand(args: string[]): Promise<void> {
   });
 }
 
-/** `citegraph embed`: the chunks ingested with --defer-embedding. */
-export async function embedCommand(): Promise<void> {
+/**
+ * `citegraph embed`: the chunks ingested with --defer-embedding. `--model NAME` makes NAME the graph's embedding model
+ * (src/embedding/models.ts): every chunk vector of the other model is removed, then every chunk embedded anew;
+ * resumable — run it again after an interruption. Serve with CITEGRAPH_EMBEDDING_MODEL=NAME afterwards.
+ */
+export async function embedCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { model: { type: 'string' } } });
+  const model = values.model;
+  if (model !== undefined && !Object.hasOwn(EMBEDDING_MODELS, model))
+    throw badInput(`--model is one of ${Object.keys(EMBEDDING_MODELS).join(', ')}`);
+  const settings = loadSettings(model ? { ...process.env, CITEGRAPH_EMBEDDING_MODEL: model } : process.env);
   await withApp(async (app) => {
     await ensureDatabase(app);
+    const before = await app.embeddingSpace.recorded();
+    const removed = model ? await app.embeddingSpace.switchTo() : 0;
     const result = await app.ingest.embedMissing(256, true);
     say(
-      `embedded ${result.embedded} chunks (embedding ${(result.embedMs / 1000).toFixed(1)}s, writing ${(result.writeMs / 1000).toFixed(1)}s)`,
-      result,
+      `${removed > 0 ? `removed ${removed} chunk vectors of ${before}; ` : ''}embedded ${result.embedded} chunks with ${app.embeddingSpace.model} (embedding ${(result.embedMs / 1000).toFixed(1)}s, writing ${(result.writeMs / 1000).toFixed(1)}s)`,
+      { ...result, model: app.embeddingSpace.model, removed },
     );
-  });
+  }, settings);
 }
