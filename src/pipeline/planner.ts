@@ -28,6 +28,12 @@ export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
     /\bthe (author|researcher|scientist|investigator|scholar|person|writer|paper|article|study|work|publication|report|trial) (?:with|having|that has|who has) the (?:most|largest number of|highest number of|greatest number of|highest) (?:[\w-]+\s+){0,4}?(papers|articles|studies|publications|works|citations|cites)\b/i.exec(
       question,
     );
+  // "Who has the most X papers, and what is their h-index?": the person a ranking finds, then asked about.
+  const who =
+    /\bwho (?:(?:has|have|had|wrote|writes|published|publishes|authored|holds) (?:the )?most (?:[\w-]+\s+){0,4}?(papers|articles|studies|publications|works|citations)|is (?:the )?most[- ]cited|is cited (?:the )?most)\b[^?]*?\b(?:their|his|her)\b/i.exec(
+      question,
+    );
+  if (who) return !who[1] || /^cit/i.test(who[1]) ? 'most_cited_author' : 'most_prolific_author';
   if (holding) {
     const [, who, counted] = holding;
     if (/^(?:paper|article|stud|work|publication|report|trial)/i.test(who!))

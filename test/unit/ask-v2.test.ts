@@ -627,6 +627,16 @@ describe('plans in two steps', () => {
     );
     expect(firstStepIn('Which papers cite the paper with the most citations on glaucoma?')).toBe('most_cited_paper');
     expect(firstStepIn('Which is the paper with the most glaucoma studies citing it?')).toBeNull();
+    // "Who has the most …, and what is their …?": the person the ranking finds, then asked about.
+    expect(firstStepIn('Who has the most papers on glaucoma, and what is their h-index?')).toBe('most_prolific_author');
+    expect(firstStepIn('Who is cited most in glaucoma, and who are their co-authors?')).toBe('most_cited_author');
+    expect(planQuestion('Who has the most papers on glaucoma?', 'bibliometric')).toMatchObject({
+      operation: 'top_authors',
+      firstStep: null,
+    });
+    expect(
+      planQuestion('Who has the most papers on glaucoma, and what is their h-index?', 'bibliometric'),
+    ).toMatchObject({ operation: 'author_metrics', topic: 'glaucoma', firstStep: 'most_prolific_author' });
   });
 
   it('plans the operation on the person or paper the first step finds', () => {

@@ -184,9 +184,22 @@ export function mostCited(papers: readonly TopicSetPaper[], basis: AnalyticsPlan
   );
 }
 
-/** The two most cited papers of a set, by the plan's basis: the examples a figure's sentence cites. */
+/**
+ * The papers a figure's sentence cites as examples of a set: the most cited, by the plan's basis, of those holding the
+ * topic's words or concept (a paper in by meaning alone is counted, but is a weaker example of what the topic is), or
+ * of the whole set when none does.
+ */
+export function examplePapers(
+  papers: readonly TopicSetPaper[],
+  basis: AnalyticsPlan['citationBasis'],
+): TopicSetPaper[] {
+  const named = papers.filter((paper) => paper.byWords || paper.byConcept);
+  return mostCited(named.length > 0 ? named : papers, basis);
+}
+
+/** The two example papers of a set (see examplePapers). */
 export function citedExamples(set: { papers: readonly TopicSetPaper[] }, plan: AnalyticsPlan): string[] {
-  return mostCited(set.papers, plan.citationBasis)
+  return examplePapers(set.papers, plan.citationBasis)
     .slice(0, 2)
     .map((p) => p.id);
 }

@@ -9,6 +9,7 @@ import { type AnalyticsPlan } from '../../plan-schema';
 import {
   citedExamples,
   LIST,
+  examplePapers,
   mostCited,
   type Outcome,
   percent,
@@ -39,7 +40,7 @@ export async function lotka(
     fit.exponent === null
       ? 'With a single productivity class Lotka’s law cannot be fitted.'
       : `Fitted by least squares on the logarithms (Pao 1985), the exponent is n = ${fit.exponent.toFixed(2)}; Lotka’s inverse square law has n = 2 (about 60.8% of authors with one paper), so ${Math.abs(fit.exponent - 2) <= 0.5 ? 'the authorship follows it roughly' : fit.exponent > 2 ? 'authorship is more concentrated among one-paper authors than the law expects (a steeper fall)' : 'prolific authors are more common than the law expects (a flatter fall)'}.`;
-  const top = mostCited(set.papers, plan.citationBasis).slice(0, 2);
+  const top = examplePapers(set.papers, plan.citationBasis).slice(0, 2);
   return {
     sentences: [
       {

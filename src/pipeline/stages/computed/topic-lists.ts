@@ -4,6 +4,7 @@ import { countryName } from '../../plan-places';
 import {
   groupSentence,
   LIST,
+  examplePapers,
   mostCited,
   type Outcome,
   type PlanContext,
@@ -16,7 +17,7 @@ import {
 /** How many papers the topic holds, with its most cited. */
 export function countPapers(ctx: PlanContext, set: TopicSet): Outcome {
   const { plan, scope: venueName } = ctx;
-  const top = mostCited(set.papers, plan.citationBasis).slice(0, 3);
+  const top = examplePapers(set.papers, plan.citationBasis).slice(0, 3);
   return {
     sentences: [
       {

@@ -3,7 +3,7 @@ import { smoothedGrowth } from '../../../analytics/analytics-math';
 import { type TopicSet } from '../../../analytics/topic-sets';
 import type { AskDependencies } from '../../ask-types';
 import { type AnalyticsPlan } from '../../plan-schema';
-import { type ComputedSentence, LIST, mean, mostCited, type Outcome, quoteList, setText, years } from './outcome';
+import { type ComputedSentence, LIST, mean, examplePapers, type Outcome, quoteList, setText, years } from './outcome';
 
 /**
  * The years a trend counts over: the years asked for, else those the topic's papers span, up to `lastYear`; or why
@@ -45,7 +45,7 @@ export async function trend(
   const early = points.slice(0, half);
   const late = points.slice(half);
   const sum = (list: typeof points) => list.reduce((s, p) => s + p.count, 0);
-  const cited = mostCited(set.papers, 'internal')
+  const cited = examplePapers(set.papers, 'internal')
     .slice(0, 3)
     .map((p) => p.id);
   const sentences: ComputedSentence[] = [
