@@ -20,6 +20,8 @@ export interface Embedder {
   readonly dimensions: number;
   readonly tokenizer: WordPieceTokenizer;
   embed(texts: readonly string[], kind?: TextKind): Promise<Float32Array[]>;
+  /** The model's name (src/embedding/models.ts), for caches of vectors made outside the embedder. */
+  readonly modelName?: string;
   /** Frees what the embedder holds (a model thread); later calls fail. */
   close?(): Promise<void>;
 }
@@ -126,6 +128,10 @@ export class OnnxSentenceEmbedder implements Embedder {
     private readonly settings: ModelSettings,
     readonly model: EmbeddingModel,
   ) {}
+
+  get modelName(): string {
+    return this.model.name;
+  }
 
   /** The model in `settings.dir` (all-MiniLM-L6-v2 unless another is named, with its own folder). */
   static async load(

@@ -55,6 +55,10 @@ export class CachingEmbedder implements Embedder {
     return cache;
   }
 
+  get modelName(): string | undefined {
+    return this.inner.modelName;
+  }
+
   stats(): EmbeddingCacheStats {
     return { hits: this.hits, misses: this.misses, entries: this.vectors.size };
   }

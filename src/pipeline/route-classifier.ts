@@ -105,14 +105,18 @@ function softmax(scores: number[]): number[] {
   return exp.map((e) => e / total);
 }
 
-/** Embeds labelled questions, reusing a cache file keyed by the questions' content. */
+/**
+ * Embeds labelled questions, reusing a cache file keyed by the questions' content and the model (a model other than
+ * MiniLM, whose files predate the model's part in the key, adds its name).
+ */
 export async function embedLabelled(
   questions: readonly LabelledQuestion[],
   embedder: Embedder,
   cacheDir: string | null,
 ): Promise<Float32Array[]> {
+  const model = embedder.modelName && embedder.modelName !== 'minilm' ? `${embedder.modelName}\n` : '';
   const key = createHash('sha256')
-    .update(questions.map((q) => q.question).join('\n'))
+    .update(model + questions.map((q) => q.question).join('\n'))
     .digest('hex')
     .slice(0, 16);
   const file = cacheDir ? path.join(cacheDir, `router-${key}.json`) : null;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Embedder, TextKind } from '../../src/embedding/embedder';
 import { CachingEmbedder } from '../../src/embedding/embedding-cache';
+import { embedLabelled } from '../../src/pipeline/route-classifier';
 import { WordPieceTokenizer } from '../../src/embedding/wordpiece-tokenizer';
 
 /** A model stand-in that derives a vector from the text's characters and records what it was asked. */
@@ -84,5 +85,17 @@ describe('on-disk embedding cache', () => {
     vector![0] = 99;
     const [again] = await cache.embed(['x']);
     expect(again![0]).toBe(1);
+  });
+
+  it("keeps the route classifier's question vectors apart per model", async () => {
+    const dir = tempDir();
+    const questions = [{ question: 'who cites whom', route: 'bibliometric' as const }];
+    const minilm = Object.assign(new CountingEmbedder(), { modelName: 'minilm' });
+    const other = Object.assign(new CountingEmbedder(), { modelName: 'bge-small' });
+    await embedLabelled(questions, minilm, dir);
+    await embedLabelled(questions, minilm, dir);
+    expect(minilm.asked).toEqual(['who cites whom']); // the second call read the cache
+    await embedLabelled(questions, other, dir);
+    expect(other.asked).toEqual(['who cites whom']); // another model's vectors are its own
   });
 });
