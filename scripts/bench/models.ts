@@ -8,13 +8,16 @@
  *   - dense fused with the graph's BM25 (weighted reciprocal rank fusion with the product's weights and K, both lists
  *     100 deep, no expansion, citation signal, PageRank or diversification — the models' own difference),
  * nDCG@10 and Recall@100 on SciFact training claims (dev: even ids, held-out: odd ids, as scripts/bench/fusion) and on
- * each labelled SYNERGY review (criteria as the query, ranking only that review's records).
+ * each labelled SYNERGY review (its criteria and three phrasings of its subject as queries, ranking only that review's
+ * records), with the mean over all six reviews.
  *
- *   scripts/bench/models [--models minilm,bge-small,e5-small] [--sets scifact,synergy] [--data DIR]
+ *   scripts/bench/models [--models minilm,bge-small,e5-small] [--sets scifact,synergy] [--dense-weight W] [--rrf-k K]
+ *                        [--data DIR]
  *
  * Needs the bench graph (scripts/bench/ingest --keep, or NEO4J_URI) and each model's files (`node scripts/setup.js
  * --only bge-small`, `--only e5-small`).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { OnnxSentenceEmbedder, type Embedder } from '../../src/embedding/embedder';
@@ -68,9 +71,17 @@ async function main(): Promise<void> {
   const shared = argument(args, '--data') ?? path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
   const names = (argument(args, '--models') ?? 'minilm,bge-small,e5-small').split(',');
   const sets = (argument(args, '--sets') ?? 'scifact,synergy').split(',');
+  // The fusion's dense weight (the sparse one is 1 − it) and K: the product's unless named, to see whether a stronger
+  // model wants another balance.
+  const denseWeight = argument(args, '--dense-weight');
+  const kArgument = argument(args, '--rrf-k');
   const app = await openBenchApp({}, { llm: null });
   try {
     const settings = app.settings;
+    const weights = denseWeight
+      ? { dense: Number(denseWeight), sparse: 1 - Number(denseWeight) }
+      : { dense: settings.retrieval.denseWeight, sparse: settings.retrieval.sparseWeight };
+    const rrfK = kArgument ? Number(kArgument) : settings.retrieval.rrfK;
     const ctx = app.requestContext();
     // The query sets: SciFact claims (dev and held-out halves) and each labelled review.
     const groups: Array<{
@@ -99,14 +110,29 @@ async function main(): Promise<void> {
     }
     if (sets.includes('synergy')) {
       const criteria = loadQueries(path.join(shared, 'synergy', 'queries.jsonl'));
-      const qrels = loadQrels(path.join(shared, 'synergy', 'labels'), (id) => id);
-      for (const review of SYNERGY_REVIEWS)
+      const labels = loadQrels(path.join(shared, 'synergy', 'labels'), (id) => id);
+      // Each review asked four ways: its criteria, and the three phrasings of its subject an analyst would type
+      // (data/questions/topic-subjects.jsonl), all judged by the review's labels — one ranking per review is noise.
+      const phrasings = readFileSync(path.join(PROJECT_ROOT, 'data', 'questions', 'topic-subjects.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { review: string; phrase: string });
+      for (const review of SYNERGY_REVIEWS) {
+        const judged = labels.get(review);
+        if (!judged) continue;
+        const asked = [
+          ...criteria.filter((q) => q.id === review),
+          ...phrasings
+            .filter((p) => p.review === review)
+            .map((p, index) => ({ id: `${review}#${index + 1}`, text: p.phrase })),
+        ];
         groups.push({
           name: `SYNERGY ${review}`,
           collection: review,
-          queries: criteria.filter((q) => q.id === review),
-          qrels,
+          queries: asked,
+          qrels: new Map(asked.map((q) => [q.id, judged])),
         });
+      }
     }
     // Each collection's passages, read once.
     const passagesOf = new Map<string, Passages>();
@@ -174,6 +200,8 @@ async function main(): Promise<void> {
         speed.push(
           `| ${model.name}: ${model.label} | ${total} | ${embedded} | ${embedded > 0 ? ((1000 * embedded) / ms).toFixed(1) : '– (all cached)'} |`,
         );
+        // The reviews' means, each review weighing the same, for one SYNERGY row per model.
+        const reviews: Array<{ dense: ReturnType<typeof meanMetrics>; fused: ReturnType<typeof meanMetrics> }> = [];
         for (const group of groups) {
           const passages = passagesOf.get(group.collection)!;
           const vectors = vectorsOf.get(group.collection)!;
@@ -187,10 +215,10 @@ async function main(): Promise<void> {
             const sparseIds = sparse.get(`${group.collection}|${query.id}`) ?? [];
             const fusedIds = weightedRrf(
               [
-                { name: 'sparse', weight: settings.retrieval.sparseWeight, ids: sparseIds },
-                { name: 'dense', weight: settings.retrieval.denseWeight, ids: denseIds },
+                { name: 'sparse', weight: weights.sparse, ids: sparseIds },
+                { name: 'dense', weight: weights.dense, ids: denseIds },
               ],
-              settings.retrieval.rrfK,
+              rrfK,
             ).map((item) => item.id);
             dense.push(evaluateRanking(denseIds, judgments));
             fused.push(evaluateRanking(fusedIds, judgments));
@@ -201,6 +229,14 @@ async function main(): Promise<void> {
             `| ${group.name} | ${model.name} | ${dense.length} | ${d['nDCG@10'].toFixed(4)} | ${d['Recall@100'].toFixed(4)} | ${f['nDCG@10'].toFixed(4)} | ${f['Recall@100'].toFixed(4)} |`,
           );
           process.stdout.write(`${rows[rows.length - 1]}\n`);
+          if (group.name.startsWith('SYNERGY')) reviews.push({ dense: d, fused: f });
+        }
+        if (reviews.length > 0) {
+          const d = meanMetrics(reviews.map((r) => r.dense));
+          const f = meanMetrics(reviews.map((r) => r.fused));
+          rows.push(
+            `| SYNERGY, mean of ${reviews.length} reviews | ${model.name} | ${reviews.length} × 4 | ${d['nDCG@10'].toFixed(4)} | ${d['Recall@100'].toFixed(4)} | ${f['nDCG@10'].toFixed(4)} | ${f['Recall@100'].toFixed(4)} |`,
+          );
         }
       } finally {
         await inner.close();
@@ -214,7 +250,7 @@ async function main(): Promise<void> {
         '|---|---|---|---|',
         ...speed,
         '',
-        'retrieval (dense alone; dense fused with the graph BM25 by weighted RRF, both 100 deep):',
+        `retrieval (dense alone; dense fused with the graph BM25 by weighted RRF, both 100 deep; weights dense ${weights.dense.toFixed(2)} / sparse ${weights.sparse.toFixed(2)}, K ${rrfK}):`,
         '| set | model | queries | dense nDCG@10 | dense Recall@100 | fused nDCG@10 | fused Recall@100 |',
         '|---|---|---|---|---|---|---|',
         ...rows,

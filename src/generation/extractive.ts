@@ -12,15 +12,23 @@ const FINDING_LABEL = new RegExp(
   String.raw`^(?:MAIN |PRINCIPAL |KEY )?(?:RESULTS?|FINDINGS|CONCLUSIONS?|INTERPRETATION|Results?|Findings|Conclusions?(?: and [Rr]elevance)?|Interpretation)\b`,
 );
 const SETUP_LABEL = new RegExp(
-  String.raw`^(?:(?:MAIN |PRIMARY )?OUTCOME MEASURES?|OBJECTIVES?|CONTEXT|BACKGROUND|DESIGN|SETTING|METHODS?|SAMPLE|PARTICIPANTS|PATIENTS|AIMS?|INTRODUCTION|PURPOSE|Objectives?|Context|Background|Design|Setting|Methods?|Aims?|Introduction|Purpose)\b`,
+  String.raw`^(?:(?:MAIN |PRIMARY )?OUTCOME MEASURES?|OBJECTIVES?|CONTEXT|BACKGROUND|DESIGN|SETTING|METHODS?|SAMPLE|PARTICIPANTS|PATIENTS|AIMS?|INTRODUCTION|PURPOSE|Objectives?|Context|Background|Design|Setting|Methods?|Aims?|Introduction|Purpose|Main Outcomes? and Measures?|Importance|Exposures?)\b`,
 );
 /** The label a structured abstract opens a sentence with, in capitals ("RESULTS ", "DESIGN, SETTING, AND PATIENTS "). */
 const LEADING_LABEL =
   /^(?:(?:MAIN|PRINCIPAL|KEY|PRIMARY|SECONDARY) )?(?:RESULTS?|FINDINGS|CONCLUSIONS?|INTERPRETATION|OBJECTIVES?|CONTEXT|BACKGROUND|DESIGN|SETTINGS?|METHODS?|SAMPLE|PARTICIPANTS|PATIENTS|AIMS?|INTRODUCTION|PURPOSE|OUTCOME MEASURES?|INTERVENTIONS?|MEASUREMENTS?|RELEVANCE|IMPORTANCE)(?:(?:,? AND |, | )(?:MAIN |PRIMARY )?(?:RESULTS?|FINDINGS|CONCLUSIONS?|INTERPRETATION|OBJECTIVES?|CONTEXT|BACKGROUND|DESIGN|SETTINGS?|METHODS?|SAMPLE|PARTICIPANTS|PATIENTS|AIMS?|PURPOSE|OUTCOME MEASURES?|INTERVENTIONS?|MEASUREMENTS?|RELEVANCE|IMPORTANCE))*:?\s+(?=\S)/;
 
+/**
+ * The labels of JAMA-style structured abstracts, in title case ("Main Outcomes and Measures Sepsis incidence …"): a
+ * label only when a capitalised word follows it, so that "Results showed …" stays a sentence.
+ */
+const TITLE_CASE_LABEL =
+  /^(?:Main Outcomes? and Measures?|Design,? Settings?,? and Participants|Conclusions and Relevance|Importance|Objectives?|Exposures?|Interventions?|Results|Conclusions|Background|Methods)\s+(?=[A-Z])/;
+
 /** A sentence without the structured-abstract label it opens with, if any. */
 export function withoutLabel(sentence: string): string {
-  return sentence.replace(LEADING_LABEL, '');
+  const stripped = sentence.replace(LEADING_LABEL, '');
+  return stripped === sentence ? sentence.replace(TITLE_CASE_LABEL, '') : stripped;
 }
 
 /** What a result says: its verbs of finding and its statistics. */

@@ -309,6 +309,15 @@ describe('extractive sentence roles', () => {
     );
     expect(withoutLabel('DNA methylation silences HAND2.')).toBe('DNA methylation silences HAND2.');
     expect(withoutLabel('CONTEXTUAL factors matter.')).toBe('CONTEXTUAL factors matter.');
+    // JAMA's labels in title case, followed by a capitalised word; "Results showed" is a sentence.
+    expect(withoutLabel('Main Outcomes and Measures Sepsis incidence and trends were calculated.')).toBe(
+      'Sepsis incidence and trends were calculated.',
+    );
+    expect(withoutLabel('Conclusions and Relevance In this cohort, sepsis incidence did not fall.')).toBe(
+      'In this cohort, sepsis incidence did not fall.',
+    );
+    expect(withoutLabel('Results showed no change.')).toBe('Results showed no change.');
+    expect(sentenceRole('Main Outcomes and Measures Sepsis incidence and trends were calculated.')).toBe(-1);
   });
 });
 
