@@ -12,7 +12,10 @@
  * records), with the mean over all six reviews.
  *
  *   scripts/bench/models [--models minilm,bge-small,e5-small] [--sets scifact,synergy] [--dense-weight W] [--rrf-k K]
- *                        [--data DIR]
+ *                        [--speed-sample N] [--data DIR]
+ *
+ * `--speed-sample N` first times each model on the same N chunks without the cache (chunks/s of the models compared
+ * in one run).
  *
  * Needs the bench graph (scripts/bench/ingest --keep, or NEO4J_URI) and each model's files (`node scripts/setup.js
  * --only bge-small`, `--only e5-small`).
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
   // model wants another balance.
   const denseWeight = argument(args, '--dense-weight');
   const kArgument = argument(args, '--rrf-k');
+  const sampleSize = Number(argument(args, '--speed-sample') ?? 0);
   const app = await openBenchApp({}, { llm: null });
   try {
     const settings = app.settings;
@@ -176,6 +180,7 @@ async function main(): Promise<void> {
       }
     const rows: string[] = [];
     const speed: string[] = [];
+    const sampled: string[] = [];
     for (const name of names) {
       const model = embeddingModel(name);
       const modelSettings = { ...settings.model, dir: modelDir(settings.cacheDir, model) };
@@ -186,6 +191,21 @@ async function main(): Promise<void> {
         fileSha256(path.join(modelSettings.dir, 'model.onnx')),
       );
       try {
+        // Throughput on the same sample for every model, without the cache: every N-th chunk of the sets, the
+        // product's batch size and threads (the settings), one warm-up batch first.
+        if (sampleSize > 0) {
+          const all = [...passagesOf.values()].flatMap((p) => p.inputs);
+          const step = Math.max(1, Math.floor(all.length / sampleSize));
+          const sample = all.filter((_, index) => index % step === 0).slice(0, sampleSize);
+          await inner.embed(sample.slice(0, settings.model.batchSize));
+          const started = process.hrtime.bigint();
+          await inner.embed(sample);
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          sampled.push(
+            `| ${model.name} | ${sample.length} | ${seconds.toFixed(1)} | ${(sample.length / seconds).toFixed(1)} |`,
+          );
+          process.stdout.write(`${sampled[sampled.length - 1]}\n`);
+        }
         const vectorsOf = new Map<string, Float32Array[]>();
         let embedded = 0;
         let ms = 0;
@@ -245,6 +265,15 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         '',
+        ...(sampled.length > 0
+          ? [
+              `embedding speed on one sample of the chunks, no cache (batch ${settings.model.batchSize}, threads ${settings.model.threads || 'onnxruntime default'}):`,
+              '| model | chunks | seconds | chunks/s |',
+              '|---|---|---|---|',
+              ...sampled,
+              '',
+            ]
+          : []),
         'embedding speed (chunks of the sets above, title and chunk as the ingest embeds them):',
         '| model | chunks | embedded now | chunks/s |',
         '|---|---|---|---|',
