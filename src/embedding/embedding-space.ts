@@ -65,10 +65,10 @@ export class EmbeddingSpace {
 
   /**
    * Makes this service's model the graph's: removes every chunk vector of the other model (papers' and document sets'),
-   * in batches, then records
-   * this one (`embedMissing` then embeds the chunks anew). Interrupted while removing, the graph still records the old
-   * model over the vectors left; interrupted while embedding, it records the new one over the vectors made so far:
-   * never two models at once, and running the change again finishes it. Returns how many vectors it removed.
+   * in batches, then records this one (`embedMissing` then embeds the chunks anew). Interrupted while removing, the
+   * graph still records the old model over the vectors left; interrupted while embedding, it records the new one over
+   * the vectors made so far: never two models at once, and running the change again finishes it. Returns how many
+   * vectors it removed.
    */
   async switchTo(batch = 10_000): Promise<number> {
     let removed = 0;

@@ -17,6 +17,9 @@ import {
 } from './plan-schema';
 import { periodsIn, topicPhrase, twoTopics } from './plan-subjects';
 
+/** A word for a paper rather than a person ("study", "trials"), as a ranking's head noun. */
+const PAPER_WORD = /^(?:paper|article|stud|work|publication|report|trial)/i;
+
 /** A subject the question reaches through a ranking ("the most prolific author on X", "the most cited X paper"). */
 export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
   const ranked =
@@ -35,15 +38,13 @@ export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
     );
   if (who) return !who[1] || /^cit/i.test(who[1]) ? 'most_cited_author' : 'most_prolific_author';
   if (holding) {
-    const [, who, counted] = holding;
-    if (/^(?:paper|article|stud|work|publication|report|trial)/i.test(who!))
-      return /^cit/i.test(counted!) ? 'most_cited_paper' : null;
+    const [, holder, counted] = holding;
+    if (PAPER_WORD.test(holder!)) return /^cit/i.test(counted!) ? 'most_cited_paper' : null;
     return /^cit/i.test(counted!) ? 'most_cited_author' : 'most_prolific_author';
   }
   if (!ranked) return null;
   const [, how, what] = ranked;
-  if (/^(?:paper|article|stud|work|publication|report|trial)/i.test(what!))
-    return !how || /cited|influential|ranked/i.test(how) ? 'most_cited_paper' : null;
+  if (PAPER_WORD.test(what!)) return !how || /cited|influential|ranked/i.test(how) ? 'most_cited_paper' : null;
   return how && /cited|influential/i.test(how) ? 'most_cited_author' : 'most_prolific_author';
 }
 

@@ -73,8 +73,10 @@ const LITERATURE_NAMED = new RegExp(String.raw`\b${LITERATURE}\b`, 'i');
  * thing a study counts ("how many patients in the trials" asks about content).
  */
 export const BEFORE_WORKS = String.raw`(?:(?!(?:patients|people|participants|subjects|women|men|children|adults|cases|deaths|times|days|weeks|months|years|hours|doses|cells|animals|rats|mice)\b)[\w()'’-]+ ){0,3}?`;
+/** "How much literature", "how much published research" … : a question about the size of a literature. */
+export const HOW_MUCH_LITERATURE = String.raw`how much (?:[\w-]+ ){0,2}?(?:literature|publications|papers)`;
 const BIBLIOMETRIC = new RegExp(
-  String.raw`\b(who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|how much (?:[\w-]+ ){0,2}?(?:literature|publications|papers)|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|head ?count|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
+  String.raw`\b(who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|${HOW_MUCH_LITERATURE}|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|head ?count|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
   'i',
 );
 
@@ -154,8 +156,9 @@ export function routeQuestion(asked: string): RouteDecision {
   // A change of a measured quantity ("incidence of sepsis has fallen from 2009 to 2014") is a finding to look up, not
   // the course of a literature, unless the literature is named too.
   const measured = MEASURED.exec(question);
-  const trend = measured && !LITERATURE_NAMED.test(question) ? null : TREND.exec(question);
-  if (measured && !trend && TREND.test(question)) reasons.push(`a change of "${measured[0]}", not of a literature`);
+  const changeCue = TREND.exec(question);
+  const trend = measured && !LITERATURE_NAMED.test(question) ? null : changeCue;
+  if (changeCue && !trend) reasons.push(`a change of "${measured![0]}", not of a literature`);
   const biblio = BIBLIOMETRIC.exec(question);
   let route: Route = 'content';
   if (current) {
