@@ -50,11 +50,13 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'compare_people',
-    cue: /\b(?:compare|comparison|versus|vs\.?|who has (?:more|fewer|the (?:higher|larger|bigger))|(?:more|fewer|higher|larger|bigger) .{0,40}\b(?:or|than)\b|or\b.{1,60}\b(?:more|fewer|higher|larger|bigger)\b)/i,
+    cue: /\b(?:compare|comparison|versus|vs\.?|who has (?:more|fewer|the (?:higher|larger|bigger))|(?:more|fewer|higher|larger|bigger)\b.{0,40}\b(?:or|than)\b|or\b.{1,60}\b(?:more|fewer|higher|larger|bigger)\b)/i,
   },
   {
     operation: 'compare_periods',
-    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|faster|slower|larger|bigger)\b.{0,80}\b(?:or|than)\b|or\b.{1,80}\b(?:more|fewer|faster|slower|larger|bigger)|with the)\b/i,
+    // Two windows named as a move from one to the other ("grow from 2010-2014 to 2015-2019"); the planner checks that
+    // both are windows (periodsIn), so "from 2010 to 2015" stays one window.
+    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|faster|slower|larger|bigger)\b.{0,80}\b(?:or|than)\b|or\b.{1,80}\b(?:more|fewer|faster|slower|larger|bigger)|with the|(?:from|between) (?:the )?(?:19|20)\d{2}s?\b.{0,12}?\b(?:to|and) (?:the )?(?:19|20)\d{2})\b/i,
   },
   {
     operation: 'compare_topics_trend',

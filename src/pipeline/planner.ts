@@ -181,6 +181,8 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     // are her global count unless the question asks for citations inside the graph.
     citationBasis:
       /\b(?:global(?:ly)?|overall|worldwide|in all|all[- ]time|total citations)\b/i.test(question) ||
+      // Counts of a citation index ("the highest citation counts in OpenAlex") are global.
+      /\b(?:OpenAlex|Crossref|Semantic Scholar|Google Scholar|Scopus|Web of Science)\b/i.test(question) ||
       ((firstStep === 'most_cited_author' || rankBy === 'citations') && !INTERNAL_CITATIONS.test(question))
         ? 'global'
         : 'internal',

@@ -351,4 +351,34 @@ describe('papers named in single quotes, and literature sizes and peaks in other
       topic: 'glaucoma',
     });
   });
+  it('reads a citation index as the basis, "sum of citations for <initial. surname>", "who is cited more: A or B?" and a move between two windows', () => {
+    expect(plan('Which glaucoma papers have the highest citation counts in OpenAlex?')).toMatchObject({
+      operation: 'top_papers',
+      topic: 'glaucoma',
+      citationBasis: 'global',
+    });
+    expect(plan("Sum of citations for J. Jonas's papers?")).toMatchObject({
+      operation: 'author_metrics',
+      person: 'J. Jonas',
+    });
+    expect(plan('Who is cited more: Jost Jonas or Robert Weinreb?')).toMatchObject({
+      operation: 'compare_people',
+      person: 'Jost Jonas',
+      second: 'Robert Weinreb',
+    });
+    expect(plan('Did glaucoma output grow from 2008-2012 to 2013-2017?', 'trend')).toMatchObject({
+      operation: 'compare_periods',
+      topic: 'glaucoma',
+      periods: [
+        { from: 2008, to: 2012 },
+        { from: 2013, to: 2017 },
+      ],
+    });
+    // One window stays one window: a count, not a comparison.
+    expect(plan('How many papers on glaucoma from 2010 to 2015?')).toMatchObject({
+      operation: 'count_papers',
+      yearFrom: 2010,
+      yearTo: 2015,
+    });
+  });
 });
