@@ -9,6 +9,7 @@ import { contentTerms, stem } from '../text';
 import type { PaperFilter } from '../domain';
 import type { SearchService } from '../retrieval/search-service';
 import { cosine } from '../embedding/embedder';
+import type { SimilarityScale } from '../embedding/similarity-scale';
 import { meanVector, mostWordsQuery } from './analytics-math';
 
 /** Most papers a topic set holds; a larger set is cut (and says so). */
@@ -26,6 +27,7 @@ export const MAX_EXTRA_CONCEPT_WORDS = 2;
  * candidates) and checked on phrasings written apart from that choice.
  */
 export const TOPIC_SIMILARITY = {
+  // The cosines are MiniLM's; another model's thresholds are these carried to its scale (src/embedding/similarity-scale.ts).
   /** Best word-matching papers among the seeds. */
   lexicalSeeds: 300,
   /** Papers nearest the phrase among the seeds. */
@@ -108,7 +110,7 @@ export class TopicSets {
       concepts,
       rule: near.unavailable
         ? `${wordRule}; papers close in meaning could not be added (${near.unavailable})`
-        : `${wordRule}, or its text is close in meaning to those papers and to the phrase (cosine at least ${TOPIC_SIMILARITY.minCosine} to their centroid): ${papers.length - byMeaning} by words or concept, ${byMeaning} by meaning`,
+        : `${wordRule}, or its text is close in meaning to those papers and to the phrase (cosine at least ${near.minCosine.toFixed(2)} to their centroid${near.model === 'minilm' ? '' : `, ${near.model}'s cosine at MiniLM's ${TOPIC_SIMILARITY.minCosine}`}): ${papers.length - byMeaning} by words or concept, ${byMeaning} by meaning`,
       papers,
       truncated: papers.length >= TOPIC_SET_LIMIT || near.truncated,
     };
@@ -145,13 +147,31 @@ export class TopicSets {
     words: readonly string[],
     lowered: string,
     concepts: readonly string[],
-  ): Promise<{ papers: Array<{ id: string; similarity: number }>; truncated: boolean; unavailable?: string }> {
+  ): Promise<{
+    papers: Array<{ id: string; similarity: number }>;
+    truncated: boolean;
+    /** The cosine to the centroid that put papers in, and the model whose cosine it is. */
+    minCosine: number;
+    model: string;
+    unavailable?: string;
+  }> {
     let vector: Float32Array;
+    let scale: SimilarityScale;
     try {
       vector = await this.search.embedQuery(phrase);
+      scale = await this.search.similarityScale();
     } catch (error) {
-      return { papers: [], truncated: false, unavailable: (error as Error).message };
+      return {
+        papers: [],
+        truncated: false,
+        minCosine: TOPIC_SIMILARITY.minCosine,
+        model: 'minilm',
+        unavailable: (error as Error).message,
+      };
     }
+    const minNearestCosine = scale.fromReference(TOPIC_SIMILARITY.minNearestCosine, 'query');
+    const minCosine = scale.fromReference(TOPIC_SIMILARITY.minCosine, 'centroid');
+    const none = { papers: [], truncated: false, minCosine, model: scale.model };
     const [lexical, nearest] = await Promise.all([
       this.executor.read<{ id: string }>(
         queries().topicSeeds({
@@ -167,8 +187,8 @@ export class TopicSets {
     ]);
     // Without a paper holding most of the words or the concept, nothing anchors the meaning: the nearest papers of an
     // unknown subject are merely the least far.
-    if (lexical.length === 0) return { papers: [], truncated: false };
-    const close = nearest.filter((row) => row.cosine >= TOPIC_SIMILARITY.minNearestCosine);
+    if (lexical.length === 0) return none;
+    const close = nearest.filter((row) => row.cosine >= minNearestCosine);
     const vectors = await this.search.paperVectors([
       ...new Set([...lexical.map((row) => row.id), ...close.map((row) => row.paperId)]),
     ]);
@@ -182,28 +202,28 @@ export class TopicSets {
         .map((row) => row.paperId)
         .filter((id) => {
           const v = vectors.get(id);
-          return !!v && (!anchor || cosine(v, anchor) >= TOPIC_SIMILARITY.minCosine);
+          return !!v && (!anchor || cosine(v, anchor) >= minCosine);
         }),
     ];
     const centroid = meanVector([...new Set(seeds)].flatMap((id) => vectors.get(id) ?? []));
-    if (!centroid) return { papers: [], truncated: false };
+    if (!centroid) return none;
     // The index gives chunks nearest first: read more while every chunk read still passes.
     const total = await this.search.chunkCount();
     for (let k = Math.min(total, 2000); ; k = Math.min(total, k * 4, TOPIC_SIMILARITY.maxChunks)) {
-      if (k === 0) return { papers: [], truncated: false };
+      if (k === 0) return none;
       const rows = await this.executor.read<{
         id: string | null;
         stub: boolean | null;
         similarity: number;
         chunks: number;
-      }>(queries().topicSimilar({ vector: Array.from(centroid), k, minCosine: TOPIC_SIMILARITY.minCosine }));
+      }>(queries().topicSimilar({ vector: Array.from(centroid), k, minCosine }));
       const passed = rows.reduce((sum, row) => sum + row.chunks, 0);
       const more = passed >= k && k < total;
       if (!more || k >= TOPIC_SIMILARITY.maxChunks) {
         const papers = rows
           .filter((row): row is typeof row & { id: string } => row.id !== null && row.stub === false)
           .map(({ id, similarity }) => ({ id, similarity }));
-        return { papers, truncated: more };
+        return { ...none, papers, truncated: more };
       }
     }
   }

@@ -151,7 +151,7 @@ export const ANSWER_SETTINGS = {
       0.35,
       -1,
       1,
-      'cosine an external paper needs to the question to be kept',
+      "cosine an external paper needs to the question to be kept (on MiniLM's scale whichever model embeds)",
     ),
     supportThreshold: number(
       'CITEGRAPH_SUPPORT_THRESHOLD',

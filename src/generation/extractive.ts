@@ -1,4 +1,5 @@
 import { cosine, type Embedder } from '../embedding/embedder';
+import { similarityScale } from '../embedding/similarity-scale';
 import type { Evidence } from '../domain';
 import { contentTerms, sentenceSpans } from '../text';
 
@@ -82,7 +83,11 @@ export async function extractiveAnswer(
   }
   if (candidates.length === 0) return { answer: '', chosen: [] };
   const limited = candidates.slice(0, 48);
-  const [questionVector, ...vectors] = await embedder.embed([question, ...limited.map((c) => c.text)]);
+  // The question as a search query against the sentences as passages; cosines read on MiniLM's scale, on which the
+  // weights and the near-duplicate bound were chosen.
+  const [questionVector] = await embedder.embed([question], 'query');
+  const vectors = await embedder.embed(limited.map((c) => c.text));
+  const scale = similarityScale(embedder.modelName);
   const wanted = new Set(contentTerms(question));
   const scored = limited.map((candidate, index) => {
     const terms = new Set(contentTerms(candidate.text));
@@ -91,7 +96,7 @@ export async function extractiveAnswer(
       ...candidate,
       vector: vectors[index]!,
       score:
-        0.7 * cosine(questionVector!, vectors[index]!) +
+        0.7 * scale.toReference(cosine(questionVector!, vectors[index]!), 'query') +
         0.3 * overlap +
         0.002 * candidate.evidence.score +
         FINDING_BONUS * candidate.role,
@@ -102,7 +107,7 @@ export async function extractiveAnswer(
   for (const candidate of scored) {
     if (chosen.length >= maxSentences) break;
     if (candidate.score < 0.25) break;
-    if (chosen.some((other) => cosine(other.vector, candidate.vector) > 0.85)) continue;
+    if (chosen.some((other) => scale.toReference(cosine(other.vector, candidate.vector), 'passage') > 0.85)) continue;
     chosen.push(candidate);
   }
   const answer = chosen.map((c) => `${c.text.replace(/[.!?]$/, '')} [${label(c.evidence)}].`).join(' ');

@@ -2,6 +2,7 @@ import type { Evidence, EvidencePaper } from '../domain';
 import type { Passage } from '../retrieval/search-types';
 import type { Corpus } from '../retrieval/corpus';
 import { scoreEvidence } from './evidence';
+import { similarityScale, type SimilarityScale } from '../embedding/similarity-scale';
 
 /** Best passages taken from each paper that enters the pool. */
 const PASSAGES_PER_PAPER = 2;
@@ -18,6 +19,8 @@ export class EvidencePool {
     private readonly question: string,
     private readonly questionVector: Float32Array,
     private readonly sources: { graph: Corpus },
+    /** The embedding model's cosines on MiniLM's scale, on which the evidence score is defined. */
+    private readonly scale: SimilarityScale = similarityScale('minilm'),
   ) {}
 
   get size(): number {
@@ -80,8 +83,8 @@ export class EvidencePool {
           if (!existing.foundBy.includes(foundBy)) existing.foundBy.push(foundBy);
           continue;
         }
-        // Neo4j reports cosine normalised to [0, 1]; the evidence score wants the raw cosine.
-        const similarity = 2 * passage.score - 1;
+        // Neo4j reports cosine normalised to [0, 1]; the evidence score wants the cosine, on MiniLM's scale.
+        const similarity = this.scale.toReference(2 * passage.score - 1, 'query');
         this.items.set(passage.chunkId, {
           id: passage.chunkId,
           paperId,

@@ -114,7 +114,9 @@ export async function embedLabelled(
   embedder: Embedder,
   cacheDir: string | null,
 ): Promise<Float32Array[]> {
-  const model = embedder.modelName && embedder.modelName !== 'minilm' ? `${embedder.modelName}\n` : '';
+  // Questions are embedded as search queries, as the route stage embeds the question asked (MiniLM has no query
+  // prefix, so its vectors and key are those of before).
+  const model = embedder.modelName && embedder.modelName !== 'minilm' ? `${embedder.modelName}\nquery\n` : '';
   const key = createHash('sha256')
     .update(model + questions.map((q) => q.question).join('\n'))
     .digest('hex')
@@ -130,7 +132,12 @@ export async function embedLabelled(
   }
   const vectors: Float32Array[] = [];
   for (let i = 0; i < questions.length; i += 64) {
-    vectors.push(...(await embedder.embed(questions.slice(i, i + 64).map((q) => q.question))));
+    vectors.push(
+      ...(await embedder.embed(
+        questions.slice(i, i + 64).map((q) => q.question),
+        'query',
+      )),
+    );
   }
   if (file) {
     try {

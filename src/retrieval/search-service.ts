@@ -1,4 +1,5 @@
 import type { Embedder } from '../embedding/embedder';
+import { similarityScale, type SimilarityScale } from '../embedding/similarity-scale';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { isFiltered, paperFilterParams } from '../graph/query-registry';
@@ -269,6 +270,11 @@ export class SearchService {
   }
 
   /** Embeds a query with the same model as the chunks. */
+  /** The served model's cosines on MiniLM's scale (src/embedding/similarity-scale.ts), for thresholds. */
+  async similarityScale(): Promise<SimilarityScale> {
+    return similarityScale((await this.embedder()).modelName);
+  }
+
   async embedQuery(query: string): Promise<Float32Array> {
     const [vector] = await (await this.embedder()).embed([query], 'query');
     return vector!;

@@ -94,8 +94,9 @@ describe('on-disk embedding cache', () => {
     const other = Object.assign(new CountingEmbedder(), { modelName: 'bge-small' });
     await embedLabelled(questions, minilm, dir);
     await embedLabelled(questions, minilm, dir);
-    expect(minilm.asked).toEqual(['who cites whom']); // the second call read the cache
+    // Embedded once, as a search query (the route stage embeds the question asked so); the second call read the cache.
+    expect(minilm.asked).toEqual(['query:who cites whom']);
     await embedLabelled(questions, other, dir);
-    expect(other.asked).toEqual(['who cites whom']); // another model's vectors are its own
+    expect(other.asked).toEqual(['query:who cites whom']); // another model's vectors are its own
   });
 });

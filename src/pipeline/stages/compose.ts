@@ -1,4 +1,5 @@
 import type { Evidence } from '../../domain';
+import { similarityScale } from '../../embedding/similarity-scale';
 import { cosine } from '../../embedding/embedder';
 import { extractiveAnswer } from '../../generation/extractive';
 import { answerPrompt } from '../../generation/prompts';
@@ -79,10 +80,11 @@ function precheckStage(deps: AskDependencies): Stage<InContext, Checked> {
         const embedded = await (await deps.embedder()).embed(missing.map((e) => e.text));
         embedded.forEach((vector, i) => vectors.set(missing[i]!.id, vector));
       }
+      const scale = similarityScale(deps.settings.model.name);
       const contradictions = findContradictions(state.context, (a, b) => {
         const va = vectors.get(a.id);
         const vb = vectors.get(b.id);
-        return va && vb ? cosine(va, vb) : 0;
+        return va && vb ? scale.toReference(cosine(va, vb), 'passage') : 0;
       });
       return { ...state, gaps: gapsOf(state), contradictions, passageVectors: vectors };
     },
@@ -157,10 +159,11 @@ function verifyStage(deps: AskDependencies): Stage<Drafted, Verified> {
         const claims = answerClaims(state.draft);
         const vectors = claims.length ? await (await deps.embedder()).embed(claims) : [];
         const claimVector = new Map(claims.map((claim, i) => [claim, vectors[i]!]));
+        const scale = similarityScale(deps.settings.model.name);
         similarity = (sentence, e) => {
           const a = claimVector.get(sentence);
           const b = state.passageVectors.get(e.id);
-          return a && b ? cosine(a, b) : 0;
+          return a && b ? scale.toReference(cosine(a, b), 'passage') : 0;
         };
       }
       const verification = verifyAnswer(state.draft, pool, resolve, threshold, similarity);

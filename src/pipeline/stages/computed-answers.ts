@@ -1,4 +1,5 @@
 import type { Evidence } from '../../domain';
+import { similarityScale } from '../../embedding/similarity-scale';
 import type { VerifiedCitation } from '../../generation/verify';
 import type { AskDependencies, Gathered, Rewritten } from '../ask-types';
 import { EvidencePool } from '../evidence-pool';
@@ -125,7 +126,12 @@ async function countBack(deps: AskDependencies, state: Gathered, plan: Analytics
  */
 export function computedAnswerStage(deps: AskDependencies): Stage<Rewritten & { plan: AnalyticsPlan }, Computed> {
   const start = (state: Rewritten & { plan: AnalyticsPlan }): Gathered & { plan: AnalyticsPlan } => {
-    const pool = new EvidencePool(state.question, state.questionVector, deps);
+    const pool = new EvidencePool(
+      state.question,
+      state.questionVector,
+      deps,
+      similarityScale(deps.settings.model.name),
+    );
     return { ...state, pool, sufficiency: sufficiencyOf(deps, { ...state, pool }), externalSearches: [] };
   };
   return {

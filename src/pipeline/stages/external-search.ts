@@ -1,4 +1,5 @@
 import type { WorkRecord } from '../../domain';
+import { similarityScale } from '../../embedding/similarity-scale';
 import { cosine } from '../../embedding/embedder';
 import { ErrorCode } from '../../errors';
 import type { ProviderName } from '../../external/provider-base';
@@ -67,8 +68,11 @@ export function externalSearchStage(deps: AskDependencies): Stage<Gathered, Gath
         let vetted: WorkRecord[] = [];
         if (candidates.length > 0) {
           const vectors = await embedder.embed(candidates.map((r) => `${r.title}. ${r.abstract ?? ''}`));
+          const scale = similarityScale(embedder.modelName);
           vetted = candidates.filter(
-            (_, index) => cosine(vectors[index]!, state.questionVector) >= deps.settings.evidence.vettingThreshold,
+            (_, index) =>
+              scale.toReference(cosine(vectors[index]!, state.questionVector), 'query') >=
+              deps.settings.evidence.vettingThreshold,
           );
           vetted = await llmVeto(state, vetted);
         }

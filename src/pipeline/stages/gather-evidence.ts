@@ -1,4 +1,5 @@
 import type { Evidence } from '../../domain';
+import { similarityScale } from '../../embedding/similarity-scale';
 import { resolveOptions } from '../../retrieval/search-types';
 import { corporaOf } from '../../sets/documents-corpus';
 import { contentTerms } from '../../text';
@@ -73,7 +74,12 @@ export function gatherEvidenceStage(deps: AskDependencies): Stage<Rewritten, Gat
   return {
     name: 'retrieve',
     run: async (state) => {
-      const pool = new EvidencePool(state.question, state.questionVector, deps);
+      const pool = new EvidencePool(
+        state.question,
+        state.questionVector,
+        deps,
+        similarityScale(deps.settings.model.name),
+      );
       const withPool = { ...state, pool };
       const subQueries = state.subQueries.map((sub) => ({ ...sub }));
       for (const sub of subQueries)

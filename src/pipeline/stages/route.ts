@@ -192,7 +192,8 @@ export function routeStage(deps: AskDependencies): Stage<AskRequest, Routed> {
   return {
     name: 'route',
     run: async (state) => {
-      const [questionVector] = await (await deps.embedder()).embed([state.question]);
+      // The question as a search query: the evidence pool scores passages against it.
+      const [questionVector] = await (await deps.embedder()).embed([state.question], 'query');
       const rules = routeQuestion(state.question);
       const forced = state.options.route;
       if (forced) {
@@ -208,7 +209,7 @@ export function routeStage(deps: AskDependencies): Stage<AskRequest, Routed> {
           // The classifier reads the question with its sources' names masked too ("Google Scholar" is no cue).
           const masked = maskSourceNames(state.question);
           const vector =
-            masked === state.question ? questionVector! : (await (await deps.embedder()).embed([masked]))[0]!;
+            masked === state.question ? questionVector! : (await (await deps.embedder()).embed([masked], 'query'))[0]!;
           guess = (await deps.routeClassifier()).predict(vector);
         } catch (error) {
           state.trace.push({ stage: 'route', ms: 0, note: `classifier unavailable: ${(error as Error).message}` });
