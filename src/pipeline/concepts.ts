@@ -182,12 +182,14 @@ export function evidenceMentions(e: Evidence, concept: Concept): boolean {
  * The first paper (of those given, best first) whose text names each concept at least in part: words (see sameWord)
  * carrying half or more of the concept's weight, each word weighted by its rarity (`weight`, an inverse document
  * frequency). "bbb breakdown" is named by a paper on "BBB" integrity, "estrogen therapy" is not by a paper on
- * "therapy". Null when none does.
+ * "therapy". `unnamed` concepts may go unnamed when another one is named: a passage that restates the question may
+ * say a concept in words the question does not use ("SNPs" for "a single nucleotide variant"). Null when none does.
  */
 export function directMatch(
   papers: ReadonlyArray<{ id: string; text: string }>,
   concepts: readonly Concept[],
   weight: (word: string) => number,
+  unnamed = 0,
 ): string | null {
   for (const paper of papers) {
     const words = new Set(terms(paper.text));
@@ -197,7 +199,8 @@ export function directMatch(
         const found = form.filter((w) => [...words].some((t) => sameWord(w, t))).reduce((sum, w) => sum + weight(w), 0);
         return total > 0 && found >= total / 2;
       });
-    if (concepts.every(named)) return paper.id;
+    const missing = concepts.filter((concept) => !named(concept)).length;
+    if (missing === 0 || (missing <= unnamed && missing < concepts.length)) return paper.id;
   }
   return null;
 }

@@ -279,6 +279,10 @@ describe('relational sufficiency', () => {
     // Every concept must be named: the first paper that names them all.
     expect(directMatch([psychotherapy, integrity], [gpr, bbb], weight)).toBe('W1');
     expect(directMatch([integrity], [gpr, estrogen], weight)).toBeNull();
+    // Allowed one unnamed concept, a paper naming the other passes; one naming none never does.
+    expect(directMatch([integrity], [gpr, estrogen], weight, 1)).toBe('W1');
+    expect(directMatch([psychotherapy], [gpr, estrogen], weight, 1)).toBeNull();
+    expect(directMatch([psychotherapy], [estrogen], weight, 1)).toBeNull();
   });
 });
 
