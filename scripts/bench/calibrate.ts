@@ -23,6 +23,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { seeded } from '../../src/analytics/science-of-science';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { OnnxSentenceEmbedder, type Embedder } from '../../src/embedding/embedder';
 import { CachingEmbedder, fileSha256 } from '../../src/embedding/embedding-cache';
@@ -49,18 +50,6 @@ const QUANTILES = [
 
 function argument(args: string[], name: string): string | undefined {
   return args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
-}
-
-/** A small seeded generator (mulberry32), so that every run draws the same pairs. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function dot(a: Float32Array, b: Float32Array): number {
@@ -116,7 +105,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const shared = argument(args, '--data') ?? path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
   const names = (argument(args, '--models') ?? 'e5-small,bge-small').split(',');
-  const next = random(Number(argument(args, '--seed') ?? 28));
+  const next = seeded(Number(argument(args, '--seed') ?? 28));
   const app = await openBenchApp({}, { llm: null });
   try {
     const inputs: string[] = [];

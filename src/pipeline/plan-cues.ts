@@ -56,7 +56,7 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
     operation: 'compare_periods',
     // Two windows named as a move from one to the other ("grow from 2010-2014 to 2015-2019"); the planner checks that
     // both are windows (periodsIn), so "from 2010 to 2015" stays one window.
-    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|faster|slower|larger|bigger)\b.{0,80}\b(?:or|than)\b|or\b.{1,80}\b(?:more|fewer|faster|slower|larger|bigger)|with the|(?:from|between) (?:the )?(?:19|20)\d{2}s?\b.{0,12}?\b(?:to|and) (?:the )?(?:19|20)\d{2})\b/i,
+    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|faster|slower|larger|bigger)\b.{0,80}\b(?:or|than)\b|or\b.{1,80}\b(?:more|fewer|faster|slower|larger|bigger)|with the|(?:from|between) (?:the )?(?:19|20)\d{2}s?\b.{0,12}?\b(?:to|and) (?:the )?(?:19|20)\d{2}s?)\b/i,
   },
   {
     operation: 'compare_topics_trend',
@@ -93,7 +93,7 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'count_papers',
-    cue: /\b(?:(?<!\bby )how many|tall(?:y|ies)(?: up)?|head ?count|(?<!\bby (?:the )?)number of|(?<!citations? |\bby (?:the )?(?:publication |paper |article |citation )?)count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field|research|evidence))\b/i,
+    cue: /\b(?:(?<!\bby )how many|tall(?:y|ies)(?: up)?|head ?count|(?<!\bby (?:the )?|(?:largest|highest|greatest|biggest|most|top) )number of|(?<!citations? |\bby (?:the )?(?:publication |paper |article |citation )?)count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field|research|evidence))\b/i,
   },
   {
     operation: 'top_venues',

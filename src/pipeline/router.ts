@@ -39,7 +39,7 @@ export function maskSourceNames(question: string): string {
 
 /** Words for a body of literature: what trend questions count. */
 const LITERATURE = String.raw`(?:research|publications?|papers?|studies|literature|interest|output|volume|topics?|areas?|fields?|work|popularity|number of (?:papers|studies|publications))`;
-const CHANGE = String.raw`(?:increas\w*|decreas\w*|declin\w*|grow\w*|grew|growth|chang\w*|evolv\w*|develop\w*|rise|risen|rising|rose|fell|peak\w*)`;
+const CHANGE = String.raw`(?:increas\w*|decreas\w*|declin\w*|grow\w*|grew|growth|chang\w*|evolv\w*|develop\w*|rise|risen|rising|rose|fall|falls|fallen|fell|dropped|dropping|shr[iu]nk\w*|peak\w*)`;
 /**
  * The year a literature was largest ("which year had the most emicizumab publications?"), not a paper's year: a course
  * over the years, however much its "most" sounds like a ranking.
@@ -56,9 +56,10 @@ const TREND = new RegExp(
     // "Did X publishing reach its highest point in a particular year?"
     String.raw`\b(?:reach|reached|reaches|hit|hits) (?:its|their|a) (?:highest point|high point|peak|maximum)\b`,
     // Two decades set against each other ("the 1990s or the 2000s").
-    String.raw`\b(?:19|20)\d0['’]?s\b[^.?!]{0,20}\b(?:or|than|and|versus|vs\.?|with)\b[^.?!]{0,20}\b(?:19|20)\d0['’]?s\b`,
+    String.raw`\b(?:19|20)\d0['’]?s\b[^.?!]{0,20}\b(?:or|than|and|to|versus|vs\.?|with)\b[^.?!]{0,20}\b(?:19|20)\d0['’]?s\b`,
     // A change word tied to the literature ("research … declined", "growth of … publications"), not to a finding.
-    String.raw`\b${LITERATURE}\b[^.?!]{0,40}\b${CHANGE}\b`,
+    // A finding reported by the literature ("studies show that blood pressure falls") is content, not its course.
+    String.raw`\b${LITERATURE}\b(?:(?!\b(?:show|shows|showed|shown|find|finds|found|suggest|suggests|suggested|report|reports|reported|indicate|indicates|indicated|demonstrate|demonstrates|demonstrated|confirm|confirms|confirmed|prove|proves|proved|that|whether|if)\b)[^.?!]){0,40}\b${CHANGE}\b`,
     String.raw`\b${CHANGE}\b (?:of|in) [^.?!]{0,40}\b${LITERATURE}\b`,
   ].join('|'),
   'i',

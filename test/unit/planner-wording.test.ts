@@ -351,6 +351,7 @@ describe('papers named in single quotes, and literature sizes and peaks in other
       topic: 'glaucoma',
     });
   });
+
   it('reads a citation index as the basis, "sum of citations for <initial. surname>", "who is cited more: A or B?" and a move between two windows', () => {
     expect(plan('Which glaucoma papers have the highest citation counts in OpenAlex?')).toMatchObject({
       operation: 'top_papers',
@@ -380,5 +381,24 @@ describe('papers named in single quotes, and literature sizes and peaks in other
       yearFrom: 2010,
       yearTo: 2015,
     });
+  });
+
+  it('reads "the largest number of" as a ranking, a fall between two decades as a comparison, and findings reported by studies as content', () => {
+    expect(plan('Which journal has published the largest number of glaucoma papers?')).toMatchObject({
+      operation: 'top_venues',
+      topic: 'glaucoma',
+    });
+    expect(routeQuestion('Did glaucoma publications fall from the 1980s to the 1990s?').route).toBe('trend');
+    expect(plan('Did glaucoma publications fall from the 1980s to the 1990s?', 'trend')).toMatchObject({
+      operation: 'compare_periods',
+      periods: [
+        { from: 1980, to: 1989 },
+        { from: 1990, to: 1999 },
+      ],
+    });
+    expect(routeQuestion('Is research on glaucoma growing or shrinking?').route).toBe('trend');
+    // What studies report about a measure is a finding, however much "falls" sounds like a course.
+    expect(routeQuestion('Do studies show that intraocular pressure falls with timolol?').route).toBe('content');
+    expect(routeQuestion('Do studies find that eye pressure increases after steroids?').route).toBe('content');
   });
 });
