@@ -182,8 +182,9 @@ export function evidenceMentions(e: Evidence, concept: Concept): boolean {
  * The first paper (of those given, best first) whose text names each concept at least in part: words (see sameWord)
  * carrying half or more of the concept's weight, each word weighted by its rarity (`weight`, an inverse document
  * frequency). "bbb breakdown" is named by a paper on "BBB" integrity, "estrogen therapy" is not by a paper on
- * "therapy". `unnamed` concepts may go unnamed when another one is named: a passage that restates the question may
- * say a concept in words the question does not use ("SNPs" for "a single nucleotide variant"). Null when none does.
+ * "therapy". `unnamed` concepts may go unnamed when a rarer one is named: a passage that restates the question may
+ * say a common concept in words the question does not use ("SNPs" for "a single nucleotide variant"), but a paper on
+ * baclofen does not answer for zolpidem, the question's rarest concept. Null when none does.
  */
 export function directMatch(
   papers: ReadonlyArray<{ id: string; text: string }>,
@@ -199,8 +200,13 @@ export function directMatch(
         const found = form.filter((w) => [...words].some((t) => sameWord(w, t))).reduce((sum, w) => sum + weight(w), 0);
         return total > 0 && found >= total / 2;
       });
-    const missing = concepts.filter((concept) => !named(concept)).length;
-    if (missing === 0 || (missing <= unnamed && missing < concepts.length)) return paper.id;
+    const missing = concepts.filter((concept) => !named(concept));
+    if (missing.length === 0) return paper.id;
+    // A concept's rarity: its rarest word's.
+    const rarity = (concept: Concept) => Math.max(0, ...concept.words.map(weight));
+    const rarestNamed = Math.max(0, ...concepts.filter((c) => !missing.includes(c)).map(rarity));
+    if (missing.length <= unnamed && missing.length < concepts.length && missing.every((c) => rarity(c) < rarestNamed))
+      return paper.id;
   }
   return null;
 }

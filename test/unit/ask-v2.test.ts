@@ -266,7 +266,7 @@ describe('relational sufficiency', () => {
   });
 
   it('takes a paper as naming a concept in its own words when it holds the rarer half of its words', () => {
-    const rarity: Record<string, number> = { bbb: 6, breakdown: 2, estrogen: 5, therapy: 1 };
+    const rarity: Record<string, number> = { bbb: 6, breakdown: 2, estrogen: 5, therapy: 1, gpr124: 8 };
     const weight = (word: string) => rarity[word] ?? 3;
     const bbb = { phrase: 'bbb breakdown', words: ['bbb', 'breakdown'], stems: ['bbb', 'breakdown'] };
     const estrogen = { phrase: 'estrogen therapy', words: ['estrogen', 'therapy'], stems: ['estrogen', 'therapi'] };
@@ -279,8 +279,11 @@ describe('relational sufficiency', () => {
     // Every concept must be named: the first paper that names them all.
     expect(directMatch([psychotherapy, integrity], [gpr, bbb], weight)).toBe('W1');
     expect(directMatch([integrity], [gpr, estrogen], weight)).toBeNull();
-    // Allowed one unnamed concept, a paper naming the other passes; one naming none never does.
+    // Allowed one unnamed concept, a paper naming a rarer one passes; the rarest one unnamed, or none named, never.
+    const bbbOnly = { id: 'W3', text: 'BBB breakdown follows ischemic stroke.' };
     expect(directMatch([integrity], [gpr, estrogen], weight, 1)).toBe('W1');
+    expect(directMatch([bbbOnly], [bbb, estrogen], weight, 1)).toBe('W3');
+    expect(directMatch([bbbOnly], [bbb, gpr], weight, 1)).toBeNull();
     expect(directMatch([psychotherapy], [gpr, estrogen], weight, 1)).toBeNull();
     expect(directMatch([psychotherapy], [estrogen], weight, 1)).toBeNull();
   });
