@@ -10,4 +10,4 @@ WHERE i.countryCode IS NOT NULL
 WITH i.countryCode AS code, collect(DISTINCT p.id) AS papers
 ORDER BY size(papers) DESC, code
 LIMIT $limit
-RETURN code AS id, code AS name, size(papers) AS count, papers[..3] AS paperIds
+RETURN code AS id, code AS name, size(papers) AS count, papers[..500] AS paperIds

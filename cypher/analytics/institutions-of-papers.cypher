@@ -5,4 +5,4 @@ WHERE a.anonymous = false
 WITH i, collect(DISTINCT p.id) AS papers
 ORDER BY size(papers) DESC, i.id
 LIMIT $limit
-RETURN i.id AS id, i.name AS name, size(papers) AS count, papers[..3] AS paperIds
+RETURN i.id AS id, i.name AS name, size(papers) AS count, papers[..500] AS paperIds

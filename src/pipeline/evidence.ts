@@ -245,5 +245,16 @@ export function findContradictions(
       }
     }
   }
-  return out.sort((x, y) => y.similarity - x.similarity).slice(0, 3);
+  // One flag per pair of papers: two passages of the same two papers say the same thing twice.
+  const seen = new Set<string>();
+  return out
+    .sort((x, y) => y.similarity - x.similarity)
+    .filter((flag) => {
+      const papers = [top.find((e) => e.id === flag.a)!.paperId, top.find((e) => e.id === flag.b)!.paperId].sort();
+      const key = papers.join('|');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, 3);
 }

@@ -184,6 +184,10 @@ describe('context and checks', () => {
     const found = findContradictions([a, b, c], (x, y) => (x.id === 'c' || y.id === 'c' ? 0.1 : 0.9));
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ a: 'a', b: 'b' });
+    // A second passage of the same two papers adds no second flag.
+    const a2 = evidence('a2', 'Aspirin lowered infarction rates.', 85, { id: 'p1' });
+    const twice = findContradictions([a, a2, b, c], (x, y) => (x.id === 'c' || y.id === 'c' ? 0.1 : 0.9));
+    expect(twice).toHaveLength(1);
   });
 });
 

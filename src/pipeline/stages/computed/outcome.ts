@@ -211,9 +211,16 @@ export function groupSentence(
   plan: AnalyticsPlan,
   venue: string | null,
 ) {
+  // Each group is cited by its best example of the topic (see examplePapers), not by whichever paper came first: a
+  // journal's paper in the set by meaning alone is a weaker example of what the topic is.
+  const rank = new Map<string, number>();
+  for (const paper of [...examplePapers(set.papers, plan.citationBasis), ...set.papers])
+    if (!rank.has(paper.id)) rank.set(paper.id, rank.size);
+  const example = (g: PaperGroup) =>
+    [...g.paperIds].sort((a, b) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity))[0];
   return {
     text: `${setText(set, plan, venue)}; counted by ${label}, the most frequent are ${quoteList(groups.map((g) => `${g.name ?? g.id} (${g.count} paper${g.count === 1 ? '' : 's'})`))}.`,
-    papers: groups.flatMap((g) => g.paperIds.slice(0, 1)),
+    papers: groups.flatMap((g) => (g.paperIds.length > 0 ? [example(g)!] : [])),
   };
 }
 
