@@ -1,3 +1,4 @@
+import { directionAnswer } from '../../src/pipeline/stages/computed/comparisons';
 import { alignQuote, verifyAnswer } from '../../src/generation/verify';
 import { parseJsonObject } from '../../src/generation/llm';
 import {
@@ -240,5 +241,17 @@ describe('citation verification', () => {
   it('parses JSON from model output, or refuses it', () => {
     expect(parseJsonObject('```json\n{"route": "trend"}\n```')).toEqual({ route: 'trend' });
     expect(() => parseJsonObject('route: trend')).toThrow(/not a JSON object/);
+  });
+});
+
+describe('the yes or no of a direction question', () => {
+  it('answers whether a literature moved the way the question asks, from the earlier window to the later one', () => {
+    expect(directionAnswer('Did glaucoma publications fall from the 1980s to the 1990s?', [3, 40])).toBe('No — ');
+    expect(directionAnswer('Did glaucoma publications fall from the 1980s to the 1990s?', [40, 3])).toBe('Yes — ');
+    expect(directionAnswer('Has glaucoma output grown from 2005-2009 to 2010-2014?', [10, 25])).toBe('Yes — ');
+    expect(directionAnswer('Has glaucoma output grown from 2005-2009 to 2010-2014?', [25, 25])).toBe('No — ');
+    // Which of two, not whether: no yes or no.
+    expect(directionAnswer('Were there more glaucoma papers in the 2000s or in the 2010s?', [3, 40])).toBe('');
+    expect(directionAnswer('Compare glaucoma output in 2005-2009 with 2010-2014.', [3, 40])).toBe('');
   });
 });

@@ -90,6 +90,7 @@ export async function comparePeriods(ctx: PlanContext): Promise<Outcome> {
       refusal: `no paper in the graph matches the topic "${plan.topic}" in ${windows.map(years).join(' or ')}`,
     };
   sets.forEach((set) => found.topic(set));
+  const counts = sets.map((set) => set.papers.length);
   return comparison(
     `papers on "${plan.topic}"`,
     sets.map((set, i) => ({
@@ -101,7 +102,22 @@ export async function comparePeriods(ctx: PlanContext): Promise<Outcome> {
     })),
     [Math.min(...windows.map((w) => w.from)), Math.max(...windows.map((w) => w.to))],
     ` The papers on the topic are those by its rule: ${sets[0]!.rule.replace(/: \d+ by words.*$/, '')}.`,
+    directionAnswer(ctx.state.question, windows[0]!.from <= windows[1]!.from ? counts : [...counts].reverse()),
   );
+}
+
+/**
+ * "Yes — " or "No — " when a question asks whether a literature moved one way between two windows ("did X publications
+ * fall from the 1980s to the 1990s?"), from the earlier window's count to the later one's; empty otherwise.
+ */
+export function directionAnswer(question: string, [earlier, later]: readonly number[]): string {
+  // "… in the 2000s or in the 2010s?" asks which, not whether.
+  if (!/^\s*(?:did|has|have|had|was|were|is|are|does|do)\b/i.test(question) || /\bor\b/i.test(question)) return '';
+  const down = /\b(?:fall|falls|fallen|fell|declin\w*|decreas\w*|dropp?\w*|shr[iu]nk\w*|fewer|less)\b/i.test(question);
+  const up = /\b(?:grow|grows|grew|grown|growing|ris(?:e|es|en|ing)|rose|increas\w*|expand\w*|more)\b/i.test(question);
+  if (down === up) return '';
+  const moved = later! > earlier! ? 'up' : later! < earlier! ? 'down' : 'level';
+  return (down ? moved === 'down' : moved === 'up') ? 'Yes — ' : 'No — ';
 }
 
 /** Two topics by how fast they grew. */

@@ -150,13 +150,16 @@ export function comparison(
   sides: ReadonlyArray<{ id: string; label: string; value: number; detail: string; papers: string[] }>,
   span: readonly [number, number] | null,
   extra = '',
+  /** Opens the verdict: the yes or no to a question that asked for a direction ("No — …"). */
+  lead = '',
 ): Outcome {
   const ordered = [...sides].sort((a, b) => b.value - a.value);
   const [first, second] = ordered;
   const verdict =
-    first!.value === second!.value
+    lead +
+    (first!.value === second!.value
       ? `${first!.label} and ${second!.label} are level on ${measure} (${first!.value} each)`
-      : `${first!.label} has more ${measure} than ${second!.label}: ${first!.value} against ${second!.value}`;
+      : `${first!.label} has more ${measure} than ${second!.label}: ${first!.value} against ${second!.value}`);
   return {
     sentences: [
       // A sentence opens with a capital, whatever the topic's phrase; a detail already closed keeps its one stop.
