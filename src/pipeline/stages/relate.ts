@@ -27,9 +27,9 @@ const CONNECTING_PAPERS = 6;
  * Cosine similarity of a passage and the whole question above which the passage is taken to state what the question
  * asks (see directMatch). Chosen on dev questions: SciFact claims refused with their gold abstract at 0.80–0.91, and
  * two-topic traps whose best passage (on one of the topics) reaches 0.74. Such a passage's paper must name every
- * concept the graph does not connect, save one when there are two or more (see directMatch): of 200 dev claims with
- * evidence, 9 were refused with a passage at 0.80–0.91 whose paper says one of their concepts in other words, and no
- * dev trap's best passage passed 0.742.
+ * concept the graph does not connect, save one more common than one it names (see directMatch): of 150 dev claims with
+ * evidence (0–49, 150–249), 7 were refused with a passage at 0.79–0.91 whose paper says one of their concepts in other
+ * words, and no dev trap's best passage passed 0.742.
  */
 const DIRECT_MATCH_SIMILARITY = 0.78;
 /** Index hits read back to find the papers that connect concepts in their own words. */
