@@ -10,7 +10,8 @@
  *   - 20 off-topic questions the corpus does not cover: should abstain.
  * Runs against the graph `scripts/bench/ingest --keep` leaves (or NEO4J_URI), inside the scifact collection.
  *
- *   npm run bench:ask -- [--questions N] [--only claims|eval] [--part dev|dev2|dev3|heldout]
+ *   npm run bench:ask -- [--questions N] [--only claims|eval|gate] [--part dev|dev2|dev3|heldout]
+ *   (`--only gate`: the concept-connection gate's margin on dev claims and dev traps, see gateMargin)
  *   npm run bench:ask -- --set v3 … v13   (data/questions/ask-v3.jsonl … ask-v13.jsonl: right answers against gold plans
  *                                   and figures; v4 is all held-out, v3's former held-out part is its "dev2"; content
  *                                   questions written from one paper name it as `source`, and whether answers cite
@@ -364,6 +365,67 @@ function quotesRationaleOf(
   });
 }
 
+/** Cosine bins of the best passage, for the gate's margin (the direct match starts at 0.78). */
+const GATE_BINS = [0.9, 0.85, 0.8, 0.78, 0.74, 0.7, 0.6, -1];
+
+/**
+ * The concept-connection gate's margin, on dev questions only: the dev SciFact claims with evidence (0–49, 150–249; the
+ * held-out 50–99 are left out) and the evaluation set's dev traps, each asked once; per bin of its best passage's
+ * cosine to the question (MiniLM's scale), how many were answered and refused, and why refused claims were.
+ */
+async function gateMargin(app: AppContext, claims: readonly ScifactClaim[]): Promise<string[]> {
+  const evidence = claims.filter((c) => c.has_evidence);
+  const devClaims = [...evidence.slice(0, 50), ...evidence.slice(150, 250)].map((c) => c.claim);
+  const traps = readFileSync(path.join(PROJECT_ROOT, 'data', 'questions', 'ask-eval.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { question: string; category: string; split: string })
+    .filter((q) => q.split === 'dev' && q.category === 'trap')
+    .map((q) => q.question);
+  const rows = new Map<number, { claims: [number, number]; traps: [number, number] }>(
+    GATE_BINS.map((bin) => [bin, { claims: [0, 0], traps: [0, 0] }]),
+  );
+  const reasons: Record<string, number> = {};
+  let trapMax = -1;
+  for (const [kind, questions] of [
+    ['claims', devClaims],
+    ['traps', traps],
+  ] as const) {
+    for (const question of questions) {
+      const result = await app.ask.ask(app.requestContext(), question, {
+        collections: kind === 'claims' ? ['scifact'] : null,
+        externalSearch: false,
+      });
+      const best = Math.max(-1, ...result.evidence.map((e) => e.similarity ?? -1));
+      const bin = GATE_BINS.find((b) => best >= b)!;
+      rows.get(bin)![kind][result.abstained ? 1 : 0] += 1;
+      if (kind === 'traps') trapMax = Math.max(trapMax, best);
+      if (kind === 'claims' && result.abstained) {
+        const why = /does not connect/.test(result.abstentionReason ?? '')
+          ? 'concepts not connected'
+          : /holds nothing on/.test(result.abstentionReason ?? '')
+            ? 'a phrase no paper mentions'
+            : 'other (insufficient, unverifiable)';
+        reasons[why] = (reasons[why] ?? 0) + 1;
+      }
+    }
+  }
+  return [
+    `concept-connection gate on dev questions (${devClaims.length} SciFact claims with evidence, ${traps.length} traps), by the best passage's cosine to the question:`,
+    '| best passage | claims answered | claims refused | traps answered | traps refused |',
+    '|---|---|---|---|---|',
+    ...GATE_BINS.map((bin, i) => {
+      const row = rows.get(bin)!;
+      const label = i === 0 ? `≥ ${bin}` : bin === -1 ? `< ${GATE_BINS[i - 1]}` : `${bin}–${GATE_BINS[i - 1]}`;
+      return `| ${label} | ${row.claims[0]} | ${row.claims[1]} | ${row.traps[0]} | ${row.traps[1]} |`;
+    }),
+    '',
+    `highest best-passage cosine of a trap: ${trapMax.toFixed(3)}; claims refused because ${Object.entries(reasons)
+      .map(([why, n]) => `${why}: ${n}`)
+      .join(', ')}`,
+  ];
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const perGroup = args.includes('--questions') ? Number(args[args.indexOf('--questions') + 1]) / 2 : 50;
@@ -428,6 +490,10 @@ async function main(): Promise<void> {
           '',
         ].join('\n'),
       );
+      return;
+    }
+    if (only === 'gate') {
+      process.stdout.write(`${(await gateMargin(app, claims)).join('\n')}\n`);
       return;
     }
     if (only === 'eval') {
