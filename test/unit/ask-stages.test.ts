@@ -250,6 +250,14 @@ describe('the yes or no of a direction question', () => {
     expect(directionAnswer('Did glaucoma publications fall from the 1980s to the 1990s?', [40, 3])).toBe('Yes — ');
     expect(directionAnswer('Has glaucoma output grown from 2005-2009 to 2010-2014?', [10, 25])).toBe('Yes — ');
     expect(directionAnswer('Has glaucoma output grown from 2005-2009 to 2010-2014?', [25, 25])).toBe('No — ');
+    // More or fewer in the first window named than in the second, whichever is earlier.
+    expect(directionAnswer('Was there more glaucoma research in 2016-2018 than in 2019-2021?', [100, 133])).toBe(
+      'No — ',
+    );
+    expect(
+      directionAnswer('Were fewer glaucoma papers published in 2019-2021 than in 2016-2018?', [133, 100], true),
+    ).toBe('No — ');
+    expect(directionAnswer('Did glaucoma papers fall from 2019-2021 to 2016-2018?', [133, 100], true)).toBe('No — ');
     // Which of two, not whether: no yes or no.
     expect(directionAnswer('Were there more glaucoma papers in the 2000s or in the 2010s?', [3, 40])).toBe('');
     expect(directionAnswer('Compare glaucoma output in 2005-2009 with 2010-2014.', [3, 40])).toBe('');

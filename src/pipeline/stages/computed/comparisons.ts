@@ -102,21 +102,27 @@ export async function comparePeriods(ctx: PlanContext): Promise<Outcome> {
     })),
     [Math.min(...windows.map((w) => w.from)), Math.max(...windows.map((w) => w.to))],
     ` The papers on the topic are those by its rule: ${sets[0]!.rule.replace(/: \d+ by words.*$/, '')}.`,
-    directionAnswer(ctx.state.question, windows[0]!.from <= windows[1]!.from ? counts : [...counts].reverse()),
+    directionAnswer(ctx.state.question, counts, windows[0]!.from > windows[1]!.from),
   );
 }
 
 /**
  * "Yes — " or "No — " when a question asks whether a literature moved one way between two windows ("did X publications
- * fall from the 1980s to the 1990s?"), from the earlier window's count to the later one's; empty otherwise.
+ * fall from the 1980s to the 1990s?": from the earlier window's count to the later one's) or whether the first window
+ * named had more or fewer papers than the second ("was there more X in 2016-2018 than in 2019-2021?"); empty otherwise.
+ * `counts` are in the order the question names the windows; `laterFirst` says the first named is the later one.
  */
-export function directionAnswer(question: string, [earlier, later]: readonly number[]): string {
+export function directionAnswer(question: string, counts: readonly number[], laterFirst = false): string {
   // "… in the 2000s or in the 2010s?" asks which, not whether.
   if (!/^\s*(?:did|has|have|had|was|were|is|are|does|do)\b/i.test(question) || /\bor\b/i.test(question)) return '';
-  const down = /\b(?:fall|falls|fallen|fell|declin\w*|decreas\w*|dropp?\w*|shr[iu]nk\w*|fewer|less)\b/i.test(question);
-  const up = /\b(?:grow|grows|grew|grown|growing|ris(?:e|es|en|ing)|rose|increas\w*|expand\w*|more)\b/i.test(question);
+  const [first, second] = counts as [number, number];
+  const comparative = /\b(more|fewer|less)\b[^?]*\bthan\b/i.exec(question);
+  if (comparative) return (/more/i.test(comparative[1]!) ? first > second : first < second) ? 'Yes — ' : 'No — ';
+  const down = /\b(?:fall|falls|fallen|fell|declin\w*|decreas\w*|dropp?\w*|shr[iu]nk\w*)\b/i.test(question);
+  const up = /\b(?:grow|grows|grew|grown|growing|ris(?:e|es|en|ing)|rose|increas\w*|expand\w*)\b/i.test(question);
   if (down === up) return '';
-  const moved = later! > earlier! ? 'up' : later! < earlier! ? 'down' : 'level';
+  const [earlier, later] = laterFirst ? [second, first] : [first, second];
+  const moved = later > earlier ? 'up' : later < earlier ? 'down' : 'level';
   return (down ? moved === 'down' : moved === 'up') ? 'Yes — ' : 'No — ';
 }
 
