@@ -25,13 +25,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { seeded } from '../../src/analytics/science-of-science';
 import { PROJECT_ROOT } from '../../src/config/settings';
-import { OnnxSentenceEmbedder, type Embedder } from '../../src/embedding/embedder';
-import { CachingEmbedder, fileSha256 } from '../../src/embedding/embedding-cache';
-import { embeddingModel, modelDir } from '../../src/embedding/models';
-import { paperFilterParams, queries } from '../../src/graph/query-registry';
-import { embeddingInput } from '../../src/ingest/paper-rows';
 import { loadQueries } from '../../src/retrieval/evaluation';
-import { openBenchApp, runWhenMain } from './env';
+import { argument, collectionPassages, openBenchApp, openModel, runWhenMain } from './env';
 
 const COLLECTIONS = [
   'scifact',
@@ -47,10 +42,6 @@ const QUANTILES = [
   0, 0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998, 0.999,
   1,
 ];
-
-function argument(args: string[], name: string): string | undefined {
-  return args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
-}
 
 function dot(a: Float32Array, b: Float32Array): number {
   let sum = 0;
@@ -70,21 +61,6 @@ function quantile(sorted: readonly number[], q: number): number {
   const low = Math.floor(at);
   const high = Math.ceil(at);
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
-}
-
-async function openEmbedder(
-  settings: Awaited<ReturnType<typeof openBenchApp>>['settings'],
-  name: string,
-): Promise<{ embedder: Embedder; close: () => Promise<void> }> {
-  const model = embeddingModel(name);
-  const modelSettings = { ...settings.model, dir: modelDir(settings.cacheDir, model) };
-  const inner = await OnnxSentenceEmbedder.load(modelSettings, model);
-  const embedder = CachingEmbedder.open(
-    inner,
-    settings.model.cacheDir,
-    fileSha256(path.join(modelSettings.dir, 'model.onnx')),
-  );
-  return { embedder, close: () => inner.close() };
 }
 
 /** Every question text the project holds, once each. */
@@ -109,17 +85,7 @@ async function main(): Promise<void> {
   const app = await openBenchApp({}, { llm: null });
   try {
     const inputs: string[] = [];
-    for (const collection of COLLECTIONS) {
-      const filter = paperFilterParams({ collections: [collection] });
-      for (let after = ''; ;) {
-        const rows = await app.executor.read<{ id: string; text: string; paperTitle: string | null; section: string }>(
-          queries().chunkTexts({ ...filter, after, limit: 5000 }),
-        );
-        for (const row of rows) inputs.push(embeddingInput(row.paperTitle, row.text, row.section));
-        if (rows.length < 5000) break;
-        after = rows[rows.length - 1]!.id;
-      }
-    }
+    for (const collection of COLLECTIONS) inputs.push(...(await collectionPassages(app, collection)).inputs);
     const questions = questionTexts(shared);
     const anchors = Array.from({ length: 1500 }, () => Math.floor(next() * inputs.length));
     const draws = (n: number): number[] => Array.from({ length: n }, () => Math.floor(next() * inputs.length));
@@ -129,14 +95,14 @@ async function main(): Promise<void> {
       centroid: questions.map(() => draws(40)),
     };
     const embedAll = async (name: string) => {
-      const { embedder, close } = await openEmbedder(app.settings, name);
+      const { inner, cached } = await openModel(app.settings, name);
       try {
         return {
-          passages: await embedder.embed(inputs),
-          queries: await embedder.embed(questions, 'query'),
+          passages: await cached.embed(inputs),
+          queries: await cached.embed(questions, 'query'),
         };
       } finally {
-        await close();
+        await inner.close();
       }
     };
     process.stdout.write(

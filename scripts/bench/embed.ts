@@ -24,7 +24,7 @@ import { queries } from '../../src/graph/query-registry';
 import { applySchema } from '../../src/graph/schema';
 import { embeddingInput } from '../../src/ingest/paper-rows';
 import { silentLogger } from '../../src/logger';
-import { freshStoreSettings, runWhenMain } from './env';
+import { argument, freshStoreSettings, runWhenMain } from './env';
 
 const REFERENCE = { CITEGRAPH_EMBED_OPTIMIZATION: 'basic', CITEGRAPH_EMBED_THREADS: '0', CITEGRAPH_EMBED_BATCH: '16' };
 
@@ -34,10 +34,6 @@ const BENCH_EMBED_ENV = {
   CITEGRAPH_NEO4J_PAGECACHE: '1g',
   CITEGRAPH_NEO4J_HEAP: '2g',
 };
-
-function argument(args: string[], name: string): string | undefined {
-  return args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
-}
 
 async function options(corpus: string, count: number): Promise<string[]> {
   const texts = gunzipSync(readFileSync(corpus))

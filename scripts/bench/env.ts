@@ -1,6 +1,11 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createAppContext, type AppContext } from '../../src/app-context';
+import { OnnxSentenceEmbedder } from '../../src/embedding/embedder';
+import { CachingEmbedder, fileSha256 } from '../../src/embedding/embedding-cache';
+import { embeddingModel, modelDir } from '../../src/embedding/models';
+import { paperFilterParams, queries } from '../../src/graph/query-registry';
+import { embeddingInput } from '../../src/ingest/paper-rows';
 import { loadSettings, PROJECT_ROOT, type Settings } from '../../src/config/settings';
 import { startEmbedded, stopEmbedded } from '../../src/graph/embedded-server';
 import { consoleLogger } from '../../src/logger';
@@ -69,4 +74,55 @@ export function runWhenMain(caller: NodeModule, name: string, main: () => Promis
     process.stderr.write(`${name} failed: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);
   });
+}
+
+/** The value after a command-line flag (`--models a,b`), or undefined when the flag is absent. */
+export function argument(args: readonly string[], name: string): string | undefined {
+  return args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
+}
+
+/**
+ * An embedding model of src/embedding/models.ts by name, outside the service: the model itself (`inner`, timed
+ * without a cache, closed by the caller) and the same model behind its per-model disk cache (`cached`).
+ */
+export async function openModel(
+  settings: Settings,
+  name: string,
+): Promise<{ inner: OnnxSentenceEmbedder; cached: CachingEmbedder }> {
+  const model = embeddingModel(name);
+  const modelSettings = { ...settings.model, dir: modelDir(settings.cacheDir, model) };
+  const inner = await OnnxSentenceEmbedder.load(modelSettings, model);
+  const cached = CachingEmbedder.open(
+    inner,
+    settings.model.cacheDir,
+    fileSha256(path.join(modelSettings.dir, 'model.onnx')),
+  );
+  return { inner, cached };
+}
+
+/** A collection's chunks as the ingest embeds them (title and chunk), with the paper each belongs to. */
+export interface CollectionPassages {
+  papers: string[];
+  inputs: string[];
+}
+
+/** Every chunk of a collection in the graph, read in pages (see CollectionPassages). */
+export async function collectionPassages(app: AppContext, collection: string): Promise<CollectionPassages> {
+  const passages: CollectionPassages = { papers: [], inputs: [] };
+  const filter = paperFilterParams({ collections: [collection] });
+  for (let after = ''; ;) {
+    const rows = await app.executor.read<{
+      id: string;
+      paperId: string;
+      text: string;
+      paperTitle: string | null;
+      section: string;
+    }>(queries().chunkTexts({ ...filter, after, limit: 5000 }));
+    for (const row of rows) {
+      passages.papers.push(row.paperId);
+      passages.inputs.push(embeddingInput(row.paperTitle, row.text, row.section));
+    }
+    if (rows.length < 5000) return passages;
+    after = rows[rows.length - 1]!.id;
+  }
 }

@@ -13,13 +13,9 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { evaluate, loadQrels, loadQueries, type EvaluationRun } from '../../src/retrieval/evaluation';
 import type { SearchOptions } from '../../src/retrieval/search-types';
-import { openBenchApp, runWhenMain } from './env';
+import { argument, openBenchApp, runWhenMain } from './env';
 
 const SYNERGY_DEV = new Set(['Chou_2004', 'Donners_2021', 'Meijboom_2021']);
-
-function argument(args: string[], name: string): string | undefined {
-  return args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
-}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

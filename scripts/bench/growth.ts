@@ -23,7 +23,7 @@ import { applySchema } from '../../src/graph/schema';
 import { bulkLoad } from '../../src/cli/bulk-load';
 import { silentLogger } from '../../src/logger';
 import { analyticsCases, timeCases } from './analytics';
-import { freshStoreSettings, runWhenMain } from './env';
+import { argument, freshStoreSettings, runWhenMain } from './env';
 import { writeSyntheticWorks } from '../tools/synthetic-works';
 
 const GROWTH_ENV = {
@@ -41,10 +41,6 @@ interface SizeResult {
   readonly ingestSeconds: number;
   readonly generateSeconds: number;
   readonly timings: Map<string, number>;
-}
-
-function argument(args: string[], name: string): string | undefined {
-  return args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
 }
 
 async function openEmptyApp(bulk: boolean): Promise<{ app: AppContext; settings: Settings; external: boolean }> {

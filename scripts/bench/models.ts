@@ -23,39 +23,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
-import { OnnxSentenceEmbedder, type Embedder } from '../../src/embedding/embedder';
-import { CachingEmbedder, fileSha256 } from '../../src/embedding/embedding-cache';
-import { embeddingModel, modelDir } from '../../src/embedding/models';
-import { paperFilterParams, queries } from '../../src/graph/query-registry';
-import { embeddingInput } from '../../src/ingest/paper-rows';
+import { embeddingModel } from '../../src/embedding/models';
 import { loadQrels, loadQueries } from '../../src/retrieval/evaluation';
 import { weightedRrf } from '../../src/retrieval/fusion';
 import { evaluateRanking, meanMetrics, type Judgments } from '../../src/retrieval/metrics';
-import { openBenchApp, runWhenMain } from './env';
+import { argument, collectionPassages, type CollectionPassages, openBenchApp, openModel, runWhenMain } from './env';
 
 const SYNERGY_REVIEWS = ['Chou_2004', 'Donners_2021', 'Meijboom_2021', 'Oud_2018', 'Sep_2021', 'van_der_Valk_2021'];
 const DEPTH = 100;
 
-function argument(args: string[], name: string): string | undefined {
-  return args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
-}
-
-interface ChunkRow {
-  id: string;
-  paperId: string;
-  text: string;
-  paperTitle: string | null;
-  section: string;
-}
-
-/** A collection's chunks as the ingest embeds them, with the paper each belongs to. */
-interface Passages {
-  papers: string[];
-  inputs: string[];
-}
-
 /** The papers of a collection ranked by their best chunk's cosine to a query vector. */
-function denseRanking(passages: Passages, vectors: readonly Float32Array[], query: Float32Array): string[] {
+function denseRanking(passages: CollectionPassages, vectors: readonly Float32Array[], query: Float32Array): string[] {
   const best = new Map<string, number>();
   vectors.forEach((vector, index) => {
     let dot = 0;
@@ -139,21 +117,9 @@ async function main(): Promise<void> {
       }
     }
     // Each collection's passages, read once.
-    const passagesOf = new Map<string, Passages>();
-    for (const collection of new Set(groups.map((g) => g.collection))) {
-      const passages: Passages = { papers: [], inputs: [] };
-      const filter = paperFilterParams({ collections: [collection] });
-      for (let after = ''; ;) {
-        const rows = await app.executor.read<ChunkRow>(queries().chunkTexts({ ...filter, after, limit: 5000 }));
-        for (const row of rows) {
-          passages.papers.push(row.paperId);
-          passages.inputs.push(embeddingInput(row.paperTitle, row.text, row.section));
-        }
-        if (rows.length < 5000) break;
-        after = rows[rows.length - 1]!.id;
-      }
-      passagesOf.set(collection, passages);
-    }
+    const passagesOf = new Map<string, CollectionPassages>();
+    for (const collection of new Set(groups.map((g) => g.collection)))
+      passagesOf.set(collection, await collectionPassages(app, collection));
     // BM25 lists from the graph, the same for every model.
     const sparse = new Map<string, string[]>();
     for (const group of groups)
@@ -183,13 +149,7 @@ async function main(): Promise<void> {
     const sampled: string[] = [];
     for (const name of names) {
       const model = embeddingModel(name);
-      const modelSettings = { ...settings.model, dir: modelDir(settings.cacheDir, model) };
-      const inner = await OnnxSentenceEmbedder.load(modelSettings, model);
-      const embedder: Embedder = CachingEmbedder.open(
-        inner,
-        settings.model.cacheDir,
-        fileSha256(path.join(modelSettings.dir, 'model.onnx')),
-      );
+      const { inner, cached: embedder } = await openModel(settings, name);
       try {
         // Throughput on the same sample for every model, without the cache: every N-th chunk of the sets, the
         // product's batch size and threads (the settings), one warm-up batch first.
@@ -211,10 +171,10 @@ async function main(): Promise<void> {
         let ms = 0;
         for (const [collection, passages] of passagesOf) {
           const started = process.hrtime.bigint();
-          const before = (embedder as CachingEmbedder).stats().misses;
+          const before = embedder.stats().misses;
           vectorsOf.set(collection, await embedder.embed(passages.inputs));
           ms += Number(process.hrtime.bigint() - started) / 1e6;
-          embedded += (embedder as CachingEmbedder).stats().misses - before;
+          embedded += embedder.stats().misses - before;
         }
         const total = [...passagesOf.values()].reduce((sum, p) => sum + p.inputs.length, 0);
         speed.push(

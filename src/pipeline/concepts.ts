@@ -192,6 +192,8 @@ export function directMatch(
   weight: (word: string) => number,
   unnamed = 0,
 ): string | null {
+  // A concept's rarity: its rarest word's.
+  const rarity = new Map(concepts.map((concept) => [concept, Math.max(0, ...concept.words.map(weight))]));
   for (const paper of papers) {
     const words = new Set(terms(paper.text));
     const named = (concept: Concept) =>
@@ -202,10 +204,12 @@ export function directMatch(
       });
     const missing = concepts.filter((concept) => !named(concept));
     if (missing.length === 0) return paper.id;
-    // A concept's rarity: its rarest word's.
-    const rarity = (concept: Concept) => Math.max(0, ...concept.words.map(weight));
-    const rarestNamed = Math.max(0, ...concepts.filter((c) => !missing.includes(c)).map(rarity));
-    if (missing.length <= unnamed && missing.length < concepts.length && missing.every((c) => rarity(c) < rarestNamed))
+    const rarestNamed = Math.max(0, ...concepts.filter((c) => !missing.includes(c)).map((c) => rarity.get(c)!));
+    if (
+      missing.length <= unnamed &&
+      missing.length < concepts.length &&
+      missing.every((c) => rarity.get(c)! < rarestNamed)
+    )
       return paper.id;
   }
   return null;

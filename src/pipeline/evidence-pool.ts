@@ -14,14 +14,16 @@ const PASSAGES_PER_PAPER = 2;
  */
 export class EvidencePool {
   private readonly items = new Map<string, Evidence>();
+  /** The embedding model's cosines on MiniLM's scale, on which the evidence score is defined. */
+  private readonly scale: SimilarityScale;
 
   constructor(
     private readonly question: string,
     private readonly questionVector: Float32Array,
-    private readonly sources: { graph: Corpus },
-    /** The embedding model's cosines on MiniLM's scale, on which the evidence score is defined. */
-    private readonly scale: SimilarityScale = similarityScale('minilm'),
-  ) {}
+    private readonly sources: { graph: Corpus; settings: { model: { name: string } } },
+  ) {
+    this.scale = similarityScale(sources.settings.model.name);
+  }
 
   get size(): number {
     return this.items.size;

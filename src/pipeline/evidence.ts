@@ -224,7 +224,9 @@ export function findContradictions(
   similarity: (a: Evidence, b: Evidence) => number,
   threshold = 0.7,
 ): Array<{ a: string; b: string; similarity: number; note: string }> {
-  const out: Array<{ a: string; b: string; similarity: number; note: string }> = [];
+  // One flag per pair of papers, the closest pair of their passages: two passages of the same two papers say the same
+  // thing twice.
+  const out = new Map<string, { a: string; b: string; similarity: number; note: string }>();
   const top = [...evidence].sort((x, y) => y.score - x.score).slice(0, 8);
   for (let i = 0; i < top.length; i += 1) {
     for (let j = i + 1; j < top.length; j += 1) {
@@ -235,8 +237,9 @@ export function findContradictions(
       const negB = NEGATION.test(b.text);
       if (negA === negB) continue;
       const sim = similarity(a, b);
-      if (sim >= threshold) {
-        out.push({
+      const pair = [a.paperId, b.paperId].sort().join('|');
+      if (sim >= threshold && sim > (out.get(pair)?.similarity ?? -Infinity)) {
+        out.set(pair, {
           a: a.id,
           b: b.id,
           similarity: sim,
@@ -245,16 +248,5 @@ export function findContradictions(
       }
     }
   }
-  // One flag per pair of papers: two passages of the same two papers say the same thing twice.
-  const seen = new Set<string>();
-  return out
-    .sort((x, y) => y.similarity - x.similarity)
-    .filter((flag) => {
-      const papers = [top.find((e) => e.id === flag.a)!.paperId, top.find((e) => e.id === flag.b)!.paperId].sort();
-      const key = papers.join('|');
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, 3);
+  return [...out.values()].sort((x, y) => y.similarity - x.similarity).slice(0, 3);
 }

@@ -269,12 +269,12 @@ export class SearchService {
     return { ranked, trace, vector, options };
   }
 
-  /** Embeds a query with the same model as the chunks. */
   /** The served model's cosines on MiniLM's scale (src/embedding/similarity-scale.ts), for thresholds. */
   async similarityScale(): Promise<SimilarityScale> {
     return similarityScale((await this.embedder()).modelName);
   }
 
+  /** Embeds a query with the same model as the chunks. */
   async embedQuery(query: string): Promise<Float32Array> {
     const [vector] = await (await this.embedder()).embed([query], 'query');
     return vector!;

@@ -1,5 +1,4 @@
 import type { Evidence } from '../../domain';
-import { similarityScale } from '../../embedding/similarity-scale';
 import type { VerifiedCitation } from '../../generation/verify';
 import type { AskDependencies, Gathered, Rewritten } from '../ask-types';
 import { EvidencePool } from '../evidence-pool';
@@ -126,12 +125,7 @@ async function countBack(deps: AskDependencies, state: Gathered, plan: Analytics
  */
 export function computedAnswerStage(deps: AskDependencies): Stage<Rewritten & { plan: AnalyticsPlan }, Computed> {
   const start = (state: Rewritten & { plan: AnalyticsPlan }): Gathered & { plan: AnalyticsPlan } => {
-    const pool = new EvidencePool(
-      state.question,
-      state.questionVector,
-      deps,
-      similarityScale(deps.settings.model.name),
-    );
+    const pool = new EvidencePool(state.question, state.questionVector, deps);
     return { ...state, pool, sufficiency: sufficiencyOf(deps, { ...state, pool }), externalSearches: [] };
   };
   return {

@@ -1,5 +1,4 @@
 import type { Evidence } from '../../domain';
-import { similarityScale } from '../../embedding/similarity-scale';
 import { resolveOptions } from '../../retrieval/search-types';
 import { corporaOf } from '../../sets/documents-corpus';
 import { contentTerms } from '../../text';
@@ -74,12 +73,7 @@ export function gatherEvidenceStage(deps: AskDependencies): Stage<Rewritten, Gat
   return {
     name: 'retrieve',
     run: async (state) => {
-      const pool = new EvidencePool(
-        state.question,
-        state.questionVector,
-        deps,
-        similarityScale(deps.settings.model.name),
-      );
+      const pool = new EvidencePool(state.question, state.questionVector, deps);
       const withPool = { ...state, pool };
       const subQueries = state.subQueries.map((sub) => ({ ...sub }));
       for (const sub of subQueries)
