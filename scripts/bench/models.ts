@@ -11,6 +11,11 @@
  * each labelled SYNERGY review (its criteria and three phrasings of its subject as queries, ranking only that review's
  * records), with the mean over all six reviews.
  *
+ * Then every ensemble of two or more of the models named: (a) BM25 and each model's dense list in one weighted RRF,
+ * the dense weight split evenly between the models; (b) one dense list by the mean of the models' best-chunk cosines
+ * (each read on MiniLM's scale, src/embedding/similarity-scale.ts), fused with BM25 as one model is. What a second
+ * model stored beside the first would buy, before anything is built for it.
+ *
  *   scripts/bench/models [--models minilm,bge-small,e5-small] [--sets scifact,synergy] [--dense-weight W] [--rrf-k K]
  *                        [--speed-sample N] [--data DIR]
  *
@@ -24,6 +29,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { embeddingModel } from '../../src/embedding/models';
+import { similarityScale } from '../../src/embedding/similarity-scale';
 import { loadQrels, loadQueries } from '../../src/retrieval/evaluation';
 import { weightedRrf } from '../../src/retrieval/fusion';
 import { evaluateRanking, meanMetrics, type Judgments } from '../../src/retrieval/metrics';
@@ -32,19 +38,29 @@ import { argument, collectionPassages, type CollectionPassages, openBenchApp, op
 const SYNERGY_REVIEWS = ['Chou_2004', 'Donners_2021', 'Meijboom_2021', 'Oud_2018', 'Sep_2021', 'van_der_Valk_2021'];
 const DEPTH = 100;
 
-/** The papers of a collection ranked by their best chunk's cosine to a query vector. */
-function denseRanking(passages: CollectionPassages, vectors: readonly Float32Array[], query: Float32Array): string[] {
-  const best = new Map<string, number>();
+/** Each paper's best chunk cosine to a query vector, by the paper's index in `order`. */
+function bestCosines(
+  passages: CollectionPassages,
+  vectors: readonly Float32Array[],
+  query: Float32Array,
+  order: ReadonlyMap<string, number>,
+): Float32Array {
+  const best = new Float32Array(order.size).fill(-Infinity);
   vectors.forEach((vector, index) => {
     let dot = 0;
     for (let d = 0; d < vector.length; d += 1) dot += vector[d]! * query[d]!;
-    const paper = passages.papers[index]!;
-    if (dot > (best.get(paper) ?? -Infinity)) best.set(paper, dot);
+    const paper = order.get(passages.papers[index]!)!;
+    if (dot > best[paper]!) best[paper] = dot;
   });
-  return [...best.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  return best;
+}
+
+/** The top papers by a score per paper index (ties by id). */
+function topPapers(scores: Float32Array, ids: readonly string[]): string[] {
+  return [...scores.keys()]
+    .sort((a, b) => scores[b]! - scores[a]! || ids[a]!.localeCompare(ids[b]!))
     .slice(0, DEPTH)
-    .map(([id]) => id);
+    .map((index) => ids[index]!);
 }
 
 async function main(): Promise<void> {
@@ -144,6 +160,14 @@ async function main(): Promise<void> {
           response.results.map((result) => result.paper.id),
         );
       }
+    // Each collection's papers in one order, for per-paper score arrays.
+    const papersOf = new Map<string, { ids: string[]; order: Map<string, number> }>();
+    for (const [collection, passages] of passagesOf) {
+      const ids = [...new Set(passages.papers)];
+      papersOf.set(collection, { ids, order: new Map(ids.map((id, index) => [id, index])) });
+    }
+    // Every model's best-chunk cosines per query, read on MiniLM's scale, for the ensembles after the models.
+    const cosinesOf = new Map<string, Map<string, Float32Array>>();
     const rows: string[] = [];
     const speed: string[] = [];
     const sampled: string[] = [];
@@ -185,13 +209,22 @@ async function main(): Promise<void> {
         for (const group of groups) {
           const passages = passagesOf.get(group.collection)!;
           const vectors = vectorsOf.get(group.collection)!;
+          const { ids, order } = papersOf.get(group.collection)!;
+          const scale = similarityScale(model);
+          const cosines = cosinesOf.get(model.name) ?? new Map<string, Float32Array>();
+          cosinesOf.set(model.name, cosines);
           const dense: ReturnType<typeof evaluateRanking>[] = [];
           const fused: ReturnType<typeof evaluateRanking>[] = [];
           for (const query of group.queries) {
             const judgments = group.qrels.get(query.id);
             if (!judgments || ![...judgments.values()].some((grade) => grade > 0)) continue;
             const [vector] = await embedder.embed([query.text], 'query');
-            const denseIds = denseRanking(passages, vectors, vector!);
+            const best = bestCosines(passages, vectors, vector!, order);
+            const denseIds = topPapers(best, ids);
+            cosines.set(
+              `${group.collection}|${query.id}`,
+              best.map((cosine) => scale.toReference(cosine, 'query')),
+            );
             const sparseIds = sparse.get(`${group.collection}|${query.id}`) ?? [];
             const fusedIds = weightedRrf(
               [
@@ -222,6 +255,66 @@ async function main(): Promise<void> {
         await inner.close();
       }
     }
+    // Ensembles of the models measured: every subset of two or more, as (a) the BM25 list and each model's dense list
+    // in one weighted RRF (the dense weight split evenly between the models) and (b) one dense list by the mean of the
+    // models' cosines on MiniLM's scale, fused with BM25 as a single model is.
+    const ensembleRows: string[] = [];
+    const measured = [...cosinesOf.keys()];
+    const subsets = [...Array(2 ** measured.length).keys()]
+      .map((mask) => measured.filter((_, index) => mask & (2 ** index)))
+      .filter((subset) => subset.length >= 2);
+    for (const subset of subsets) {
+      const reviews: Array<{ lists: ReturnType<typeof meanMetrics>; mean: ReturnType<typeof meanMetrics> }> = [];
+      for (const group of groups) {
+        const { ids } = papersOf.get(group.collection)!;
+        const byLists: ReturnType<typeof evaluateRanking>[] = [];
+        const byMean: ReturnType<typeof evaluateRanking>[] = [];
+        for (const query of group.queries) {
+          const judgments = group.qrels.get(query.id);
+          const key = `${group.collection}|${query.id}`;
+          const per = subset.map((name) => cosinesOf.get(name)!.get(key));
+          if (!judgments || per.some((cosines) => !cosines)) continue;
+          const sparseIds = sparse.get(key) ?? [];
+          const lists = weightedRrf(
+            [
+              { name: 'sparse', weight: weights.sparse, ids: sparseIds },
+              ...subset.map((name, index) => ({
+                name,
+                weight: weights.dense / subset.length,
+                ids: topPapers(per[index]!, ids),
+              })),
+            ],
+            rrfK,
+          ).map((item) => item.id);
+          const mean = new Float32Array(ids.length);
+          for (const cosines of per)
+            for (let i = 0; i < mean.length; i += 1) mean[i] = mean[i]! + cosines![i]! / per.length;
+          const meanIds = weightedRrf(
+            [
+              { name: 'sparse', weight: weights.sparse, ids: sparseIds },
+              { name: 'dense', weight: weights.dense, ids: topPapers(mean, ids) },
+            ],
+            rrfK,
+          ).map((item) => item.id);
+          byLists.push(evaluateRanking(lists, judgments));
+          byMean.push(evaluateRanking(meanIds, judgments));
+        }
+        const l = meanMetrics(byLists);
+        const m = meanMetrics(byMean);
+        ensembleRows.push(
+          `| ${group.name} | ${subset.join('+')} | ${byLists.length} | ${l['nDCG@10'].toFixed(4)} | ${l['Recall@100'].toFixed(4)} | ${m['nDCG@10'].toFixed(4)} | ${m['Recall@100'].toFixed(4)} |`,
+        );
+        process.stdout.write(`${ensembleRows[ensembleRows.length - 1]}\n`);
+        if (group.name.startsWith('SYNERGY')) reviews.push({ lists: l, mean: m });
+      }
+      if (reviews.length > 0) {
+        const l = meanMetrics(reviews.map((r) => r.lists));
+        const m = meanMetrics(reviews.map((r) => r.mean));
+        ensembleRows.push(
+          `| SYNERGY, mean of ${reviews.length} reviews | ${subset.join('+')} | ${reviews.length} × 4 | ${l['nDCG@10'].toFixed(4)} | ${l['Recall@100'].toFixed(4)} | ${m['nDCG@10'].toFixed(4)} | ${m['Recall@100'].toFixed(4)} |`,
+        );
+      }
+    }
     process.stdout.write(
       [
         '',
@@ -244,6 +337,15 @@ async function main(): Promise<void> {
         '|---|---|---|---|---|---|---|',
         ...rows,
         '',
+        ...(ensembleRows.length > 0
+          ? [
+              "ensembles (BM25 and each model's dense list in one RRF, the dense weight split evenly; BM25 and the mean of the models' cosines on MiniLM's scale):",
+              '| set | models | queries | lists nDCG@10 | lists Recall@100 | mean-cosine nDCG@10 | mean-cosine Recall@100 |',
+              '|---|---|---|---|---|---|---|',
+              ...ensembleRows,
+              '',
+            ]
+          : []),
       ].join('\n'),
     );
   } finally {
