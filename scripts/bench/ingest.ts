@@ -2,7 +2,10 @@
  * Ingest benchmark: all nine SYNERGY reviews and the SciFact corpus into an empty database, embeddings included.
  * Prints wall time, papers/s, chunks/s and the time spent embedding versus writing to Neo4j.
  *
- *   scripts/bench/ingest [--keep] [--data DIR]
+ *   scripts/bench/ingest [--keep] [--only synergy|scifact] [--cache] [--data DIR]
+ *
+ * The model runs on every chunk: the per-model vector cache is off unless `--cache` (with it, a second run reads the
+ * vectors from disk and measures the writer). `--only` ingests one of the two corpora (SciFact alone: ~9,000 chunks).
  *
  * Uses its own embedded Neo4j (port 7698, store .data/neo4j-bench) unless NEO4J_URI is set, in which case that
  * database is EMPTIED first. With --keep the embedded server is left running with the data, for bench-search and
@@ -18,7 +21,7 @@ import { queries } from '../../src/graph/query-registry';
 import { applySchema } from '../../src/graph/schema';
 import { formatSummary } from '../../src/ingest/ingest-types';
 import { consoleLogger } from '../../src/logger';
-import { BENCH_ENV, freshStoreSettings, runWhenMain } from './env';
+import { argument, BENCH_ENV, freshStoreSettings, runWhenMain } from './env';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -26,7 +29,12 @@ async function main(): Promise<void> {
   const shared = args.includes('--data')
     ? args[args.indexOf('--data') + 1]!
     : path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
-  const { settings, external } = await freshStoreSettings(BENCH_ENV);
+  const only = argument(args, '--only');
+  const fresh = await freshStoreSettings(BENCH_ENV);
+  const { external } = fresh;
+  const settings = args.includes('--cache')
+    ? fresh.settings
+    : { ...fresh.settings, model: { ...fresh.settings.model, cache: false } };
   const app = createAppContext({ settings, logger: consoleLogger });
   try {
     await app.executor.autoCommit(queries().clearDatabase({}));
@@ -38,9 +46,9 @@ async function main(): Promise<void> {
       .sort()
       .map((name) => path.join(synergy, name));
     const runs = [
-      { label: 'SYNERGY (9 reviews)', files },
-      { label: 'SciFact corpus', files: [path.join(shared, 'scifact', 'corpus.jsonl.gz')] },
-    ];
+      { name: 'synergy', label: 'SYNERGY (9 reviews)', files },
+      { name: 'scifact', label: 'SciFact corpus', files: [path.join(shared, 'scifact', 'corpus.jsonl.gz')] },
+    ].filter((run) => !only || run.name === only);
     const rows: string[] = [];
     let total = { ms: 0, papers: 0, chunks: 0, embedMs: 0, writeMs: 0, chunkMs: 0 };
     for (const run of runs) {
@@ -71,7 +79,7 @@ async function main(): Promise<void> {
         ...rows,
         '',
         `graph: ${JSON.stringify(counts)}`,
-        `machine: ${cpus().length} cores; embedding threads ${settings.model.threads || 'default'}, batch ${settings.model.batchSize}`,
+        `machine: ${cpus().length} cores; model ${settings.model.name}, embedding threads ${settings.model.threads || 'default'}, batch ${settings.model.batchSize}, vector cache ${settings.model.cache ? 'on' : 'off'}`,
         '',
       ].join('\n'),
     );

@@ -12,7 +12,7 @@ export const STORE_QUERIES = {
   replaceTopics: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-topics', ['papers', 'rows']),
   replaceChunks: spec<{ papers: string[]; chunks: unknown[] }>('ingest/replace-chunks', ['papers', 'chunks']),
   replaceCitations: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-citations', ['papers', 'rows']),
-  chunksMissingEmbedding: spec<{ limit: number }>('ingest/chunks-missing-embedding', ['limit']),
+  chunksMissingEmbedding: spec<{ limit: number; after: string }>('ingest/chunks-missing-embedding', ['limit', 'after']),
   countChunksMissingEmbedding: spec<Record<string, never>>('ingest/count-chunks-missing-embedding', []),
   setChunkEmbeddings: spec<{ rows: unknown[] }>('ingest/set-chunk-embeddings', ['rows']),
   clearChunkEmbeddings: spec<{ limit: number }>('ingest/clear-chunk-embeddings', ['limit']),

@@ -3,7 +3,10 @@ import type { IngestDependencies } from './ingest-types';
 import { embeddingInput } from './paper-rows';
 import { Progress } from './progress';
 
-/** Embeds every chunk that has no embedding yet (chunks ingested with deferred embedding). Resumable. */
+/**
+ * Embeds every chunk that has no embedding yet (chunks ingested with deferred embedding). Resumable. Chunks are read in
+ * id order, and each batch's vectors are written while the next batch is embedded.
+ */
 export async function embedMissing(
   deps: Pick<IngestDependencies, 'executor' | 'embedder'>,
   batchSize = 256,
@@ -17,21 +20,9 @@ export async function embedMissing(
   let embedded = 0;
   let embedMs = 0;
   let writeMs = 0;
-  for (;;) {
-    const rows = await deps.executor.read<{
-      id: string;
-      text: string;
-      paperTitle: string | null;
-      section: string;
-    }>(q.chunksMissingEmbedding({ limit: batchSize }));
-    if (rows.length === 0) break;
-    const embedder = await deps.embedder();
-    let started = Date.now();
-    const vectors = await embedder.embed(
-      rows.map((row) => embeddingInput(row.paperTitle, row.text, row.section ?? 'abstract')),
-    );
-    embedMs += Date.now() - started;
-    started = Date.now();
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (rows: Array<{ id: string }>, vectors: Float32Array[]): Promise<void> => {
+    const started = Date.now();
     await deps.executor.write(
       q.setChunkEmbeddings({
         rows: rows.map((row, index) => ({ id: row.id, embedding: Array.from(vectors[index]!) })),
@@ -40,7 +31,32 @@ export async function embedMissing(
     writeMs += Date.now() - started;
     embedded += rows.length;
     progress.update('embedding:', embedded, 'chunks', missing > 0 ? embedded / missing : undefined);
+  };
+  try {
+    for (let after = ''; ;) {
+      const rows = await deps.executor.read<{
+        id: string;
+        text: string;
+        paperTitle: string | null;
+        section: string;
+      }>(q.chunksMissingEmbedding({ limit: batchSize, after }));
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+      const embedder = await deps.embedder();
+      const started = Date.now();
+      const vectors = await embedder.embed(
+        rows.map((row) => embeddingInput(row.paperTitle, row.text, row.section ?? 'abstract')),
+      );
+      embedMs += Date.now() - started;
+      await writing;
+      writing = write(rows, vectors);
+      writing.catch(() => undefined); // rethrown where it is awaited: the next batch or the end
+    }
+  } catch (error) {
+    await writing.catch(() => undefined);
+    throw error;
   }
+  await writing;
   progress.done();
   return { embedded, embedMs, writeMs };
 }

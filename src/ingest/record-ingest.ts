@@ -16,6 +16,14 @@ import { type ChunkRow, chunkRecords, contentHash, graphRows, paperProps, type P
 import { Progress } from './progress';
 import { readRecords } from './record-reader';
 
+/** A batch read and chunked, waiting for its write. */
+interface ReadyBatch {
+  batch: PreparedPaper[];
+  unchanged: PreparedPaper[];
+  changedIndexes: number[];
+  chunkRows: ChunkRow[];
+}
+
 /** Collection name from a path: "works/Chou_2004.jsonl.gz" → "Chou_2004"; "scifact/corpus.jsonl.gz" → "scifact". */
 export function defaultCollection(file: string): string {
   const base = path
@@ -69,15 +77,41 @@ export class RecordIngest {
     return summary;
   }
 
+  /**
+   * One file's records in batches. Unless `write` is given (the bulk path's sink), each batch is committed while the
+   * next is chunked and embedded: the model and Neo4j work at once instead of in turn. Commits stay in file order,
+   * one transaction each; a batch's stored state is read before the previous batch commits, which is safe because an
+   * id occurs once per file (repeats are skipped above) and a paper that batch creates as a citation stub is written
+   * in full either way.
+   */
   async ingestFile(
     file: string,
     options: IngestOptions,
     summary: IngestSummary,
-    write: (batch: PreparedPaper[], where: string[], collection: string) => Promise<void> = (
-      batch,
-      where,
-      collection,
-    ) => this.writeBatch(batch, where, collection, options, summary),
+    write?: (batch: PreparedPaper[], where: string[], collection: string) => Promise<void>,
+  ): Promise<void> {
+    let committing: Promise<void> = Promise.resolve();
+    const send = async (batch: PreparedPaper[], where: string[], collection: string): Promise<void> => {
+      if (write) return write(batch, where, collection);
+      const ready = await this.prepareBatch(batch, options, summary);
+      await committing;
+      committing = this.commitBatch(ready, where, collection, summary);
+      committing.catch(() => undefined); // rethrown where it is awaited: the next batch or the end of the file
+    };
+    try {
+      await this.readBatches(file, options, summary, send);
+    } catch (error) {
+      await committing.catch(() => undefined); // no write continues after the caller hears of the failure
+      throw error;
+    }
+    await committing;
+  }
+
+  private async readBatches(
+    file: string,
+    options: IngestOptions,
+    summary: IngestSummary,
+    write: (batch: PreparedPaper[], where: string[], collection: string) => Promise<void>,
   ): Promise<void> {
     const collection = options.collection ?? defaultCollection(file);
     if (!summary.collections.includes(collection)) summary.collections.push(collection);
@@ -168,9 +202,17 @@ export class RecordIngest {
     summary: IngestSummary,
     fetchedAt?: string,
   ): Promise<void> {
-    const q = queries();
+    await this.commitBatch(await this.prepareBatch(batch, options, summary), where, collection, summary, fetchedAt);
+  }
+
+  /** Everything before a batch's write: which papers are stored unchanged, and the others' chunks (embedded or not). */
+  private async prepareBatch(
+    batch: PreparedPaper[],
+    options: IngestOptions,
+    summary: IngestSummary,
+  ): Promise<ReadyBatch> {
     const existing = await this.deps.executor.read<{ id: string; contentHash: string | null; stub: boolean }>(
-      q.existingPapers({ ids: batch.map((paper) => paper.record.id) }),
+      queries().existingPapers({ ids: batch.map((paper) => paper.record.id) }),
     );
     const stored = new Map(existing.map((row) => [row.id, row]));
     const isUnchanged = (paper: PreparedPaper): boolean => {
@@ -179,15 +221,27 @@ export class RecordIngest {
     };
     const unchanged = batch.filter(isUnchanged);
     const changedIndexes = batch.map((_, index) => index).filter((index) => !isUnchanged(batch[index]!));
+    const changed = changedIndexes.map((index) => batch[index]!);
+    const chunkRows = changed.length > 0 ? await chunkRecords(this.deps, changed, options, summary) : [];
+    return { batch, unchanged, changedIndexes, chunkRows };
+  }
+
+  /** A prepared batch into the graph in one transaction; when that fails, each record alone, to find the one at fault. */
+  private async commitBatch(
+    { batch, unchanged, changedIndexes, chunkRows }: ReadyBatch,
+    where: string[],
+    collection: string,
+    summary: IngestSummary,
+    fetchedAt?: string,
+  ): Promise<void> {
     if (unchanged.length > 0) {
       await this.deps.executor.write(
-        q.touchCollections({ ids: unchanged.map((paper) => paper.record.id), collection }),
+        queries().touchCollections({ ids: unchanged.map((paper) => paper.record.id), collection }),
       );
       summary.papersUnchanged += unchanged.length;
     }
     if (changedIndexes.length === 0) return;
     const changed = changedIndexes.map((index) => batch[index]!);
-    const chunkRows = await chunkRecords(this.deps, changed, options, summary);
     try {
       await this.writePapers(changed, chunkRows, collection, summary, fetchedAt);
     } catch (error) {

@@ -7,12 +7,15 @@ import { cosine, OnnxSentenceEmbedder } from '../../src/embedding/embedder';
 import { EMBEDDING_MODELS } from '../../src/embedding/models';
 import { ErrorCode } from '../../src/errors';
 import { paperFilterParams, queries } from '../../src/graph/query-registry';
+import { IngestService } from '../../src/ingest/ingest-service';
+import type { GraphExecutor } from '../../src/graph/executor';
+import type { Embedder } from '../../src/embedding/embedder';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { SHARED_DIR } from '../helpers/test-database';
 
 const { app } = createTestContext();
 
-const OWN = ['scifact-mini', 'scifact-defer'];
+const OWN = ['scifact-mini', 'scifact-defer', 'scifact-overlap', 'scifact-overlap-defer'];
 beforeAll(() => removeCollections(app, OWN));
 afterAll(async () => {
   await removeCollections(app, OWN);
@@ -140,5 +143,101 @@ describe('the local embedding model', () => {
     const result = await app.ingest.embedMissing(16, false);
     expect(result.embedded).toBe(summary.chunks);
     expect((await app.ingest.embedMissing(16, false)).embedded).toBe(0);
+  });
+
+  describe('the model and the writer at once', () => {
+    // Every write made slow and every embedding call recorded: a batch embedded while another batch's write is
+    // open shows that the two overlap; sequential code would embed only between writes.
+    const timeline: string[] = [];
+    const slowWriter = (method: 'writeTransaction' | 'write'): GraphExecutor =>
+      new Proxy(app.executor, {
+        get(target, property) {
+          const value = Reflect.get(target, property, target) as unknown;
+          if (property !== method || typeof value !== 'function') {
+            return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          }
+          return async (...args: unknown[]) => {
+            timeline.push('write starts');
+            await new Promise((resolve) => setTimeout(resolve, 400));
+            const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            timeline.push('write ends');
+            return result;
+          };
+        },
+      });
+    const recordingEmbedder = async (): Promise<Embedder> => {
+      const inner = await app.embedder();
+      return {
+        dimensions: inner.dimensions,
+        tokenizer: inner.tokenizer,
+        modelName: inner.modelName,
+        embed: (texts, kind) => {
+          timeline.push('embed');
+          return inner.embed(texts, kind);
+        },
+      };
+    };
+    const service = (executor: GraphExecutor) =>
+      new IngestService({
+        executor,
+        embedder: recordingEmbedder,
+        tokenCounter: async () => (await app.embedder()).tokenizer,
+        chunking: app.settings.chunking,
+        ingest: { ...app.settings.ingest, batchSize: 4 },
+        documents: app.settings.documents,
+        logger: app.logger,
+      });
+    const records = (from: number, to: number) => {
+      const lines = gunzipSync(readFileSync(path.join(SHARED_DIR, 'data/scifact/corpus.jsonl.gz')))
+        .toString('utf8')
+        .split('\n')
+        .slice(from, to);
+      const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'overlap-')), 'corpus.jsonl');
+      writeFileSync(file, lines.join('\n'));
+      return file;
+    };
+    const embedsDuringWrites = () =>
+      timeline.filter(
+        (event, index) =>
+          event === 'embed' && timeline.lastIndexOf('write starts', index) > timeline.lastIndexOf('write ends', index),
+      ).length;
+    const storedVectors = async (collection: string) => {
+      const [row] = await app.executor.read<{ chunks: number; embedded: number }>({
+        name: 'test/stored-vectors',
+        text: 'MATCH (p:Paper)-[:HAS_CHUNK]->(c:Chunk) WHERE $collection IN p.collections RETURN count(c) AS chunks, count(c.embedding) AS embedded',
+        params: { collection },
+      });
+      return row!;
+    };
+
+    it('ingest embeds the next batch while the previous one is written, and writes every record whole', async () => {
+      timeline.length = 0;
+      const summary = await service(slowWriter('writeTransaction')).ingestFiles([records(60, 76)], {
+        embed: 'now',
+        collection: 'scifact-overlap',
+        progress: false,
+      });
+      expect(summary.papersWritten).toBe(16);
+      expect(summary.skipped).toEqual([]);
+      expect(timeline.filter((event) => event === 'write starts')).toHaveLength(4);
+      expect(embedsDuringWrites()).toBeGreaterThanOrEqual(3);
+      expect(await storedVectors('scifact-overlap')).toEqual({ chunks: summary.chunks, embedded: summary.chunks });
+    });
+
+    it('the embedding backfill writes one batch while it embeds the next, and embeds every chunk once', async () => {
+      const summary = await app.ingest.ingestFiles([records(80, 92)], {
+        embed: 'defer',
+        collection: 'scifact-overlap-defer',
+        progress: false,
+      });
+      timeline.length = 0;
+      const result = await service(slowWriter('write')).embedMissing(4, false);
+      expect(result.embedded).toBe(summary.chunks);
+      expect(embedsDuringWrites()).toBeGreaterThanOrEqual(2);
+      expect(await storedVectors('scifact-overlap-defer')).toEqual({
+        chunks: summary.chunks,
+        embedded: summary.chunks,
+      });
+    });
   });
 });
