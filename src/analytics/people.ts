@@ -23,8 +23,20 @@ export interface Person {
   namesakes: Array<{ id: string; name: string; papers: number }>;
 }
 
-/** Why a record is counted as the person: a co-author in common, or the same full name and a venue in common. */
-export type LinkEvidence = 'co-authors' | 'full name and venue';
+/**
+ * Why a record is counted as the person: a co-author in common, or the same full name and a venue or a specific
+ * concept in common.
+ */
+export type LinkEvidence = 'co-authors' | 'full name and venue' | 'full name and concept';
+
+/**
+ * Largest share of the graph's papers a concept may be carried by and still tell a field apart: "Borderline
+ * personality disorder" in a graph of many fields links two records of one full name, "Medicine" never does, and
+ * neither does the graph's own subject when the whole graph is one field.
+ */
+export const SPECIFIC_CONCEPT_SHARE = 0.05;
+/** A concept on at most this many papers is specific whatever the graph's size (a small graph's share is coarse). */
+export const RARE_CONCEPT_PAPERS = 20;
 
 /** The people of the graph (see Person). */
 export class People {
@@ -74,8 +86,8 @@ export class People {
   /**
    * The other records of a fitting name that are the same person by evidence: no ORCID other than the person's, and
    * a co-author in common with the person as merged so far (record linkage by shared co-authors; repeated until no
-   * record joins), or the person's full name with its middle initials and a venue in common. A namesake with neither
-   * stays apart.
+   * record joins), or the person's full name with its middle initials and a venue or a specific concept
+   * (SPECIFIC_CONCEPT_SHARE) in common. A namesake with none of these stays apart.
    */
   private async linkedRecords<G extends { ids: string[]; orcid?: string | null; name: string | null; count: number }>(
     best: G,
@@ -89,7 +101,14 @@ export class People {
       coauthors: string[];
       names: Array<string | null>;
       venues: string[];
-    }>(queries().coauthorIds({ ids: all }));
+      topics: string[];
+    }>(
+      queries().coauthorIds({
+        ids: all,
+        maxTopicShare: SPECIFIC_CONCEPT_SHARE,
+        rareTopicPapers: RARE_CONCEPT_PAPERS,
+      }),
+    );
     const records = new Set(all);
     const own = new Set([best.name, ...candidates.map((group) => group.name)].map((name) => fullNameKey(name ?? '')));
     // A co-author is one by id, or by full name (first given name and surname): records without an OpenAlex id
@@ -104,10 +123,13 @@ export class People {
       ]),
     );
     const venuesOf = new Map(rows.map((row) => [row.id, row.venues]));
+    const topicsOf = new Map(rows.map((row) => [row.id, row.topics]));
     const circle = new Set(best.ids.flatMap((id) => coauthorsOf.get(id) ?? []));
     const venues = new Set(best.ids.flatMap((id) => venuesOf.get(id) ?? []));
+    const topics = new Set(best.ids.flatMap((id) => topicsOf.get(id) ?? []));
     // The same name written out in full, middle initials and all ("Andreas H. Gomoll"), in a venue the person
-    // publishes in is the person too: a namesake would have to share the rare full name and the field.
+    // publishes in, or on a specific concept the person works on, is the person too: a namesake would have to share
+    // the rare full name and the field.
     const spelled = exactName(best.name);
     const linked: Array<{ group: G; by: LinkEvidence }> = [];
     let pending = [...candidates];
@@ -116,12 +138,19 @@ export class People {
       for (const group of pending) {
         const theirs = group.ids.flatMap((id) => coauthorsOf.get(id) ?? []);
         const theirVenues = group.ids.flatMap((id) => venuesOf.get(id) ?? []);
+        const theirTopics = group.ids.flatMap((id) => topicsOf.get(id) ?? []);
         const byCoauthor = theirs.some((id) => circle.has(id));
-        const byName = spelled !== null && exactName(group.name) === spelled && theirVenues.some((v) => venues.has(v));
-        if (!byCoauthor && !byName) continue;
-        linked.push({ group, by: byCoauthor ? 'co-authors' : 'full name and venue' });
+        const sameName = spelled !== null && exactName(group.name) === spelled;
+        const byVenue = sameName && theirVenues.some((v) => venues.has(v));
+        const byConcept = sameName && theirTopics.some((t) => topics.has(t));
+        if (!byCoauthor && !byVenue && !byConcept) continue;
+        linked.push({
+          group,
+          by: byCoauthor ? 'co-authors' : byVenue ? 'full name and venue' : 'full name and concept',
+        });
         for (const id of theirs) circle.add(id);
         for (const id of theirVenues) venues.add(id);
+        for (const id of theirTopics) topics.add(id);
         changed = true;
       }
       pending = pending.filter((group) => !linked.some((entry) => entry.group === group));

@@ -157,7 +157,11 @@ export const ANALYTICS_QUERIES = {
     'minCosine',
   ]),
   authorsByOrcid: spec<{ orcids: string[] }>('analytics/authors-by-orcid', ['orcids']),
-  coauthorIds: spec<{ ids: string[] }>('analytics/coauthor-ids', ['ids']),
+  coauthorIds: spec<{ ids: string[]; maxTopicShare: number; rareTopicPapers: number }>('analytics/coauthor-ids', [
+    'ids',
+    'maxTopicShare',
+    'rareTopicPapers',
+  ]),
   personMetrics: spec<{ ids: string[] }>('analytics/person-metrics', ['ids']),
   personCoauthors: spec<{ ids: string[]; limit: number }>('analytics/person-coauthors', ['ids', 'limit']),
   venuesByName: spec<{ name: string; limit: number }>('analytics/venues-by-name', ['name', 'limit']),

@@ -1,6 +1,12 @@
 /** The words that ask for each plan operation, first match first (see planQuestion). */
 import { PAPER_OPERATIONS, type PlanOperation } from './plan-schema';
 
+/**
+ * Words for bibliographic coupling: two papers sharing references ("share the most references", "sharing references",
+ * "references in common", "cite the same literature").
+ */
+export const COUPLING_WORDS = String.raw`coupl\w*|shar(?:e|es|ed|ing) (?:[\w-]+ ){0,2}(?:references|bibliograph\w*)|reference (?:overlap|lists?)|(?:overlapping|similar|common|shared) references|references in common|cit(?:e|es|ed|ing) the same (?:papers|works|sources|studies|literature|references)`;
+
 /** Operation cues, first match wins; each needs its subject (checked by the planner). */
 export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> = [
   {
@@ -46,7 +52,7 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'derivative_works',
-    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up(?!\s+of\b)|later work|derivative|(?:papers|studies|works|articles) (?:(?:in|of) (?:the|this) (?:graph|collection|database|corpus) |here )?(?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with)|(?<!co-?|(?:most|highly|top|best|least|frequently|often) )cit(?:e|es|ed|ing) (?!(?:the )?(?:most|least)\b)(?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
+    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up(?!\s+of\b)|later work|derivative|(?:papers|studies|works|articles) (?:(?:in|of) (?:the|this) (?:graph|collection|database|corpus) |here )?(?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with| the same)|(?<!co-?|(?:most|highly|top|best|least|frequently|often) )cit(?:e|es|ed|ing) (?!(?:the )?(?:most|least|same)\b)(?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
   },
   {
     operation: 'compare_people',
@@ -80,7 +86,10 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'related_papers',
-    cue: /\b(?:co-?cit\w*|cit(?:e|es|ed|ing) (?:\w+ ){0,2}?(?:together|alongside|jointly|along with|next to|in tandem)|bibliographic(?:ally)? coupl\w*|coupl\w*|share (?:many |the most |most )?references|reference (?:overlap|lists?)|overlapping references|similar references|(?:papers|work|studies) (?:related|similar) to|related (?:papers|work|studies) (?:of|to|for))\b/i,
+    cue: new RegExp(
+      String.raw`\b(?:co-?cit\w*|cit(?:e|es|ed|ing) (?:\w+ ){0,2}?(?:together|alongside|jointly|along with|next to|in tandem)|${COUPLING_WORDS}|(?:papers|work|studies) (?:related|similar) to|related (?:papers|work|studies) (?:of|to|for))\b`,
+      'i',
+    ),
   },
   {
     operation: 'emerging_topics',

@@ -25,6 +25,9 @@ const NOT_NAMES = new Set(
   ),
 );
 
+/** A question or framing word, contracted or not ("What's", "Who's"), that no name begins with. */
+const notName = (word: string): boolean => NOT_NAMES.has(word.replace(/['’](?:s|re|ll|d|ve)$/, ''));
+
 /** People the question names: compromise's people, then capitalised name-like sequences. */
 export function peopleIn(question: string): string[] {
   const found = new Set<string>();
@@ -35,7 +38,7 @@ export function peopleIn(question: string): string[] {
       .replace(/['’]s$/, '')
       .trim()
       .split(/\s+/)
-      .filter((word, i) => i > 0 || !NOT_NAMES.has(word))
+      .filter((word, i) => i > 0 || !notName(word))
       .join(' ');
     if (clean.split(/\s+/).length >= 2 || /^[A-Z]/.test(clean)) found.add(clean);
   }
@@ -44,7 +47,7 @@ export function peopleIn(question: string): string[] {
     const words = match[1]!
       .replace(/['’]s$/, '')
       .split(/\s+/)
-      .filter((word) => !NOT_NAMES.has(word));
+      .filter((word) => !notName(word));
     if (words.length >= 2) found.add(words.join(' '));
   }
   // Surname first: "Filardo, Giuseppe", "Kirschbaum C" (initials only after it).

@@ -4,7 +4,7 @@
  * plan-places).
  */
 import { yearRange, type YearWords } from './router';
-import { OPERATION_CUES, PAPER_CUES } from './plan-cues';
+import { COUPLING_WORDS, OPERATION_CUES, PAPER_CUES } from './plan-cues';
 import { countryIn, INSTITUTION_FILTER } from './plan-places';
 import { describedPaper, DOI, peopleIn, quotedTitle, studyNamed, twoPapersIn } from './plan-references';
 import {
@@ -105,8 +105,10 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
   const stepToPaper = !paper && step === 'most_cited_paper';
   const pathPapers = twoPapersIn(question);
   const described = paper ? null : describedPaper(question);
+  // A quoted title's words are the paper's, never cues ("'Timolol versus latanoprost …'" compares nothing).
+  const operationText = quotedPaper ? cueText.replace(quotedPaper.quotation, ' the paper ') : cueText;
   for (const { operation: candidate, cue } of OPERATION_CUES) {
-    const match = cue.exec(cueText);
+    const match = cue.exec(operationText);
     if (!match) continue;
     if (candidate === 'compare_people' && people.length < 2) continue;
     if (PERSON_OPERATIONS.has(candidate) && !person && !stepToPerson) continue;
@@ -117,7 +119,8 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
     if ((candidate === 'compare_topics' || candidate === 'compare_topics_trend') && (!topics || people.length > 0))
       continue;
     // "versus" inside a paper's description ("the trial of X versus Y") is no comparison when a paper cue is there.
-    if (candidate.startsWith('compare_') && (paper || described) && PAPER_CUES.some((c) => c.test(cueText))) continue;
+    if (candidate.startsWith('compare_') && (paper || described) && PAPER_CUES.some((c) => c.test(operationText)))
+      continue;
     // "How many papers has Jane Doe published?" is her profile, not a topic count.
     operation = candidate === 'count_papers' && (person || stepToPerson) ? 'author_metrics' : candidate;
     reason = `cue "${match[0]}"`;
@@ -141,9 +144,7 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
             question,
           )
         ? 'cocited'
-        : /coupl|share (?:[\w-]+ ){0,2}references|reference (?:overlap|lists?)|overlapping references|similar references/i.test(
-              question,
-            )
+        : new RegExp(COUPLING_WORDS, 'i').test(question)
           ? 'coupled'
           : 'related';
   const firstStep =

@@ -9,7 +9,14 @@ interface Authorship {
   id: string | null;
   name: string;
 }
-const PAPERS: Array<{ id: string; title: string; year: number; authors: Authorship[] }> = [
+const PAPERS: Array<{
+  id: string;
+  title: string;
+  year: number;
+  authors: Authorship[];
+  venue?: { id: string; name: string };
+  concepts?: Array<{ id: string; name: string; level: number; score: number }>;
+}> = [
   {
     id: 'W9701',
     title: 'Tendon healing after suture anchor repair',
@@ -65,6 +72,44 @@ const PAPERS: Array<{ id: string; title: string; year: number; authors: Authorsh
       { id: 'A9715', name: 'Piet Hol' },
     ],
   },
+  // One full name, middle initial and all, on three records with no co-author or venue in common: the record sharing
+  // a specific concept with the identified one is the person, the one sharing only "Medicine" is a namesake.
+  {
+    id: 'W9707',
+    title: 'Rotator cuff tear arthropathy treated by reverse shoulder arthroplasty',
+    year: 2015,
+    authors: [
+      { id: 'A9721', name: 'Mira J. Okafor' },
+      { id: 'A9722', name: 'Henrik Sol' },
+    ],
+    venue: { id: 'S97001', name: 'Journal of Shoulder Surgery' },
+    concepts: [
+      { id: 'C97001', name: 'Rotator cuff tear arthropathy', level: 3, score: 0.8 },
+      { id: 'C71924100', name: 'Medicine', level: 0, score: 0.5 },
+    ],
+  },
+  {
+    id: 'W9708',
+    title: 'Glenoid bone loss in cuff tear arthropathy',
+    year: 2017,
+    authors: [
+      { id: null, name: 'Mira J. Okafor' },
+      { id: null, name: 'Paula Reyes' },
+    ],
+    venue: { id: 'S97002', name: 'Orthopaedic Imaging' },
+    concepts: [{ id: 'C97001', name: 'Rotator cuff tear arthropathy', level: 3, score: 0.7 }],
+  },
+  {
+    id: 'W9709',
+    title: 'Hospital pharmacy staffing in rural districts',
+    year: 2019,
+    authors: [
+      { id: null, name: 'Mira J. Okafor' },
+      { id: null, name: 'Ken Aoki' },
+    ],
+    venue: { id: 'S97003', name: 'Health Services Review' },
+    concepts: [{ id: 'C71924100', name: 'Medicine', level: 0, score: 0.6 }],
+  },
 ];
 
 const { app } = createTestContext({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
@@ -88,6 +133,19 @@ describe('a person across records without an OpenAlex id', () => {
     expect(person!.linked[0]!.ids[0]).toMatch(/^anon:W9702:/);
     // The coral-reef record shares no co-author with her: a namesake, flagged and not counted.
     expect(person!.namesakes.map((n) => n.id)).toEqual([expect.stringMatching(/^anon:W9703:/)]);
+  });
+});
+
+describe('a person across records of one full name', () => {
+  it('counts in a record sharing a specific concept and leaves out one sharing only a broad one', async () => {
+    const person = await app.analytics.people.resolvePerson('Mira Okafor');
+    expect(person).not.toBeNull();
+    expect(person!.ids[0]).toBe('A9721');
+    expect(person!.papers).toBe(2);
+    expect(person!.linked).toEqual([
+      expect.objectContaining({ ids: [expect.stringMatching(/^anon:W9708:/)], by: 'full name and concept' }),
+    ]);
+    expect(person!.namesakes.map((n) => n.id)).toEqual([expect.stringMatching(/^anon:W9709:/)]);
   });
 });
 

@@ -401,4 +401,38 @@ describe('papers named in single quotes, and literature sizes and peaks in other
     expect(routeQuestion('Do studies show that intraocular pressure falls with timolol?').route).toBe('content');
     expect(routeQuestion('Do studies find that eye pressure increases after steroids?').route).toBe('content');
   });
+
+  it('reads "is more written on A than on B" as a size comparison, "sharing references" as coupling and no question word as a name', () => {
+    expect(routeQuestion('Is there more written on glaucoma than on sleep apnea?').route).toBe('bibliometric');
+    expect(plan('Is there more written on glaucoma than on sleep apnea?')).toMatchObject({
+      operation: 'compare_topics',
+      topic: 'glaucoma',
+      second: 'sleep apnea',
+    });
+    // A finding compared is still content.
+    expect(routeQuestion('Is glaucoma more common than sleep apnea in older adults?').route).toBe('content');
+    expect(
+      plan("Which papers share the most references with 'Timolol versus latanoprost in open-angle glaucoma'?"),
+    ).toMatchObject({
+      operation: 'related_papers',
+      relation: 'coupled',
+    });
+    expect(
+      plan("Find the papers sharing most references with 'Timolol versus latanoprost in open-angle glaucoma'."),
+    ).toMatchObject({
+      operation: 'related_papers',
+      relation: 'coupled',
+    });
+    expect(
+      plan("Which studies cite the same literature as 'Timolol versus latanoprost in open-angle glaucoma'?"),
+    ).toMatchObject({
+      operation: 'related_papers',
+      relation: 'coupled',
+    });
+    expect(plan("What's Jost Jonas's h-index?")).toMatchObject({ operation: 'author_metrics', person: 'Jost Jonas' });
+    expect(plan("Who's Robert Weinreb's most frequent co-author?")).toMatchObject({
+      operation: 'coauthors',
+      person: 'Robert Weinreb',
+    });
+  });
 });

@@ -229,12 +229,12 @@ export function groupSentence(
 
 export function personText(person: Person): string {
   const namesakes = person.namesakes.length
-    ? ` Note: ${person.namesakes.length} other author record${person.namesakes.length > 1 ? 's' : ''} in the graph fit${person.namesakes.length > 1 ? '' : 's'} the name as asked with no ORCID, co-author or (under the same full name) venue in common with ${person.name} (${person.namesakes.map((n) => `${n.name}, ${n.id}, ${n.papers} paper${n.papers === 1 ? '' : 's'}`).join('; ')}); ${person.namesakes.length > 1 ? 'they' : 'it'} may be the same person but ${person.namesakes.length > 1 ? 'are' : 'is'} not counted here.`
+    ? ` Note: ${person.namesakes.length} other author record${person.namesakes.length > 1 ? 's' : ''} in the graph fit${person.namesakes.length > 1 ? '' : 's'} the name as asked with no ORCID, co-author or (under the same full name) venue or specific concept in common with ${person.name} (${person.namesakes.map((n) => `${n.name}, ${n.id}, ${n.papers} paper${n.papers === 1 ? '' : 's'}`).join('; ')}); ${person.namesakes.length > 1 ? 'they' : 'it'} may be the same person but ${person.namesakes.length > 1 ? 'are' : 'is'} not counted here.`
     : '';
   const byOrcid = person.ids.length - person.linked.reduce((sum, group) => sum + group.ids.length, 0);
   const merged = byOrcid > 1 ? ` (${byOrcid} author records with ORCID ${person.orcid}, counted as one)` : '';
   const linked = person.linked.length
-    ? ` Counted in as the same person: ${person.linked.length} other author record${person.linked.length > 1 ? 's' : ''} of a fitting name that share${person.linked.length > 1 ? '' : 's'} co-authors with ${person.name}${person.linked.some((group) => group.by !== 'co-authors') ? ', or the same full name and a venue' : ''} (${person.linked.map((group) => `${group.name}, ${group.ids.join(', ')}, ${group.papers} paper${group.papers === 1 ? '' : 's'}${group.by === 'co-authors' ? '' : `, by ${group.by}`}`).join('; ')}).`
+    ? ` Counted in as the same person: ${person.linked.length} other author record${person.linked.length > 1 ? 's' : ''} of a fitting name that share${person.linked.length > 1 ? '' : 's'} co-authors with ${person.name}${person.linked.some((group) => group.by !== 'co-authors') ? ', or the same full name and a venue or a specific concept' : ''} (${person.linked.map((group) => `${group.name}, ${group.ids.join(', ')}, ${group.papers} paper${group.papers === 1 ? '' : 's'}${group.by === 'co-authors' ? '' : `, by ${group.by}`}`).join('; ')}).`
     : '';
   return `${merged}${linked}${namesakes}`;
 }
