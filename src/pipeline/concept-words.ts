@@ -26,7 +26,7 @@ export const GENERIC = new Set(
     'prevalence frequency duration efficacy effectiveness safety tolerability improvement improvements ' +
     'developing develop develops developed deterioration failure success survival mortality morbidity reliable significant important major high low ' +
     'higher lower short long term short-term long-term non anti pre post self multi semi capacity pressure ' +
-    'vulnerability susceptibility tendency likelihood probability propensity strength strong weak ' +
+    'vulnerability susceptibility tendency likelihood probability propensity chance chances odds strength strong weak ' +
     // stages of a process: "a key step in carcinogenesis" is about carcinogenesis
     'step steps stage stages phase phases ' +
     // degrees: which has more or fewer of something is the question, not its subject ("the fewest reoperations")
@@ -63,7 +63,7 @@ export const EFFECT_VERBS = new Set(
     'improve improves reduce reduces raise raises prevent prevents cure cures affect affects predict predicts impair ' +
     'impairs enhance enhances worsen worsens alter alters modify modifies trigger triggers induce induces inhibit ' +
     'inhibits promote promotes suppress suppresses protect protects boost boosts restore restores cause kill kills impede impedes ' +
-    'interfere interferes contribute contributes'
+    'interfere interferes contribute contributes increase increases lower lowers decrease decreases delay delays'
   ).split(' '),
 );
 

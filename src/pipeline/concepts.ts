@@ -39,6 +39,11 @@ export interface Concept {
   alias?: string[];
 }
 
+/** Words that open a yes-or-no question before its subject ("does", "can", "is"). */
+const QUESTION_AUXILIARIES = new Set(
+  'does do did can could will would may might should is are was were has have had'.split(' '),
+);
+
 /** The word lists a concept is named by: its words, and the acronym the question defined for it. */
 export function conceptForms(concept: Concept): string[][] {
   return concept.alias ? [concept.words, concept.alias] : [concept.words];
@@ -60,8 +65,12 @@ export function questionConcepts(asked: string): Concept[] {
   // A word after an article and before a verb of effect is the verb's subject, a noun, whatever the tagger made of it
   // ("does switching to a biosimilar improve …").
   const words = terms(question);
+  // So is the word between the question's opening auxiliary and such a verb ("does alendronate prevent …": the
+  // tagger reads drug names in -ate as verbs).
   words.forEach((word, i) => {
-    if (i > 0 && /^(?:a|an|the)$/.test(words[i - 1]!) && EFFECT_VERBS.has(words[i + 1] ?? '')) restored.push(word);
+    if (!EFFECT_VERBS.has(words[i + 1] ?? '')) return;
+    if (i > 0 && /^(?:a|an|the)$/.test(words[i - 1]!)) restored.push(word);
+    else if (i === 1 && QUESTION_AUXILIARIES.has(words[0]!)) restored.push(word);
   });
   for (const word of restored) notNouns.delete(word);
   // An adjective right before a specific word is part of the subject's name ("neuropathic pain", "suicidal ideation",

@@ -457,6 +457,11 @@ describe('phrasings of the dev2 batch (written before tuning, then tuned on)', (
     ]);
     // Verbs stay out ("reduce", "lower"), also when the tagger reads one as a noun after a word it does not know.
     expect(phrases('Do statins lower cholesterol in women?')).toEqual(['statins', 'cholesterol']);
+    // The subject of a yes-or-no question before a verb of effect, whatever the tagger makes of a drug name in -ate.
+    expect(phrases('Does risedronate reduce fractures in men?')).toEqual(['risedronate', 'fractures']);
+    expect(phrases('Can ibandronate delay vertebral fractures?')).toEqual(['ibandronate', 'vertebral fractures']);
+    // "The chance of", like "the risk of", frames a subject and is none.
+    expect(phrases('Do statins raise the chance of diabetes?')).toEqual(['statins', 'diabetes']);
     // An acronym the question defines is one concept with its long form, named by either.
     const ampk = questionConcepts('AMP-activated protein kinase (AMPK) activation reduces fibrosis in the lungs.');
     expect(ampk[0]).toMatchObject({ phrase: 'amp activated protein kinase', alias: ['ampk'] });
