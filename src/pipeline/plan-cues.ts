@@ -78,7 +78,7 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'coauthors',
-    cue: /\b(?:co-?authors?|co-?authored|collaborat\w*|with whom|worked (?:with|alongside)|work(?:s|ed)? together|written (?:papers )?with|wrote (?:papers |most )?(?:together )?with|(?:write|writes|writing|publish|publishes|publishing) (?:\w+ ){0,2}?with|partners?|joint papers)\b/i,
+    cue: /\b(?:co-?authors?|co-?authored|collaborat\w*|with whom|worked (?:with|alongside)|work(?:s|ed)? together|(?:written|wrote|write|writes|writing|co-?wrote|published|publish|publishes|publishing) (?:[\w-]+ ){0,3}?(?:together )?with|partners?|joint papers)\b/i,
   },
   {
     operation: 'collaboration_network',

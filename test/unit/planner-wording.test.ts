@@ -430,6 +430,10 @@ describe('papers named in single quotes, and literature sizes and peaks in other
       relation: 'coupled',
     });
     expect(plan("What's Jost Jonas's h-index?")).toMatchObject({ operation: 'author_metrics', person: 'Jost Jonas' });
+    expect(plan('Who has Robert Weinreb written the most papers with?')).toMatchObject({
+      operation: 'coauthors',
+      person: 'Robert Weinreb',
+    });
     expect(plan("Who's Robert Weinreb's most frequent co-author?")).toMatchObject({
       operation: 'coauthors',
       person: 'Robert Weinreb',
