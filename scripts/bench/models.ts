@@ -55,6 +55,14 @@ function bestCosines(
   return best;
 }
 
+type Metrics = ReturnType<typeof meanMetrics>;
+
+/** One table row: a set, what ranked it, how many queries, and nDCG@10 and Recall@100 of two rankings. */
+function metricRow(set: string, ranker: string, queries: number | string, a: Metrics, b: Metrics): string {
+  const cells = [a['nDCG@10'], a['Recall@100'], b['nDCG@10'], b['Recall@100']].map((value) => value.toFixed(4));
+  return `| ${set} | ${ranker} | ${queries} | ${cells.join(' | ')} |`;
+}
+
 /** The top papers by a score per paper index (ties by id). */
 function topPapers(scores: Float32Array, ids: readonly string[]): string[] {
   return [...scores.keys()]
@@ -238,18 +246,14 @@ async function main(): Promise<void> {
           }
           const d = meanMetrics(dense);
           const f = meanMetrics(fused);
-          rows.push(
-            `| ${group.name} | ${model.name} | ${dense.length} | ${d['nDCG@10'].toFixed(4)} | ${d['Recall@100'].toFixed(4)} | ${f['nDCG@10'].toFixed(4)} | ${f['Recall@100'].toFixed(4)} |`,
-          );
+          rows.push(metricRow(group.name, model.name, dense.length, d, f));
           process.stdout.write(`${rows[rows.length - 1]}\n`);
           if (group.name.startsWith('SYNERGY')) reviews.push({ dense: d, fused: f });
         }
         if (reviews.length > 0) {
           const d = meanMetrics(reviews.map((r) => r.dense));
           const f = meanMetrics(reviews.map((r) => r.fused));
-          rows.push(
-            `| SYNERGY, mean of ${reviews.length} reviews | ${model.name} | ${reviews.length} × 4 | ${d['nDCG@10'].toFixed(4)} | ${d['Recall@100'].toFixed(4)} | ${f['nDCG@10'].toFixed(4)} | ${f['Recall@100'].toFixed(4)} |`,
-          );
+          rows.push(metricRow(`SYNERGY, mean of ${reviews.length} reviews`, model.name, `${reviews.length} × 4`, d, f));
         }
       } finally {
         await inner.close();
@@ -301,9 +305,7 @@ async function main(): Promise<void> {
         }
         const l = meanMetrics(byLists);
         const m = meanMetrics(byMean);
-        ensembleRows.push(
-          `| ${group.name} | ${subset.join('+')} | ${byLists.length} | ${l['nDCG@10'].toFixed(4)} | ${l['Recall@100'].toFixed(4)} | ${m['nDCG@10'].toFixed(4)} | ${m['Recall@100'].toFixed(4)} |`,
-        );
+        ensembleRows.push(metricRow(group.name, subset.join('+'), byLists.length, l, m));
         process.stdout.write(`${ensembleRows[ensembleRows.length - 1]}\n`);
         if (group.name.startsWith('SYNERGY')) reviews.push({ lists: l, mean: m });
       }
@@ -311,7 +313,7 @@ async function main(): Promise<void> {
         const l = meanMetrics(reviews.map((r) => r.lists));
         const m = meanMetrics(reviews.map((r) => r.mean));
         ensembleRows.push(
-          `| SYNERGY, mean of ${reviews.length} reviews | ${subset.join('+')} | ${reviews.length} × 4 | ${l['nDCG@10'].toFixed(4)} | ${l['Recall@100'].toFixed(4)} | ${m['nDCG@10'].toFixed(4)} | ${m['Recall@100'].toFixed(4)} |`,
+          metricRow(`SYNERGY, mean of ${reviews.length} reviews`, subset.join('+'), `${reviews.length} × 4`, l, m),
         );
       }
     }
