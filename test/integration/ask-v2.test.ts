@@ -161,7 +161,7 @@ describe('analytics plans with people', () => {
     expect(result.answer).toMatch(/^Midori Shima has 3 papers in the graph \(2017–2020\)/);
     expect(result.answer).toMatch(/2 author records with ORCID/);
     expect(result.answer).toMatch(
-      /1 other author record in the graph fits the name as asked with no ORCID, co-author or \(under the same full name\) venue in common with Midori Shima \(Midori Shima, A953, 1 paper\)/,
+      /1 other author record in the graph fits the name as asked with no ORCID, co-author or \(under the same full name\) venue or specific concept in common with Midori Shima \(Midori Shima, A953, 1 paper\)/,
     );
     // The person is linked with the text it came from and its records; the namesake is the other reading.
     expect(result.entities).toEqual([
