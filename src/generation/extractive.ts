@@ -37,7 +37,7 @@ const FINDING_CUE =
   /\b(?:we (?:show|showed|found|find|report|demonstrate|demonstrated|detect|detected|observed|identified|conclude)|here,? we show|(?:results|findings|data) (?:show|showed|indicate|indicated|suggest|suggested|demonstrate|reveal)|(?:was|were) (?:significantly |independently |strongly )?(?:associated|correlated|linked)|significantly|p\s?[<=]|95% ?CI|hazard ratio|odds ratio|relative risk)\b/i;
 /** What sets a study up: its aims and design, which say what was asked, not what was found. */
 const SETUP_CUE =
-  /\b(?:the (?:aim|objective|purpose|goal) of|to (?:determine|assess|investigate|evaluate|examine|compare|test) (?:whether|the|if|how)|we (?:investigated|examined|tested the hypothesis|conducted|performed|used|aimed|sought|studied|enrolled|recruited|analy[sz]ed|assessed|evaluated|measured|compared)|were randomi[sz]ed|was designed)\b/i;
+  /\b(?:the (?:aim|objective|purpose|goal) of|to (?:determine|assess|investigate|evaluate|examine|compare|test) (?:whether|the|if|how)|we (?:investigated|examined|tested the hypothesis|conducted|performed|used|aimed|sought|studied|enrolled|recruited|analy[sz]ed|assessed|evaluated|measured|compared)|were randomi[sz]ed|was designed|we (?:systematically |comprehensively |electronically )?(?:searched|screened|reviewed|extracted|pooled)|(?:were|was) (?:systematically |electronically )?searched)\b/i;
 /** Added to a sentence's score by what it reports: a finding rises, an aim or a design falls. */
 export const FINDING_BONUS = 0.05;
 

@@ -301,6 +301,11 @@ describe('extractive sentence roles', () => {
     expect(sentenceRole('MAIN OUTCOME MEASURE Level of ATP 1 hour after fructose infusion.')).toBe(-1);
     expect(sentenceRole('The aim of this study was to confirm the presence of stem cells.')).toBe(-1);
     expect(sentenceRole('We investigated a strategy of universal voluntary HIV testing.')).toBe(-1);
+    // A review's search is how it was done, not what it found.
+    expect(sentenceRole('We systematically searched Medline and Embase through October 2019 for cohort studies.')).toBe(
+      -1,
+    );
+    expect(sentenceRole('Electronic databases were searched up to 2015.')).toBe(-1);
     expect(sentenceRole('Visual impairment in this age group can usually be reduced with treatment.')).toBe(0);
   });
 
