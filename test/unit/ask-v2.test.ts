@@ -21,6 +21,7 @@ import { describePlan, planSchema } from '../../src/pipeline/plan-schema';
 import { firstStepIn, planQuestion } from '../../src/pipeline/planner';
 import { periodsIn, topicPhrase, twoTopics } from '../../src/pipeline/plan-subjects';
 import { twoPapersIn } from '../../src/pipeline/plan-references';
+import { comparison } from '../../src/pipeline/stages/computed/outcome';
 import { RouteClassifier } from '../../src/pipeline/route-classifier';
 import { maskSourceNames, routeQuestion } from '../../src/pipeline/router';
 import {
@@ -125,6 +126,29 @@ describe('analytics planner', () => {
     expect(planSchema.safeParse({ ...fields, operation: 'drop_database' }).success).toBe(false);
     expect(planSchema.safeParse({ ...fields, yearFrom: 3_000_000_000 }).success).toBe(false);
     expect(planSchema.safeParse({ ...fields, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('comparison verdicts', () => {
+  const side = (label: string, value: number) => ({
+    id: label,
+    label,
+    value,
+    detail: `${label}: ${value}`,
+    papers: [],
+  });
+  const verdict = (measure: string, a: number, b: number): string => {
+    const outcome = comparison(measure, [side('Ann Lee', a), side('Bo Kim', b)], null);
+    return 'sentences' in outcome ? outcome.sentences[0]!.text : outcome.refusal;
+  };
+  it('says more of a count and a higher h-index, larger first, and a tie as one', () => {
+    expect(verdict('papers in the graph', 3, 5)).toBe('Bo Kim has more papers in the graph than Ann Lee: 5 against 3.');
+    expect(verdict('h-index (global citations)', 21, 12)).toBe(
+      'Ann Lee has a higher h-index (global citations) than Bo Kim: 21 against 12.',
+    );
+    expect(verdict('h-index (global citations)', 4, 4)).toBe(
+      'Ann Lee and Bo Kim are level on h-index (global citations) (4 each).',
+    );
   });
 });
 

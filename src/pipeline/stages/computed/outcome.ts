@@ -159,7 +159,7 @@ export function comparison(
     lead +
     (first!.value === second!.value
       ? `${first!.label} and ${second!.label} are level on ${measure} (${first!.value} each)`
-      : `${first!.label} has more ${measure} than ${second!.label}: ${first!.value} against ${second!.value}`);
+      : `${first!.label} has ${/^h-index/.test(measure) ? 'a higher' : 'more'} ${measure} than ${second!.label}: ${first!.value} against ${second!.value}`);
   return {
     sentences: [
       // A sentence opens with a capital, whatever the topic's phrase; a detail already closed keeps its one stop.
