@@ -168,6 +168,15 @@ async function main(): Promise<void> {
           response.results.map((result) => result.paper.id),
         );
       }
+    /** BM25's list and one dense list fused with the weights and K measured. */
+    const withBm25 = (sparseIds: readonly string[], denseIds: readonly string[]): string[] =>
+      weightedRrf(
+        [
+          { name: 'sparse', weight: weights.sparse, ids: sparseIds },
+          { name: 'dense', weight: weights.dense, ids: denseIds },
+        ],
+        rrfK,
+      ).map((item) => item.id);
     // Each collection's papers in one order, for per-paper score arrays.
     const papersOf = new Map<string, { ids: string[]; order: Map<string, number> }>();
     for (const [collection, passages] of passagesOf) {
@@ -234,13 +243,7 @@ async function main(): Promise<void> {
               best.map((cosine) => scale.toReference(cosine, 'query')),
             );
             const sparseIds = sparse.get(`${group.collection}|${query.id}`) ?? [];
-            const fusedIds = weightedRrf(
-              [
-                { name: 'sparse', weight: weights.sparse, ids: sparseIds },
-                { name: 'dense', weight: weights.dense, ids: denseIds },
-              ],
-              rrfK,
-            ).map((item) => item.id);
+            const fusedIds = withBm25(sparseIds, denseIds);
             dense.push(evaluateRanking(denseIds, judgments));
             fused.push(evaluateRanking(fusedIds, judgments));
           }
@@ -293,13 +296,7 @@ async function main(): Promise<void> {
           const mean = new Float32Array(ids.length);
           for (const cosines of per)
             for (let i = 0; i < mean.length; i += 1) mean[i] = mean[i]! + cosines![i]! / per.length;
-          const meanIds = weightedRrf(
-            [
-              { name: 'sparse', weight: weights.sparse, ids: sparseIds },
-              { name: 'dense', weight: weights.dense, ids: topPapers(mean, ids) },
-            ],
-            rrfK,
-          ).map((item) => item.id);
+          const meanIds = withBm25(sparseIds, topPapers(mean, ids));
           byLists.push(evaluateRanking(lists, judgments));
           byMean.push(evaluateRanking(meanIds, judgments));
         }

@@ -2,6 +2,7 @@ import { queries } from '../graph/query-registry';
 import type { IngestDependencies } from './ingest-types';
 import { embeddingInput } from './paper-rows';
 import { Progress } from './progress';
+import { WriteBehind } from './write-behind';
 
 /**
  * Embeds every chunk that has no embedding yet (chunks ingested with deferred embedding). Resumable. Chunks are read in
@@ -20,7 +21,7 @@ export async function embedMissing(
   let embedded = 0;
   let embedMs = 0;
   let writeMs = 0;
-  let writing: Promise<void> = Promise.resolve();
+  const writes = new WriteBehind();
   const write = async (rows: Array<{ id: string }>, vectors: Float32Array[]): Promise<void> => {
     const started = Date.now();
     await deps.executor.write(
@@ -48,15 +49,13 @@ export async function embedMissing(
         rows.map((row) => embeddingInput(row.paperTitle, row.text, row.section ?? 'abstract')),
       );
       embedMs += Date.now() - started;
-      await writing;
-      writing = write(rows, vectors);
-      writing.catch(() => undefined); // rethrown where it is awaited: the next batch or the end
+      await writes.push(() => write(rows, vectors));
     }
   } catch (error) {
-    await writing.catch(() => undefined);
+    await writes.settle();
     throw error;
   }
-  await writing;
+  await writes.drain();
   progress.done();
   return { embedded, embedMs, writeMs };
 }

@@ -15,6 +15,7 @@ import { mapBeirDocument, mapOpenAlexWork, RecordError } from './openalex';
 import { type ChunkRow, chunkRecords, contentHash, graphRows, paperProps, type PreparedPaper } from './paper-rows';
 import { Progress } from './progress';
 import { readRecords } from './record-reader';
+import { WriteBehind } from './write-behind';
 
 /** A batch read and chunked, waiting for its write. */
 interface ReadyBatch {
@@ -90,21 +91,19 @@ export class RecordIngest {
     summary: IngestSummary,
     write?: (batch: PreparedPaper[], where: string[], collection: string) => Promise<void>,
   ): Promise<void> {
-    let committing: Promise<void> = Promise.resolve();
+    const commits = new WriteBehind();
     const send = async (batch: PreparedPaper[], where: string[], collection: string): Promise<void> => {
       if (write) return write(batch, where, collection);
       const ready = await this.prepareBatch(batch, options, summary);
-      await committing;
-      committing = this.commitBatch(ready, where, collection, summary);
-      committing.catch(() => undefined); // rethrown where it is awaited: the next batch or the end of the file
+      await commits.push(() => this.commitBatch(ready, where, collection, summary));
     };
     try {
       await this.readBatches(file, options, summary, send);
     } catch (error) {
-      await committing.catch(() => undefined); // no write continues after the caller hears of the failure
+      await commits.settle();
       throw error;
     }
-    await committing;
+    await commits.drain();
   }
 
   private async readBatches(

@@ -67,6 +67,11 @@ export const EFFECT_VERBS = new Set(
   ).split(' '),
 );
 
+/** Words that open a yes-or-no question before its subject ("does", "can", "is"). */
+export const QUESTION_AUXILIARIES: ReadonlySet<string> = new Set(
+  'does do did can could will would may might should is are was were has have had'.split(' '),
+);
+
 /** Whether a word is a stopword, generic, framing or a verb of effect: no part of a concept's specific words. */
 export function unspecific(word: string): boolean {
   // A word opening with a digit is a number or an amount ("40mg"), not a subject ("cd4", "th2" stay).

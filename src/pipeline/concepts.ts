@@ -6,6 +6,7 @@ import {
   COMPOUND_SUFFIXES,
   definedAcronyms,
   EFFECT_VERBS,
+  QUESTION_AUXILIARIES,
   GENERIC,
   MODIFIER_COMPOUND,
   NAMING_HEADS,
@@ -38,11 +39,6 @@ export interface Concept {
   /** The acronym the question defined for it ("ampk" for "AMP-activated protein kinase (AMPK)"), which papers may use. */
   alias?: string[];
 }
-
-/** Words that open a yes-or-no question before its subject ("does", "can", "is"). */
-const QUESTION_AUXILIARIES = new Set(
-  'does do did can could will would may might should is are was were has have had'.split(' '),
-);
 
 /** The word lists a concept is named by: its words, and the acronym the question defined for it. */
 export function conceptForms(concept: Concept): string[][] {

@@ -7,6 +7,9 @@ import { PAPER_OPERATIONS, type PlanOperation } from './plan-schema';
  */
 export const COUPLING_WORDS = String.raw`coupl\w*|shar(?:e|es|ed|ing) (?:[\w-]+ ){0,2}(?:references|bibliograph\w*)|reference (?:overlap|lists?)|(?:overlapping|similar|common|shared) references|references in common|cit(?:e|es|ed|ing) the same (?:papers|works|sources|studies|literature|references)`;
 
+/** COUPLING_WORDS anywhere in a question. */
+export const COUPLING = new RegExp(COUPLING_WORDS, 'i');
+
 /** Operation cues, first match wins; each needs its subject (checked by the planner). */
 export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegExp }> = [
   {

@@ -4,7 +4,7 @@
  * plan-places).
  */
 import { yearRange, type YearWords } from './router';
-import { COUPLING_WORDS, OPERATION_CUES, PAPER_CUES } from './plan-cues';
+import { COUPLING, OPERATION_CUES, PAPER_CUES } from './plan-cues';
 import { countryIn, INSTITUTION_FILTER } from './plan-places';
 import { describedPaper, DOI, peopleIn, quotedTitle, studyNamed, twoPapersIn } from './plan-references';
 import {
@@ -144,7 +144,7 @@ export function planQuestion(question: string, route: 'bibliometric' | 'trend'):
             question,
           )
         ? 'cocited'
-        : new RegExp(COUPLING_WORDS, 'i').test(question)
+        : COUPLING.test(question)
           ? 'coupled'
           : 'related';
   const firstStep =

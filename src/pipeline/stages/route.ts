@@ -1,6 +1,7 @@
 import { parseJsonObject } from '../../generation/llm';
 import { routePrompt } from '../../generation/prompts';
 import type { AskDependencies, AskRequest, Routed } from '../ask-types';
+import { QUESTION_AUXILIARIES } from '../concept-words';
 import { PAPER_OPERATIONS, PERSON_OPERATIONS } from '../plan-schema';
 import { planQuestion } from '../planner';
 import type { RouteGuess } from '../route-classifier';
@@ -77,7 +78,7 @@ export function definitelyTrend(asked: string): string | null {
 }
 
 /** A question answered yes or no. */
-const YES_NO = /^(?:does|do|did|can|could|will|would|should|is|are|was|were|has|have|had|may|might)\b/i;
+const YES_NO = new RegExp(String.raw`^(?:${[...QUESTION_AUXILIARIES].join('|')})\b`, 'i');
 /** Rankings of places: institutions and countries. */
 const PLACE_RANKINGS: ReadonlySet<string> = new Set(['top_institutions', 'top_countries']);
 
