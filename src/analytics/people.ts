@@ -86,7 +86,7 @@ export class People {
   /**
    * The other records of a fitting name that are the same person by evidence: no ORCID other than the person's, and
    * a co-author in common with the person as merged so far (record linkage by shared co-authors; repeated until no
-   * record joins), or the person's full name with its middle initials and a venue or a specific concept
+   * record joins), or the person's full name (with its middle initials or a double-barrelled surname) and a venue or a specific concept
    * (SPECIFIC_CONCEPT_SHARE) in common. A namesake with none of these stays apart.
    */
   private async linkedRecords<G extends { ids: string[]; orcid?: string | null; name: string | null; count: number }>(
@@ -127,7 +127,8 @@ export class People {
     const circle = new Set(best.ids.flatMap((id) => coauthorsOf.get(id) ?? []));
     const venues = new Set(best.ids.flatMap((id) => venuesOf.get(id) ?? []));
     const topics = new Set(best.ids.flatMap((id) => topicsOf.get(id) ?? []));
-    // The same name written out in full, middle initials and all ("Andreas H. Gomoll"), in a venue the person
+    // The same name written out in full, middle initials and all ("Andreas H. Gomoll") or double-barrelled
+    // ("Elizabeth Barrett-Connor"), in a venue the person
     // publishes in, or on a specific concept the person works on, is the person too: a namesake would have to share
     // the rare full name and the field.
     const spelled = exactName(best.name);
@@ -289,9 +290,13 @@ export class People {
   }
 }
 
-/** A name as written out in full with a middle name or initial ("andreas h gomoll"), else null (too common to link by). */
+/**
+ * A name as written out in full with a middle name or initial ("andreas h gomoll") or with a double-barrelled surname
+ * ("elizabeth barrett-connor"), else null (too common to link by).
+ */
 function exactName(name: string | null): string | null {
   const parts = nameParts(name ?? '');
-  if (!parts || parts.given.length < 2 || parts.given[0]!.length < 2) return null;
+  if (!parts || parts.given[0]!.length < 2) return null;
+  if (parts.given.length < 2 && !parts.surname.includes('-')) return null;
   return `${parts.given.join(' ')} ${parts.surname}`;
 }

@@ -20,6 +20,22 @@ export interface CitationPath {
   forward: boolean[];
 }
 
+/** An identified author record of the filtered papers, with its papers in the filter. */
+interface AuthorNameRow {
+  id: string;
+  name: string;
+  orcid: string | null;
+  papers: number;
+}
+
+/** What two author records of one name share in the whole graph. */
+interface PairEvidence {
+  a: string;
+  b: string;
+  sharedCoauthors: number;
+  sharedInstitutions: number;
+}
+
 /** Most papers a set-level query (prior and derivative works) takes. */
 const MAX_SET = 200;
 /** Deepest citation path searched. */
@@ -128,37 +144,16 @@ export class ScienceService {
    * people), and sharing at least one co-author or institution. Nothing stored is changed.
    */
   async possibleDuplicates(filter: PaperFilter | null | undefined, first: number) {
-    const rows = await this.executor.read<{ id: string; name: string; orcid: string | null; papers: number }>(
+    const rows = await this.executor.read<AuthorNameRow>(
       // With no filter the candidates are the most productive people, read from the top of an index: reading every
       // authorship grows with the graph (1M works: 31 s).
       isFiltered(filter)
         ? queries().authorNames(paperFilterParams(filter))
         : queries().authorNamesTop({ limit: DUPLICATE_CANDIDATES_WHOLE_GRAPH }),
     );
-    const groups = new Map<string, typeof rows>();
-    for (const row of rows) {
-      const key = nameKey(row.name);
-      if (key) groups.set(key, [...(groups.get(key) ?? []), row]);
-    }
-    const pairs: string[][] = [];
-    for (const members of groups.values()) {
-      if (members.length < 2) continue;
-      const capped = members.sort((a, b) => b.papers - a.papers || (a.id < b.id ? -1 : 1)).slice(0, 8);
-      for (let i = 0; i < capped.length; i += 1)
-        for (let j = i + 1; j < capped.length; j += 1) {
-          const [a, b] = [capped[i]!, capped[j]!];
-          if (a.orcid && b.orcid) continue; // the same ORCID: one person; different: two
-          pairs.push([a.id, b.id]);
-        }
-    }
-    const evidence =
-      pairs.length === 0
-        ? []
-        : await this.executor.read<{ a: string; b: string; sharedCoauthors: number; sharedInstitutions: number }>(
-            queries().authorPairEvidence({ pairs: pairs.slice(0, 5000) }),
-          );
+    const evidence = await this.sameNameEvidence(rows);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const found = new Map<string, { key: string; ids: Set<string>; pairs: typeof evidence }>();
+    const found = new Map<string, { key: string; ids: Set<string>; pairs: PairEvidence[] }>();
     for (const pair of evidence) {
       if (pair.sharedCoauthors + pair.sharedInstitutions === 0) continue;
       const key = nameKey(byId.get(pair.a)!.name)!;
@@ -176,6 +171,77 @@ export class ScienceService {
       }))
       .sort((a, b) => b.evidence - a.evidence || (a.name < b.name ? -1 : 1))
       .slice(0, Math.min(Math.max(1, first), MAX_PAGE));
+  }
+
+  /**
+   * Pairs of author records of one name key (family name and first initial, accents and case aside) that ORCIDs do
+   * not tell apart (two records with an ORCID each are one person or two already), with the co-authors and
+   * institutions each pair shares in the whole graph; the eight most productive records of a name are paired.
+   */
+  private async sameNameEvidence(rows: readonly AuthorNameRow[]): Promise<PairEvidence[]> {
+    const groups = new Map<string, AuthorNameRow[]>();
+    for (const row of rows) {
+      const key = nameKey(row.name);
+      if (key) groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    const pairs: string[][] = [];
+    for (const members of groups.values()) {
+      if (members.length < 2) continue;
+      const capped = members.sort((a, b) => b.papers - a.papers || (a.id < b.id ? -1 : 1)).slice(0, 8);
+      for (let i = 0; i < capped.length; i += 1)
+        for (let j = i + 1; j < capped.length; j += 1) {
+          const [a, b] = [capped[i]!, capped[j]!];
+          if (a.orcid && b.orcid) continue; // the same ORCID: one person; different: two
+          pairs.push([a.id, b.id]);
+        }
+    }
+    return pairs.length === 0
+      ? []
+      : this.executor.read<PairEvidence>(queries().authorPairEvidence({ pairs: pairs.slice(0, 5000) }));
+  }
+
+  /**
+   * Lotka's law over the people of the filtered papers as ask counts people: records sharing an ORCID are one person,
+   * and so are records of one name key sharing a co-author or an institution (the evidence possibleDuplicates lists),
+   * each paper counted once per person. A person split over records would otherwise count as several authors of one
+   * paper each. `lotka(filter)` merges by ORCID only, as the explorer's people are (docs/analytics.md).
+   */
+  async lotkaOfPeople(filter: PaperFilter | null | undefined): Promise<LotkaFit & { records: number }> {
+    const rows = await this.executor.read<AuthorNameRow & { paperIds: string[] }>(
+      queries().authorNames(paperFilterParams(filter)),
+    );
+    const parent = new Map(rows.map((row) => [row.id, row.id]));
+    const root = (id: string): string => {
+      let at = id;
+      while (parent.get(at) !== at) at = parent.get(at)!;
+      return at;
+    };
+    const orcidOf = new Map<string, string | null>(rows.map((row) => [row.id, row.orcid]));
+    const join = (a: string, b: string) => {
+      const [x, y] = [root(a), root(b)];
+      if (x === y) return;
+      const [ox, oy] = [orcidOf.get(x), orcidOf.get(y)];
+      if (ox && oy && ox !== oy) return; // two ORCIDs: two people
+      parent.set(y, x);
+      orcidOf.set(x, ox ?? oy ?? null);
+    };
+    const byOrcid = new Map<string, string>();
+    for (const row of rows)
+      if (row.orcid) {
+        const first = byOrcid.get(row.orcid);
+        if (first) join(first, row.id);
+        else byOrcid.set(row.orcid, row.id);
+      }
+    for (const pair of await this.sameNameEvidence(rows))
+      if (pair.sharedCoauthors + pair.sharedInstitutions > 0) join(pair.a, pair.b);
+    const papers = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const person = root(row.id);
+      const own = papers.get(person) ?? new Set<string>();
+      for (const id of row.paperIds) own.add(id);
+      papers.set(person, own);
+    }
+    return { ...fitLotka([...papers.values()].map((ids) => ids.size)), records: rows.length };
   }
 
   /**

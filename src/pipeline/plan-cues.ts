@@ -51,7 +51,7 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'prior_works',
-    cue: /\b(?:earlier|prior|previous|preceding) (?:work|works|studies|research|papers|literature)|(?:rel(?:y|ies|ied) on|draws? on|builds? upon)\b(?=.{0,12}\?|\s*$)|\b(?:references|reference list|bibliography) of\b|\bdoes (?:the )?.{2,200}? (?:cite|reference)\b(?! together| alongside| jointly)/i,
+    cue: /\b(?:earlier|prior|previous|preceding) (?:work|works|studies|research|papers|literature)|\b(?:does|do|did)\b.{1,200}?\b(?:rely on|draw on|build upon)\b(?=.{0,12}\?|\s*$)|\b(?:references|reference list|bibliography) of\b|\bdoes (?:the )?.{2,200}? (?:cite|reference)\b(?! together| alongside| jointly)/i,
   },
   {
     operation: 'derivative_works',
@@ -73,7 +73,7 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'compare_topics',
-    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|larger|bigger|smaller)\b.{0,80}\bor\b|(?:more|fewer) .{0,60}\bthan\b|or\b.{1,80}\b(?:more|fewer|larger|bigger|smaller)\b)/i,
+    cue: /\b(?:compare|comparison|versus|vs\.?|(?:more|fewer|larger|bigger|smaller)\b.{0,80}\bor\b|(?:more|fewer) .{0,60}\bthan\b|(?:larger|bigger|smaller|greater|more extensive) than\b|or\b.{1,80}\b(?:more|fewer|larger|bigger|smaller)\b)/i,
   },
   {
     operation: 'author_metrics',

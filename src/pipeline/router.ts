@@ -77,7 +77,7 @@ export const BEFORE_WORKS = String.raw`(?:(?!(?:patients|people|participants|sub
 /** "How much literature", "how much published research" … : a question about the size of a literature. */
 export const HOW_MUCH_LITERATURE = String.raw`how much (?:[\w-]+ ){0,2}?(?:literature|publications|papers)`;
 const BIBLIOMETRIC = new RegExp(
-  String.raw`\b(who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|${HOW_MUCH_LITERATURE}|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|(?:more|less|fewer) (?:has been |is |was |gets |got )?(?:written|published|studied|researched|investigated)\b|(?:larger|bigger|smaller|greater) (?:literature|body of)|head ?count|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
+  String.raw`\b(who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|${HOW_MUCH_LITERATURE}|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|(?:more|less|fewer) (?:has been |is |was |gets |got )?(?:written|published|studied|researched|investigated)\b|(?:larger|bigger|smaller|greater) (?:literature|body of)|(?:literature|body of (?:work|research|literature)) (?:on|about) [^.?!]{1,80}?\b(?:larger|bigger|smaller|greater|more extensive) than|head ?count|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
   'i',
 );
 
@@ -97,7 +97,7 @@ export const RECENT_YEARS = 3;
 
 /**
  * Years the question names, from its words: "between 2000 and 2020", "from 1990 to 2010", "2010-2014", "in the
- * 1990s", "before 2000", "until 2005", "since 2015", "after 2002", "in the last decade" (from ten years before the
+ * 1990s", "before 2000", "until 2005", "since 2015", "2005 onward", "after 2002", "in the last decade" (from ten years before the
  * current year), "over the past 5 years", "in recent years". A window the words leave open ("since 2015", "the last
  * decade") has `to: null`, and a vague one ("in recent years") has `last`: both end at the last year the counted
  * papers cover, which only the data knows — never at the current year, which a collection gathered earlier does not
@@ -114,6 +114,10 @@ export function yearRange(question: string, currentYear = new Date().getFullYear
   match = new RegExp(String.raw`\b(?:in|during|of|over)\s+the\s+${year.slice(0, -1)})[’']?s\b`, 'i').exec(question);
   if (match) return { from: Number(match[1]), to: Number(match[1]) + 9 };
   match = new RegExp(String.raw`\b(?:since|from)\s+(?:the\s+)?${year}s?\b`, 'i').exec(question);
+  if (match) return { from: Number(match[1]), to: null };
+  match = new RegExp(String.raw`\b${year}\s+(?:on(?:wards?)?|and (?:later|after|beyond)|or later)\b`, 'i').exec(
+    question,
+  );
   if (match) return { from: Number(match[1]), to: null };
   match = new RegExp(String.raw`\bafter\s+${year}\b`, 'i').exec(question);
   if (match) return { from: Number(match[1]) + 1, to: null };

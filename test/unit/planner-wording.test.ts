@@ -429,6 +429,23 @@ describe('papers named in single quotes, and literature sizes and peaks in other
       operation: 'related_papers',
       relation: 'coupled',
     });
+    expect(routeQuestion('Is the literature on glaucoma bigger than that on sleep apnea?').route).toBe('bibliometric');
+    expect(plan('Is the literature on glaucoma bigger than that on sleep apnea?')).toMatchObject({
+      operation: 'compare_topics',
+      topic: 'glaucoma',
+      second: 'sleep apnea',
+    });
+    // Papers that build upon a paper cite it; what a paper builds upon, it cites.
+    expect(
+      plan("How many papers in the graph build upon 'Timolol versus latanoprost in open-angle glaucoma'?"),
+    ).toMatchObject({ operation: 'derivative_works' });
+    expect(plan("What does 'Timolol versus latanoprost in open-angle glaucoma' build upon?")).toMatchObject({
+      operation: 'prior_works',
+    });
+    expect(plan("What does Lotka's law look like for glaucoma authors?")).toMatchObject({
+      operation: 'lotka',
+      topic: 'glaucoma',
+    });
     expect(plan("What's Jost Jonas's h-index?")).toMatchObject({ operation: 'author_metrics', person: 'Jost Jonas' });
     expect(plan('Who has Robert Weinreb written the most papers with?')).toMatchObject({
       operation: 'coauthors',

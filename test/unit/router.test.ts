@@ -50,6 +50,9 @@ describe('question router', () => {
     // No calendar window: counted back from the last year the data covers, which the plan learns when it runs.
     expect(yearRange('has it cooled off in recent years', 2026)).toEqual({ from: null, to: null, last: 3 });
     expect(yearRange('after 2002', 2026)).toEqual({ from: 2003, to: null });
+    expect(yearRange('papers on glaucoma, 2005 onward', 2026)).toEqual({ from: 2005, to: null });
+    expect(yearRange('glaucoma studies from 2010 and later', 2026)).toEqual({ from: 2010, to: null });
+    expect(yearRange('glaucoma studies 2012 or later', 2026)).toEqual({ from: 2012, to: null });
     expect(yearRange('before 2000')).toEqual({ from: null, to: 1999 });
     expect(yearRange('up to 2005')).toEqual({ from: null, to: 2005 });
     expect(yearRange('in the 1990s')).toEqual({ from: 1990, to: 1999 });

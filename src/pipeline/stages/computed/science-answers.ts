@@ -29,7 +29,7 @@ export async function lotka(
   plan: AnalyticsPlan,
   venue: string | null,
 ): Promise<Outcome> {
-  const fit = await deps.science.lotka(setFilter(set));
+  const fit = await deps.science.lotkaOfPeople(setFilter(set));
   if (fit.authors === 0) return { refusal: `the papers on "${set.phrase}" have no identified authors` };
   const single = fit.distribution.find((d) => d.papers === 1)?.authors ?? 0;
   const share = single / fit.authors;
@@ -44,7 +44,7 @@ export async function lotka(
   return {
     sentences: [
       {
-        text: `${setText(set, plan, venue)}; their ${fit.authors} identified authors (records sharing an ORCID counted as one) are ${classes.join(', ')}${fit.distribution.length > 4 ? ' and so on' : ''}: ${percent(share)} wrote one of these papers.`,
+        text: `${setText(set, plan, venue)}; their ${fit.authors} identified authors (${fit.records} author records: those sharing an ORCID, or a name and a co-author or an institution, counted as one person) are ${classes.join(', ')}${fit.distribution.length > 4 ? ' and so on' : ''}: ${percent(share)} wrote one of these papers.`,
         papers: top.map((p) => p.id),
       },
       { text: verdict, papers: [] },
