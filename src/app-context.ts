@@ -173,7 +173,14 @@ export function createAppContext(
     documentSets,
     llm,
     warmUp: async () => {
-      const [model] = await Promise.all([loadEmbedder(), loadCorpusEmbedder(), tokenCounter(), routeClassifier()]);
+      const [model] = await Promise.all([
+        loadEmbedder(),
+        loadCorpusEmbedder(),
+        tokenCounter(),
+        routeClassifier(),
+        // The whole graph's word statistics, which every answer's concept check reads (about a second to count).
+        search.documentFrequencies(null),
+      ]);
       await model.embed(['warming up the model']);
     },
     requestContext: (context = {}) => RequestContext.create({ llm, ...context }),

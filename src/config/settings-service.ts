@@ -88,7 +88,7 @@ export const SERVICE_SETTINGS = {
     warmUp: boolean(
       'CITEGRAPH_WARM_UP',
       true,
-      'load the embedding model, its cache and the route classifier before serving, so that no request pays for it',
+      "load the embedding model, its cache, the route classifier and the graph's word statistics before serving, so that no request pays for them",
     ),
     apiKeys: optionalString(
       'CITEGRAPH_API_KEYS',

@@ -378,5 +378,9 @@ describe('years and the current world, honestly', () => {
       /The graph's papers run from \d{4} to \d{4}; they cannot say what happened since/,
     );
     expect(result.abstentionReason).toMatch(/Background only, not current: "[^"]*[Ee]micizumab[^"]*" \(20\d\d\)/);
+    // What the graph's papers connect is not read for an answer the graph cannot give.
+    expect(result.sufficiency.dimensions.find((d) => d.name === 'concept_connection')?.reason).toMatch(
+      /^not checked: a current-world question/,
+    );
   });
 });

@@ -258,6 +258,13 @@ export function relateStage<T extends Gathered>(deps: AskDependencies): Stage<T,
           reason: 'not checked: the question is asked of private documents only',
         });
       }
+      if (state.decision.route === 'current_world' && !state.pool.ranked().some((e) => e.source === 'external')) {
+        // Not answered from the graph's old papers whatever they connect (compose abstains): nothing to check.
+        return withDimension(state, {
+          ...judgeConnection(concepts, [], new Map(), []),
+          reason: 'not checked: a current-world question without external evidence is not answered from the graph',
+        });
+      }
       const connection = await connect(deps, state, concepts);
       if (connection.known.length >= 2 && connection.connectingPapers.length > 0) {
         await state.pool.addPapers(connection.connectingPapers, 'local', 'concept connection');

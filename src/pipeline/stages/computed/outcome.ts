@@ -66,6 +66,12 @@ export class Found {
       how: `${paper.year ?? 'n.d.'}; ${how}`,
     });
   }
+
+  /** Takes in what another collector found, after what this one holds (for lookups run side by side). */
+  add(other: Found): void {
+    this.entities.push(...other.entities);
+    this.clarifications.push(...other.clarifications);
+  }
 }
 
 /** A mean count as an answer states it: whole numbers as they are, others to two decimals. */

@@ -2,7 +2,7 @@
 import { MAX_PAGE } from '../../../paging';
 import type { AskDependencies, Gathered } from '../../ask-types';
 import { type AnalyticsPlan } from '../../plan-schema';
-import { type Found, LIST, type Outcome, type PlanContext, quoteList, ranking } from './outcome';
+import { Found, LIST, type Outcome, type PlanContext, quoteList, ranking } from './outcome';
 import { planPaper, resolvePaper } from './paper-resolution';
 
 /** The papers in the graph that cite a paper (derivative works), or that it cites (prior works). */
@@ -103,9 +103,11 @@ export async function citationPath(
 ): Promise<Outcome> {
   const references = [plan.paper, plan.second].filter((r): r is string => !!r);
   if (references.length < 2) return { refusal: 'the question does not name two papers to connect' };
-  // One after the other, so the entities keep the question's order.
-  const papers: Array<Awaited<ReturnType<typeof resolvePaper>>> = [];
-  for (const reference of references) papers.push(await resolvePaper(deps, state, reference, found));
+  // Side by side (each is one or two searches), each into a collector of its own, so the entities keep the
+  // question's order.
+  const own = references.map(() => new Found());
+  const papers = await Promise.all(references.map((reference, i) => resolvePaper(deps, state, reference, own[i]!)));
+  for (const part of own) found.add(part);
   const missing = references.filter((_, i) => !papers[i]);
   if (missing.length > 0)
     return { refusal: `no paper in the graph matches ${missing.map((m) => `"${m.slice(0, 120)}"`).join(' or ')}` };
