@@ -122,18 +122,15 @@ async function evaluationSet(app: AppContext, only: string | null = null): Promi
     { name: 'dev2 (in dev)', split: 'dev' as const, items: questions.filter((q) => q.batch === 'dev2') },
     { name: 'dev3 (in dev)', split: 'dev' as const, items: questions.filter((q) => q.batch === 'dev3') },
     { name: 'heldout', split: 'heldout' as const, items: questions.filter((q) => q.split === 'heldout' && !q.batch) },
-    // e4 (2026-12-06): content questions, traps and current-world questions written as a batch; its held-out half is
-    // reported on its own so that the first held-out row stays the set it has always been.
-    {
-      name: 'e4 dev (in dev)',
-      split: 'dev' as const,
-      items: questions.filter((q) => q.batch === 'e4' && q.split === 'dev'),
-    },
-    {
-      name: 'e4 heldout',
-      split: 'heldout' as const,
-      items: questions.filter((q) => q.batch === 'e4' && q.split === 'heldout'),
-    },
+    // e4 and e5 (2026-12-06): content questions, traps and current-world questions written as batches; each one's
+    // held-out half is reported on its own so that the first held-out row stays the set it has always been.
+    ...['e4', 'e5'].flatMap((batch) =>
+      (['dev', 'heldout'] as const).map((split) => ({
+        name: split === 'dev' ? `${batch} dev (in dev)` : `${batch} heldout`,
+        split,
+        items: questions.filter((q) => q.batch === batch && q.split === split),
+      })),
+    ),
   ].filter((p) => only === null || p.name.startsWith(only));
   for (const { name, split, items: part } of parts) {
     // dev2 and dev3 rows are in dev as well: their misses are printed once.
