@@ -62,6 +62,46 @@ const WORKS: CorpusWork[] = [
       'Thrombotic events with emicizumab occurred with high doses of activated prothrombin complex concentrate.',
     year: 2019,
   },
+  // An identifier only an abstract holds, and a treatment of a disorder that no paper calls by its lay name.
+  {
+    id: 'W9920',
+    title: 'Long noncoding RNA as a scaffold of histone modification complexes',
+    abstract:
+      'The long noncoding RNA HOTAIR binds polycomb repressive complex 2 and the LSD1 complex through two domains.',
+    year: 2010,
+  },
+  {
+    id: 'W9925',
+    title: 'Noncoding RNA in the control of HOX genes',
+    abstract: 'HOTAIR, transcribed from the HOXC locus, represses HOXD genes in trans in fibroblasts.',
+    year: 2007,
+  },
+  {
+    id: 'W9921',
+    title: 'Amitriptyline for chronic pain in temporomandibular joint disorders',
+    abstract:
+      'Low-dose amitriptyline reduced chronic pain in patients with temporomandibular joint disorders over six weeks compared with placebo.',
+    year: 2003,
+  },
+  {
+    id: 'W9922',
+    title: 'One-year follow-up of amitriptyline in temporomandibular disorder pain',
+    abstract:
+      'Patients with chronic temporomandibular disorder pain treated with low-dose amitriptyline kept their lower pain scores after one year.',
+    year: 2005,
+  },
+  {
+    id: 'W9923',
+    title: 'Amitriptyline in chronic tension-type headache pain',
+    abstract: 'Amitriptyline reduced headache days in chronic tension-type headache.',
+    year: 1996,
+  },
+  {
+    id: 'W9924',
+    title: 'Mandible and jaw fractures in cyclists',
+    abstract: 'Jaw fractures in cyclists were treated by open reduction and fixation.',
+    year: 2015,
+  },
 ];
 
 // A context of two or three passages: the paper that makes the connection must be held however it ranks.
@@ -99,6 +139,25 @@ describe('concepts connected through the evidence when their words do not meet',
     const cited = result.sentences.flatMap((s) => s.citations.map((c) => c.paperId));
     expect(cited).toContain('W9902');
     expect(result.answer).toMatch(/fewer inpatient admissions/);
+  });
+
+  it('refuses a question joining an identifier that only an abstract names to another literature', async () => {
+    // "HOTAIR" is in no title, yet it is the question's subject: its papers must connect with emicizumab's.
+    const result = await ask('Does HOTAIR expression predict bleeding with emicizumab?');
+    expect(result.abstained).toBe(true);
+    expect(result.abstentionReason).toMatch(
+      /no paper and no citation in the graph connects "hotair" with "emicizumab"/,
+    );
+  });
+
+  it('answers a subject said in lay words from a close passage of a paper naming the rest of the question', async () => {
+    // No paper says "jaw joint pain"; the temporomandibular trial names amitriptyline, pain and the joint.
+    const result = await ask('Is amitriptyline useful for jaw joint pain?');
+    expect(result.abstained).toBe(false);
+    expect(result.sufficiency.dimensions.find((d) => d.name === 'concept_connection')!.reason).toMatch(
+      /no paper in the graph mentions "jaw joint pain"; but a passage close to the question .* taken to say it in other words/,
+    );
+    expect(result.sentences[0]!.citations.map((c) => c.paperId)).toContain('W9921');
   });
 
   it('still refuses a subject of another literature that no citation joins to the outcome', async () => {

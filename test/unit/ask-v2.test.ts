@@ -407,6 +407,15 @@ describe('router: rules and the embedding classifier', () => {
       'current_world',
     );
     expect(routeQuestion('What is the market share of biosimilar infliximab?').route).toBe('current_world');
+    // A confident guess of the current world needs a word of the present somewhere: the cost of a disease is a
+    // question for the economic studies the graph holds, the price of a drug right now is not.
+    const cost = 'What does glaucoma cost Australia, and would earlier detection save money?';
+    const sure = { route: 'current_world' as const, confidence: 0.71, probabilities: news };
+    expect(combineRoute(routeQuestion(cost), sure, routeOptions(cost, routeQuestion(cost))).route).toBe('content');
+    const price = 'What does a course of trastuzumab cost in Germany these days?';
+    expect(combineRoute(routeQuestion(price), sure, routeOptions(price, routeQuestion(price))).route).toBe(
+      'current_world',
+    );
   });
 
   it('keeps an assertion to check on the content route unless the classifier is sure or a rule cue says otherwise', () => {

@@ -8,6 +8,7 @@ import {
   evidenceMentions,
   namesConcept,
   questionConcepts,
+  sameWord,
   stem,
 } from '../concepts';
 import {
@@ -18,6 +19,7 @@ import {
   type PairEvidence,
 } from '../concept-connection';
 import { isNonFatal, type Stage } from '../stage';
+import { terms } from '../../text';
 
 /** Papers read per concept (for the citation check between concepts). */
 const PAPERS_PER_CONCEPT = 300;
@@ -32,6 +34,11 @@ const CONNECTING_PAPERS = 6;
  * words, and no dev trap's best passage passed 0.742.
  */
 const DIRECT_MATCH_SIMILARITY = 0.78;
+/**
+ * Cosine of a passage and the whole question above which a paper naming every known subject of the question, and a
+ * word of each subject no paper names, is taken to name the latter in other words (see connect).
+ */
+const LAY_WORDS_SIMILARITY = 0.65;
 /** Index hits read back to find the papers that connect concepts in their own words. */
 const CONNECTION_CANDIDATES = 40;
 
@@ -75,6 +82,20 @@ function searchable(concept: Concept, df: (word: string) => number): Concept {
   return rarest.length === 0 ? concept : { ...concept, words: rarest, stems: rarest.map(stem) };
 }
 
+/**
+ * Words the question writes as identifiers — capitals throughout, or letters with digits, three characters or more
+ * ("HOTAIR", "SOD1", "CT-P13", "p53") — lower-cased, as the concepts hold their words. Acronyms of common words the
+ * question spells out are left to the tagger.
+ */
+export function namedIdentifiers(question: string): Set<string> {
+  const out = new Set<string>();
+  for (const match of question.matchAll(
+    /\b(?=[A-Za-z0-9-]*[A-Za-z])(?:[A-Z][A-Z0-9-]{2,}|[A-Za-z]+-?\d[A-Za-z0-9-]*)\b/g,
+  ))
+    for (const part of match[0].toLowerCase().split('-')) if (part.length > 0) out.add(part);
+  return out;
+}
+
 /** What the graph holds on each concept and each pair of the key ones. */
 async function connect(deps: AskDependencies, state: Gathered, questionConceptList: readonly Concept[]) {
   const collections = state.options.collections ?? null;
@@ -82,9 +103,11 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
   const concepts = questionConceptList.map((concept) => searchable(concept, (word) => frequencies.df(word)));
   const papers = new Map<string, string[]>();
   const resolved: Concept[] = [];
+  const identifiers = namedIdentifiers(state.question);
   for (const concept of concepts) {
     // A phrase the graph never has verbatim backs off to its longest sub-phrase it has ("borderline personality
     // disorder self harm" → "borderline personality disorder").
+    let known = false;
     for (const candidate of subPhrases(concept)) {
       // A subject is what papers are about: it must be in titles ("vulnerability" in a claim is not a subject).
       const found = await deps.catalog.evidence.papersMentioning(
@@ -98,7 +121,24 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
       if (found.length >= MIN_CONCEPT_PAPERS || candidate === concept) papers.set(candidate.phrase, found);
       if (found.length >= MIN_CONCEPT_PAPERS) {
         resolved.push(candidate);
+        known = true;
         break;
+      }
+    }
+    // An identifier the question writes as one ("HOTAIR", "SOD1", "CT-P13") names a subject even when only abstracts
+    // hold it: its papers there must connect with the rest of the question like any subject's, so an answer on the
+    // other subjects alone does not pass for an answer on it. The identifier alone is looked for ("HOTAIR" of "HOTAIR
+    // expression"): the words around it may be the question's own.
+    const named = subPhrases(concept).find((candidate) => candidate.words.every((word) => identifiers.has(word)));
+    if (!known && named) {
+      const found = await deps.catalog.evidence.papersMentioning(
+        [conceptForms(named)],
+        collections,
+        PAPERS_PER_CONCEPT,
+      );
+      if (found.length > 0) {
+        papers.set(named.phrase, found);
+        resolved.push(named);
       }
     }
   }
@@ -204,6 +244,31 @@ async function connect(deps: AskDependencies, state: Gathered, questionConceptLi
           reason: `no paper in the graph mentions ${absent.map((phrase) => `"${phrase}"`).join(', ')}`,
         };
   if (withAbsent.unconnected.length === 0 && absent.length === 0) return withAbsent;
+  // A subject said in lay words no paper uses ("jaw joint pain" for temporomandibular disorders): a passage close to
+  // the whole question, from a paper that names every subject the graph knows and shares a word with each missing
+  // one, says the missing subject in its own words.
+  if (withAbsent.unconnected.length === 0 && resolved.length > 0) {
+    const near = [...new Set(ranked.filter((e) => e.similarity >= LAY_WORDS_SIMILARITY).map((e) => e.paperId))].slice(
+      0,
+      EVIDENCE_PAPERS,
+    );
+    const texts = near.length > 0 ? await deps.catalog.evidence.paperTexts(near) : new Map<string, string>();
+    const missing = absent.map((phrase) => concepts.find((c) => c.phrase === phrase)!);
+    const saying = near.find((id) => {
+      const text = texts.get(id) ?? '';
+      const words = terms(text);
+      return (
+        resolved.every((concept) => namesConcept(text, concept)) &&
+        missing.every((concept) => concept.words.some((w) => words.some((t) => sameWord(w, t))))
+      );
+    });
+    if (saying)
+      return {
+        ...judged,
+        connectingPapers: [saying, ...judged.connectingPapers.filter((id) => id !== saying)],
+        reason: `${withAbsent.reason}; but a passage close to the question (similarity ${Math.max(...ranked.filter((e) => e.paperId === saying).map((e) => e.similarity)).toFixed(2)}) comes from a paper naming ${resolved.map((c) => `"${c.phrase}"`).join(', ')} and part of ${absent.map((p) => `"${p}"`).join(', ')}: taken to say it in other words`,
+      };
+  }
   // The question's words may not be the paper's: one passage that says nearly what the whole question says, from a
   // paper naming each concept at least in part, connects them in its own words.
   const close = [...new Set(ranked.filter((e) => e.similarity >= DIRECT_MATCH_SIMILARITY).map((e) => e.paperId))];

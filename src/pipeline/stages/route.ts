@@ -123,17 +123,34 @@ export function isAssertion(question: string): boolean {
 export function routeOptions(
   question: string,
   rules: RouteDecision,
-): { definite: string | null; definiteTrend: string | null; assertion: boolean; now: string | null } {
+): {
+  definite: string | null;
+  definiteTrend: string | null;
+  assertion: boolean;
+  now: string | null;
+  present: boolean;
+} {
   const assertion = isAssertion(question);
-  const now = NOW.exec(maskSourceNames(question))?.[0] ?? null;
+  const masked = maskSourceNames(question);
+  const now = NOW.exec(masked)?.[0] ?? null;
   const definiteTrend = assertion || now ? null : definitelyTrend(question);
   return {
     definite: assertion || now || definiteTrend ? null : definitelyBibliometric(question, rules),
     definiteTrend,
     assertion,
     now,
+    present: PRESENT_WORDS.test(masked),
   };
 }
+
+/**
+ * Words a question about the current world has at least one of: time ("now", "at present", "latest", "this month"),
+ * what changes with it (approvals, prices, coverage, availability, recruiting, shortages, guidance) or who decides it
+ * (regulators, agencies, insurers). Without any, a confident guess of the current world is not taken: "what does
+ * glaucoma cost Australia?" is a question for the economic studies the graph holds.
+ */
+const PRESENT_WORDS =
+  /\b(?:now|nowadays|these days|at present|presently|currently|current|today|tonight|yesterday|tomorrow|this (?:week|month|year|season|quarter|spring|summer|autumn|fall|winter)|last (?:week|month)|latest|newest|recent(?:ly)?|lately|new|upcoming|ongoing|still|yet|anymore|so far|breaking|news|announce\w*|approv\w*|authori[sz]\w*|licen[sc]\w*|launch\w*|withdrawn|recall\w*|pric(?:e|es|ed|ing)|reimburs\w*|insur\w*|covered|coverage|availab\w*|shortages?|rationed|rationing|waiting lists?|recruit\w*|enrol\w*|guidance|guidelines?|regulators?|regulatory|fda|ema|nice|who|cdc|nhs|mhra|government|minister|ministry|policy|law|ban(?:ned)?|stock|market|shares?|compan(?:y|ies)|deal|merger|acquisition|(?:19|20)\d{2})\b/i;
 
 /** Combines the rules' decision with the classifier's guess (see CLASSIFIER_TRUST). */
 export function combineRoute(
@@ -144,6 +161,8 @@ export function combineRoute(
     definiteTrend?: string | null;
     assertion?: boolean;
     now?: string | null;
+    /** Whether the question has a word of the present at all (see PRESENT_WORDS); unknown counts as yes. */
+    present?: boolean;
     trust?: number;
   } = {},
 ): RouteDecision {
@@ -166,6 +185,12 @@ export function combineRoute(
   if (planned)
     return { ...rules, route: planned.route, reasons: [`planner: ${planned.why}`, learned], classifier: guess };
   const hasCue = !rules.reasons.some((reason) => reason.startsWith('no bibliometric'));
+  if (guess.route === 'current_world' && options.present === false && rules.route !== 'current_world')
+    return {
+      ...rules,
+      reasons: [...rules.reasons, `${learned}, without a word of the present: the rules decide`],
+      classifier: guess,
+    };
   const trusted = guess.confidence >= (options.trust ?? CLASSIFIER_TRUST);
   // With no cue of the present, an unsure guess of the current world stays on content: a question the stored papers
   // can answer ("what makes X hard to bring to market?") is not refused for sounding like news.
