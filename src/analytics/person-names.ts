@@ -26,8 +26,30 @@ export interface NameParts {
   readonly given: readonly string[];
 }
 
+/**
+ * Titles, degrees and generational suffixes some records carry around a name ("F.A.C.P. Stephen D. Silberstein M.D.",
+ * "Prof. Dr. Anna Weber", "John Smith Jr."): not part of it, folded and without their dots.
+ */
+const NAME_AFFIXES = new Set(
+  'dr prof professor mr mrs ms md phd dphil mphil msc bsc ma mba mph drph pharmd facp frcp frcs frcpc facs facc mbbs mbchb dds dmd rn jr sr ii iii'.split(
+    ' ',
+  ),
+);
+
+/** A name without the titles and degrees before and after it (NAME_AFFIXES), as written otherwise. */
+function withoutAffixes(name: string): string {
+  const tokens = name.trim().split(/\s+/);
+  const affix = (token: string | undefined) =>
+    token !== undefined && NAME_AFFIXES.has(foldName(token).replace(/[^a-z]/g, ''));
+  // "Md" and "Ma" open given names too ("Md Rahman Khan", "Ma Li Hua"): degrees only after the name.
+  while (tokens.length > 2 && affix(tokens[0]) && !/^m[ad]$/i.test(tokens[0]!)) tokens.shift();
+  while (tokens.length > 2 && affix(tokens[tokens.length - 1])) tokens.pop();
+  return tokens.join(' ').replace(/,\s*$/, '');
+}
+
 /** The parts of a name as written; null when it has no letters. */
-export function nameParts(name: string): NameParts | null {
+export function nameParts(written: string): NameParts | null {
+  const name = withoutAffixes(written.replace(/\s*,?\s*\b(?:M\.D|Ph\.D|Jr|Sr)\.?\s*$/i, ''));
   const comma = name.indexOf(',');
   // "Filardo, Giuseppe": surname before the comma.
   if (comma > 0) {

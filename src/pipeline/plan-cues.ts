@@ -55,7 +55,7 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'derivative_works',
-    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up(?!\s+of\b)|later work|derivative|(?:papers|studies|works|articles) (?:(?:in|of) (?:the|this) (?:graph|collection|database|corpus) |here )?(?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with| the same)|(?<!co-?|(?:most|highly|top|best|least|frequently|often) )cit(?:e|es|ed|ing) (?!(?:the )?(?:most|least|same)\b)(?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
+    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up(?!\s+of\b)|later work|derivative|(?:papers|studies|works|articles) (?:(?:in|of) (?:the|this) (?:graph|collection|database|corpus) |here )?(?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with| the same)|(?<!co-?|(?:most|highly|top|best|least|frequently|often|\w+ly) )cit(?:e|es|ed|ing) (?!(?:the )?(?:most|least|same)\b)(?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
   },
   {
     operation: 'compare_people',
@@ -105,7 +105,7 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'count_papers',
-    cue: /\b(?:(?<!\bby )how many|tall(?:y|ies)(?: up)?|head ?count|(?<!\bby (?:the )?|(?:largest|highest|greatest|biggest|most|top) )number of|(?<!citations? |\bby (?:the )?(?:publication |paper |article |citation )?)count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field|research|evidence))\b/i,
+    cue: /\b(?:(?<!\bby )how many|tall(?:y|ies)(?: up)?|head ?count|(?<!\bby (?:the )?|(?:largest|highest|greatest|biggest|most|top) )number of|(?<!citations? |\bby (?:the )?(?:publication |paper |article |citation )?)count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:[\w-]+ ){0,5}?(?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field|research|evidence))\b/i,
   },
   {
     operation: 'top_venues',

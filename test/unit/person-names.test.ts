@@ -12,6 +12,15 @@ describe('person names as people write them', () => {
     expect(nameParts('Kirschbaum C')).toEqual({ surname: 'kirschbaum', given: ['c'] });
     expect(nameParts('Elisabeth F.C. van Rossum')?.surname).toBe('rossum');
     expect(nameParts('Jørgen Jahnsen')).toEqual({ surname: 'jahnsen', given: ['jorgen'] });
+    // Titles and degrees some records carry are not the name; a given name like "Md" or "Ma" is.
+    expect(nameParts('F.A.C.P. Stephen D. Silberstein M.D.')).toEqual({
+      surname: 'silberstein',
+      given: ['stephen', 'd'],
+    });
+    expect(nameParts('Prof. Dr. Anna Weber PhD')).toEqual({ surname: 'weber', given: ['anna'] });
+    expect(nameParts('John Smith Jr.')).toEqual({ surname: 'smith', given: ['john'] });
+    expect(nameParts('Md Rahman Khan')).toEqual({ surname: 'khan', given: ['md', 'rahman'] });
+    expect(fit('Stephen Silberstein', 'F.A.C.P. Stephen D. Silberstein M.D.')).toBe(3);
   });
 
   it('fits a name without its middle initial, with an initial, without diacritics; not another person', () => {

@@ -446,6 +446,17 @@ describe('papers named in single quotes, and literature sizes and peaks in other
       operation: 'lotka',
       topic: 'glaucoma',
     });
+    expect(plan("What's the size of the open-angle glaucoma literature in citegraph?")).toMatchObject({
+      operation: 'count_papers',
+      topic: 'open angle glaucoma',
+    });
+    expect(plan('List the most globally cited papers on trabeculectomy.')).toMatchObject({
+      operation: 'top_papers',
+      topic: 'trabeculectomy',
+    });
+    const later = 'Papers on trabeculectomy published 2018 or later: how many?';
+    expect(routedAgainstTrend(later)).toBe('bibliometric');
+    expect(plan(later)).toMatchObject({ operation: 'count_papers', topic: 'trabeculectomy', yearFrom: 2018 });
     expect(plan("What's Jost Jonas's h-index?")).toMatchObject({ operation: 'author_metrics', person: 'Jost Jonas' });
     expect(plan('Who has Robert Weinreb written the most papers with?')).toMatchObject({
       operation: 'coauthors',

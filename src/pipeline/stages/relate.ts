@@ -87,7 +87,7 @@ function searchable(concept: Concept, df: (word: string) => number): Concept {
  * ("HOTAIR", "SOD1", "CT-P13", "p53") — lower-cased, as the concepts hold their words. Acronyms of common words the
  * question spells out are left to the tagger.
  */
-export function namedIdentifiers(question: string): Set<string> {
+function namedIdentifiers(question: string): Set<string> {
   const out = new Set<string>();
   for (const match of question.matchAll(
     /\b(?=[A-Za-z0-9-]*[A-Za-z])(?:[A-Z][A-Z0-9-]{2,}|[A-Za-z]+-?\d[A-Za-z0-9-]*)\b/g,

@@ -59,7 +59,7 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
 }
 
 const LITERATURE_SIZE = new RegExp(
-  String.raw`\b(?:(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|how many ${BEFORE_WORKS}(?:papers|articles|publications|studies|works|records|reports)|${HOW_MUCH_LITERATURE}|number of (?:papers|articles|publications|studies|works)|(?:count|tally|head ?count)(?: up| of)? (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b`,
+  String.raw`\b(?:(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|how many ${BEFORE_WORKS}(?:papers|articles|publications|studies|works|records|reports)|${HOW_MUCH_LITERATURE}|number of (?:papers|articles|publications|studies|works)|(?:count|tally|head ?count)(?: up| of)? (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:[\w-]+ ){0,5}?(?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|^(?:papers|articles|studies|publications|works|records)\b[^?]{0,160}\bhow many|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b`,
   'i',
 );
 
