@@ -412,6 +412,15 @@ describe('router: rules and the embedding classifier', () => {
     const cost = 'What does glaucoma cost Australia, and would earlier detection save money?';
     const sure = { route: 'current_world' as const, confidence: 0.71, probabilities: news };
     expect(combineRoute(routeQuestion(cost), sure, routeOptions(cost, routeQuestion(cost))).route).toBe('content');
+    // "Who" and "nice" are words of any question; the WHO and NICE are agencies of the present.
+    const who = 'Who showed that glaucoma costs Australia a nice sum?';
+    expect(combineRoute(routeQuestion(who), sure, routeOptions(who, routeQuestion(who))).route).not.toBe(
+      'current_world',
+    );
+    const nice = 'What has NICE said about glaucoma screening?';
+    expect(combineRoute(routeQuestion(nice), sure, routeOptions(nice, routeQuestion(nice))).route).toBe(
+      'current_world',
+    );
     const price = 'What does a course of trastuzumab cost in Germany these days?';
     expect(combineRoute(routeQuestion(price), sure, routeOptions(price, routeQuestion(price))).route).toBe(
       'current_world',

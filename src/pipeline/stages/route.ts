@@ -139,7 +139,7 @@ export function routeOptions(
     definiteTrend,
     assertion,
     now,
-    present: PRESENT_WORDS.test(masked),
+    present: PRESENT_WORDS.test(masked) || AGENCIES.test(masked),
   };
 }
 
@@ -149,8 +149,10 @@ export function routeOptions(
  * (regulators, agencies, insurers). Without any, a confident guess of the current world is not taken: "what does
  * glaucoma cost Australia?" is a question for the economic studies the graph holds.
  */
+/** Agencies whose names are common words in lower case ("who", "nice"): written in capitals. */
+const AGENCIES = /\b(?:WHO|NICE)\b/;
 const PRESENT_WORDS =
-  /\b(?:now|nowadays|these days|at present|presently|currently|current|today|tonight|yesterday|tomorrow|this (?:week|month|year|season|quarter|spring|summer|autumn|fall|winter)|last (?:week|month)|latest|newest|recent(?:ly)?|lately|new|upcoming|ongoing|still|yet|anymore|so far|breaking|news|announce\w*|approv\w*|authori[sz]\w*|licen[sc]\w*|launch\w*|withdrawn|recall\w*|pric(?:e|es|ed|ing)|reimburs\w*|insur\w*|covered|coverage|availab\w*|shortages?|rationed|rationing|waiting lists?|recruit\w*|enrol\w*|guidance|guidelines?|regulators?|regulatory|fda|ema|nice|who|cdc|nhs|mhra|government|minister|ministry|policy|law|ban(?:ned)?|stock|market|shares?|compan(?:y|ies)|deal|merger|acquisition|(?:19|20)\d{2})\b/i;
+  /\b(?:now|nowadays|these days|at present|presently|currently|current|today|tonight|yesterday|tomorrow|this (?:week|month|year|season|quarter|spring|summer|autumn|fall|winter)|last (?:week|month)|latest|newest|recent(?:ly)?|lately|new|upcoming|ongoing|still|yet|anymore|so far|breaking|news|announce\w*|approv\w*|authori[sz]\w*|licen[sc]\w*|launch\w*|withdrawn|recall\w*|pric(?:e|es|ed|ing)|reimburs\w*|insur\w*|covered|coverage|availab\w*|shortages?|rationed|rationing|waiting lists?|recruit\w*|enrol\w*|guidance|guidelines?|regulators?|regulatory|fda|ema|cdc|nhs|mhra|government|minister|ministry|policy|law|ban(?:ned)?|stock|market|shares?|compan(?:y|ies)|deal|merger|acquisition|(?:19|20)\d{2})\b/i;
 
 /** Combines the rules' decision with the classifier's guess (see CLASSIFIER_TRUST). */
 export function combineRoute(
