@@ -49,7 +49,7 @@ function withoutAffixes(name: string): string {
 
 /** The parts of a name as written; null when it has no letters. */
 export function nameParts(written: string): NameParts | null {
-  const name = withoutAffixes(written.replace(/\s*,?\s*\b(?:M\.D|Ph\.D|Jr|Sr)\.?\s*$/i, ''));
+  const name = withoutAffixes(written);
   const comma = name.indexOf(',');
   // "Filardo, Giuseppe": surname before the comma.
   if (comma > 0) {

@@ -76,8 +76,12 @@ const LITERATURE_NAMED = new RegExp(String.raw`\b${LITERATURE}\b`, 'i');
 export const BEFORE_WORKS = String.raw`(?:(?!(?:patients|people|participants|subjects|women|men|children|adults|cases|deaths|times|days|weeks|months|years|hours|doses|cells|animals|rats|mice)\b)[\w()'’-]+ ){0,3}?`;
 /** "How much literature", "how much published research" … : a question about the size of a literature. */
 export const HOW_MUCH_LITERATURE = String.raw`how much (?:[\w-]+ ){0,2}?(?:literature|publications|papers)`;
+/** "The size of the (object recognition memory) literature": a question about the size of a literature. */
+export const SIZE_OF_LITERATURE = String.raw`size of the (?:[\w-]+ ){0,5}?(?:literature|field|body of (?:work|literature|research|evidence))`;
+/** "Papers on X published since 2018: how many?": what is counted first, the question last. */
+export const WORKS_THEN_HOW_MANY = String.raw`^(?:papers|articles|studies|publications|works|records)\b[^?]{0,160}\bhow many`;
 const BIBLIOMETRIC = new RegExp(
-  String.raw`\b(^(?:papers|articles|studies|publications|works|records)\b[^?]{0,160}\bhow many\b|who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|${HOW_MUCH_LITERATURE}|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|size of the (?:[\w-]+ ){0,5}?(?:literature|field|body of (?:work|literature|research|evidence))|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|(?:more|less|fewer) (?:has been |is |was |gets |got )?(?:written|published|studied|researched|investigated)\b|(?:larger|bigger|smaller|greater) (?:literature|body of)|(?:literature|body of (?:work|research|literature)) (?:on|about) [^.?!]{1,80}?\b(?:larger|bigger|smaller|greater|more extensive) than|head ?count|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
+  String.raw`\b(${WORKS_THEN_HOW_MANY}\b|who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|${HOW_MUCH_LITERATURE}|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|${SIZE_OF_LITERATURE}|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|(?:more|less|fewer) (?:has been |is |was |gets |got )?(?:written|published|studied|researched|investigated)\b|(?:larger|bigger|smaller|greater) (?:literature|body of)|(?:literature|body of (?:work|research|literature)) (?:on|about) [^.?!]{1,80}?\b(?:larger|bigger|smaller|greater|more extensive) than|head ?count|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
   'i',
 );
 
@@ -115,9 +119,11 @@ export function yearRange(question: string, currentYear = new Date().getFullYear
   if (match) return { from: Number(match[1]), to: Number(match[1]) + 9 };
   match = new RegExp(String.raw`\b(?:since|from)\s+(?:the\s+)?${year}s?\b`, 'i').exec(question);
   if (match) return { from: Number(match[1]), to: null };
-  match = new RegExp(String.raw`\b${year}\s+(?:on(?:wards?)?|and (?:later|after|beyond)|or later)\b`, 'i').exec(
-    question,
-  );
+  // A bare "on" only at the end of a clause: "papers in 2015 on glaucoma" is one year's, not a window.
+  match = new RegExp(
+    String.raw`\b${year}\s+(?:onwards?|on(?=\s*(?:[,.;:!?)]|$))|and (?:later|after|beyond)|or later)\b`,
+    'i',
+  ).exec(question);
   if (match) return { from: Number(match[1]), to: null };
   match = new RegExp(String.raw`\bafter\s+${year}\b`, 'i').exec(question);
   if (match) return { from: Number(match[1]) + 1, to: null };

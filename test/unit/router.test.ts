@@ -53,6 +53,9 @@ describe('question router', () => {
     expect(yearRange('papers on glaucoma, 2005 onward', 2026)).toEqual({ from: 2005, to: null });
     expect(yearRange('glaucoma studies from 2010 and later', 2026)).toEqual({ from: 2010, to: null });
     expect(yearRange('glaucoma studies 2012 or later', 2026)).toEqual({ from: 2012, to: null });
+    // "On" after a year opens a window only at the end of a clause, never before a subject.
+    expect(yearRange('glaucoma papers, 2005 on.', 2026)).toEqual({ from: 2005, to: null });
+    expect(yearRange('How many papers in 2015 on glaucoma?', 2026)).toEqual({ from: null, to: null });
     expect(yearRange('before 2000')).toEqual({ from: null, to: 1999 });
     expect(yearRange('up to 2005')).toEqual({ from: null, to: 2005 });
     expect(yearRange('in the 1990s')).toEqual({ from: 1990, to: 1999 });

@@ -8,6 +8,8 @@ import type { RouteGuess } from '../route-classifier';
 import {
   BEFORE_WORKS,
   HOW_MUCH_LITERATURE,
+  SIZE_OF_LITERATURE,
+  WORKS_THEN_HOW_MANY,
   maskSourceNames,
   NOW,
   PEAK_YEAR,
@@ -59,7 +61,7 @@ export function definitelyBibliometric(asked: string, rules: RouteDecision): str
 }
 
 const LITERATURE_SIZE = new RegExp(
-  String.raw`\b(?:(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|how many ${BEFORE_WORKS}(?:papers|articles|publications|studies|works|records|reports)|${HOW_MUCH_LITERATURE}|number of (?:papers|articles|publications|studies|works)|(?:count|tally|head ?count)(?: up| of)? (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|size of the (?:[\w-]+ ){0,5}?(?:literature|field|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|^(?:papers|articles|studies|publications|works|records)\b[^?]{0,160}\bhow many|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b`,
+  String.raw`\b(?:(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|how many ${BEFORE_WORKS}(?:papers|articles|publications|studies|works|records|reports)|${HOW_MUCH_LITERATURE}|number of (?:papers|articles|publications|studies|works)|(?:count|tally|head ?count)(?: up| of)? (?:the |all )?(?:[\w-]+ ){0,3}?(?:papers|articles|publications|studies|works)|${SIZE_OF_LITERATURE}|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:literature|body of|field)|${WORKS_THEN_HOW_MANY}|literature\b.{0,40}\b(?:big|large|sizeable|sizable|extensive)|(?:give|tell|show) me (?:a |the )?(?:count|total|number))\b`,
   'i',
 );
 
@@ -143,14 +145,14 @@ export function routeOptions(
   };
 }
 
+/** Agencies whose names are common words in lower case ("who", "nice"): written in capitals. */
+const AGENCIES = /\b(?:WHO|NICE)\b/;
 /**
  * Words a question about the current world has at least one of: time ("now", "at present", "latest", "this month"),
  * what changes with it (approvals, prices, coverage, availability, recruiting, shortages, guidance) or who decides it
  * (regulators, agencies, insurers). Without any, a confident guess of the current world is not taken: "what does
  * glaucoma cost Australia?" is a question for the economic studies the graph holds.
  */
-/** Agencies whose names are common words in lower case ("who", "nice"): written in capitals. */
-const AGENCIES = /\b(?:WHO|NICE)\b/;
 const PRESENT_WORDS =
   /\b(?:now|nowadays|these days|at present|presently|currently|current|today|tonight|yesterday|tomorrow|this (?:week|month|year|season|quarter|spring|summer|autumn|fall|winter)|last (?:week|month)|latest|newest|recent(?:ly)?|lately|new|upcoming|ongoing|still|yet|anymore|so far|breaking|news|announce\w*|approv\w*|authori[sz]\w*|licen[sc]\w*|launch\w*|withdrawn|recall\w*|pric(?:e|es|ed|ing)|reimburs\w*|insur\w*|covered|coverage|availab\w*|shortages?|rationed|rationing|waiting lists?|recruit\w*|enrol\w*|guidance|guidelines?|regulators?|regulatory|fda|ema|cdc|nhs|mhra|government|minister|ministry|policy|law|ban(?:ned)?|stock|market|shares?|compan(?:y|ies)|deal|merger|acquisition|(?:19|20)\d{2})\b/i;
 
