@@ -7,7 +7,7 @@ import { queries } from '../graph/query-registry';
 import { MAX_PAGE } from '../paging';
 import type { AuthorRow } from '../domain';
 import { citationMetrics, mergeByOrcid } from './analytics-math';
-import { foldName, fullNameKey, nameFit, nameParts } from './person-names';
+import { foldName, fullNameKey, nameFit, nameParts, withoutAffixes } from './person-names';
 
 /**
  * One person as answers name them: every author node sharing the ORCID of the best match is the same person; authors
@@ -65,7 +65,8 @@ export class People {
     const linked = await this.linkedRecords(best, people.slice(1));
     const linkedIds = new Set(linked.flatMap(({ group }) => group.ids));
     return {
-      name: best.name ?? best.id,
+      // Named as people write the name: a record's titles and degrees ("F.A.C.P. … M.D.") are not part of it.
+      name: best.name ? withoutAffixes(best.name) : best.id,
       orcid: best.orcid ?? null,
       ids: [...best.ids, ...linkedIds],
       papers: best.count + linked.reduce((sum, { group }) => sum + group.count, 0),

@@ -37,7 +37,7 @@ const NAME_AFFIXES = new Set(
 );
 
 /** A name without the titles and degrees before and after it (NAME_AFFIXES), as written otherwise. */
-function withoutAffixes(name: string): string {
+export function withoutAffixes(name: string): string {
   const tokens = name.trim().split(/\s+/);
   const affix = (token: string | undefined) =>
     token !== undefined && NAME_AFFIXES.has(foldName(token).replace(/[^a-z]/g, ''));

@@ -145,10 +145,41 @@ const PAPERS: Array<{
 ];
 
 const { app } = createTestContext({ CITEGRAPH_EXTERNAL_SEARCH: 'false', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
-const OWN = ['person-linkage'];
+// A record carrying titles and degrees around the name, the person's most productive, in a collection of its own.
+const TITLED: typeof PAPERS = [
+  {
+    id: 'W9721',
+    title: 'Ankle arthrodesis with compression screws',
+    year: 2014,
+    authors: [
+      { id: 'A9751', name: 'Prof. Hanne Lysgaard PhD' },
+      { id: 'A9752', name: 'Ole Brun' },
+    ],
+  },
+  {
+    id: 'W9722',
+    title: 'Ankle arthrodesis nonunion rates',
+    year: 2016,
+    authors: [
+      { id: 'A9751', name: 'Prof. Hanne Lysgaard PhD' },
+      { id: 'A9753', name: 'Kari Vik' },
+    ],
+  },
+  {
+    id: 'W9723',
+    title: 'Ankle arthrodesis and gait',
+    year: 2018,
+    authors: [
+      { id: 'A9754', name: 'Hanne Lysgaard' },
+      { id: 'A9752', name: 'Ole Brun' },
+    ],
+  },
+];
+const OWN = ['person-linkage', 'person-linkage-titled'];
 
 beforeAll(async () => {
   await ingestWorks(app, 'person-linkage', PAPERS, 'defer');
+  await ingestWorks(app, 'person-linkage-titled', TITLED, 'defer');
 });
 afterAll(async () => {
   await removeCollections(app, OWN);
@@ -194,6 +225,16 @@ describe('a person across records of a double-barrelled name', () => {
     expect(plain!.ids[0]).toBe('A9741');
     expect(plain!.papers).toBe(1);
     expect(plain!.namesakes.map((n) => n.id)).toEqual([expect.stringMatching(/^anon:W9712:/)]);
+  });
+});
+
+describe('a person named on a record with titles and degrees', () => {
+  it('counts the titled record in and names the person without the titles', async () => {
+    const person = await app.analytics.people.resolvePerson('Hanne Lysgaard');
+    expect(person).not.toBeNull();
+    expect(person!.ids).toEqual(['A9751', 'A9754']);
+    expect(person!.papers).toBe(3);
+    expect(person!.name).toBe('Hanne Lysgaard');
   });
 });
 
