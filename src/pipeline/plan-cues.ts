@@ -1,6 +1,9 @@
 /** The words that ask for each plan operation, first match first (see planQuestion). */
 import { PAPER_OPERATIONS, type PlanOperation } from './plan-schema';
 
+/** "How much has been written (was published) on X": the size of a literature, asked without naming papers. */
+export const HOW_MUCH_WRITTEN = String.raw`(?:(?:has|have|had) been|is|was|gets|got) (?:written|published)`;
+
 /**
  * Words for bibliographic coupling: two papers sharing references ("share the most references", "sharing references",
  * "references in common", "cite the same literature").
@@ -105,7 +108,10 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'count_papers',
-    cue: /\b(?:(?<!\bby )how many|tall(?:y|ies)(?: up)?|head ?count|(?<!\bby (?:the )?|(?:largest|highest|greatest|biggest|most|top) )number of|(?<!citations? |\bby (?:the )?(?:publication |paper |article |citation )?)count(?:s| of)?|how much (?:research|literature|work)|volume of|size of the (?:[\w-]+ ){0,5}?(?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field|research|evidence))\b/i,
+    cue: new RegExp(
+      String.raw`\b(?:(?<!\bby )how many|tall(?:y|ies)(?: up)?|head ?count|(?<!\bby (?:the )?|(?:largest|highest|greatest|biggest|most|top) )number of|(?<!citations? |\bby (?:the )?(?:publication |paper |article |citation )?)count(?:s| of)?|how much (?:research|literature|work|${HOW_MUCH_WRITTEN})|volume of|size of the (?:[\w-]+ ){0,5}?(?:literature|field|evidence|body of (?:work|literature|research|evidence))|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field|research|evidence))\b`,
+      'i',
+    ),
   },
   {
     operation: 'top_venues',

@@ -49,7 +49,7 @@ const SUBJECT_INTRO =
 
 /** Trailing framing after the subject: years, "over time", "in the graph". */
 const TRAILING =
-  /\s+(?:(?:were|was|have been|has been|are|is|got|get)\s+)?(?:published\s+)?(?:(?:since|between|from|after|before|during|until|in|by|over|per|each|every|across)\s+(?:the\s+)?(?:\d{4}s?|last|past|years?|time|decades?|period)\b.*|over time.*|in (?:the|this|your|our) (?:graph|corpus|collection|database|dataset|index).*|(?:in|within) (?:recent|the last|the past).*)$/i;
+  /\s+(?:(?:were|was|have been|has been|are|is|got|get)\s+)?(?:published\s+)?(?:(?:since|between|from|after|before|during|until|in|by|over|per|each|every|across)\s+(?:the\s+)?(?:\d{4}s?|last|past|years?|time|decades?|period)\b.*|over time.*|(?:in|within|inside|going by|according to|judging (?:by|from)|based on) (?:the|this|your|our) (?:knowledge )?(?:graph|corpus|collection|database|dataset|index).*|(?:in|within) (?:recent|the last|the past).*)$/i;
 
 /** Nouns that close a subject: in "glaucoma research consistent with X" the subject ends at "research". */
 const SUBJECT_HEADS = new Set(['research', 'literature', 'studies', 'papers', 'publications', 'articles', 'field']);

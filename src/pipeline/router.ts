@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { HOW_MUCH_WRITTEN } from './plan-cues';
 
 /** The kinds of question citegraph answers differently. */
 export type Route = 'content' | 'bibliometric' | 'trend' | 'current_world';
@@ -75,7 +76,7 @@ const LITERATURE_NAMED = new RegExp(String.raw`\b${LITERATURE}\b`, 'i');
  */
 export const BEFORE_WORKS = String.raw`(?:(?!(?:patients|people|participants|subjects|women|men|children|adults|cases|deaths|times|days|weeks|months|years|hours|doses|cells|animals|rats|mice)\b)[\w()'’-]+ ){0,3}?`;
 /** "How much literature", "how much published research" … : a question about the size of a literature. */
-export const HOW_MUCH_LITERATURE = String.raw`how much (?:[\w-]+ ){0,2}?(?:literature|publications|papers)`;
+export const HOW_MUCH_LITERATURE = String.raw`how much (?:(?:[\w-]+ ){0,2}?(?:literature|publications|papers)|${HOW_MUCH_WRITTEN})`;
 /** "The size of the (object recognition memory) literature": a question about the size of a literature. */
 export const SIZE_OF_LITERATURE = String.raw`size of the (?:[\w-]+ ){0,5}?(?:literature|field|body of (?:work|literature|research|evidence))`;
 /** "Papers on X published since 2018: how many?": what is counted first, the question last. */

@@ -468,3 +468,20 @@ describe('papers named in single quotes, and literature sizes and peaks in other
     });
   });
 });
+
+describe('how much has been written', () => {
+  it('is the size of a literature, and "going by this graph" is not part of its subject', () => {
+    const question = 'How much has been written about sleep apnea in children, going by this graph?';
+    expect(routeQuestion(question).route).toBe('bibliometric');
+    expect(planQuestion(question, 'bibliometric')).toMatchObject({
+      operation: 'count_papers',
+      topic: 'sleep apnea children',
+    });
+    expect(
+      planQuestion('How much was published on glaucoma surgery according to your database?', 'bibliometric'),
+    ).toMatchObject({
+      operation: 'count_papers',
+      topic: 'glaucoma surgery',
+    });
+  });
+});
