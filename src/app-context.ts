@@ -1,12 +1,12 @@
-import type { Settings } from './config/settings';
+import type { ModelSettings, Settings } from './config/settings';
 import path from 'node:path';
 import { loadSettings, PROJECT_ROOT } from './config/settings';
 import type { Embedder } from './embedding/embedder';
 import { OnnxSentenceEmbedder } from './embedding/embedder';
 import { WordPieceTokenizer } from './embedding/wordpiece-tokenizer';
 import { modelFiles } from './embedding/embedder';
-import { EmbeddingSpace } from './embedding/embedding-space';
-import { embeddingModel } from './embedding/models';
+import { COMPANION_VECTORS, EmbeddingSpace } from './embedding/embedding-space';
+import { type EmbeddingModel, embeddingModel, modelDir } from './embedding/models';
 import { CachingEmbedder, fileSha256 } from './embedding/embedding-cache';
 import { DatabaseMonitor } from './graph/database-monitor';
 import { GraphExecutor } from './graph/executor';
@@ -41,6 +41,8 @@ export interface AppContext {
   readonly embedder: () => Promise<Embedder>;
   /** Which model the graph's chunk vectors come from (see EmbeddingSpace). */
   readonly embeddingSpace: EmbeddingSpace;
+  /** The companion model's space and its embedder for stored texts (CITEGRAPH_COMPANION_MODEL), or null. */
+  readonly companion: { readonly space: EmbeddingSpace; readonly embedder: () => Promise<Embedder> } | null;
   readonly ingest: IngestService;
   readonly catalog: CatalogService;
   readonly search: SearchService;
@@ -80,23 +82,10 @@ export function createAppContext(
   const database = new DatabaseMonitor(executor);
   const model = embeddingModel(settings.model.name);
   const embeddingSpace = new EmbeddingSpace(executor, model.name);
-  let embedder: Promise<Embedder> | undefined;
-  // The model is used only on a graph whose vectors are its own (or that has none yet).
-  const loadEmbedder = async (): Promise<Embedder> => {
-    await embeddingSpace.check();
-    embedder ??= OnnxSentenceEmbedder.load(settings.model, model);
-    return embedder;
-  };
-  // Texts stored in the graph go through the on-disk cache; questions and queries do not.
-  let corpusEmbedder: Promise<Embedder> | undefined;
-  const loadCorpusEmbedder = (): Promise<Embedder> => {
-    corpusEmbedder ??= settings.model.cache
-      ? loadEmbedder().then((inner) =>
-          CachingEmbedder.open(inner, settings.model.cacheDir, fileSha256(modelFiles(settings.model).model)),
-        )
-      : loadEmbedder();
-    return corpusEmbedder;
-  };
+  const own = modelLoaders(settings.model, model, embeddingSpace);
+  const loadEmbedder = own.embedder;
+  const loadCorpusEmbedder = own.corpusEmbedder;
+  const companion = companionModel(settings, executor);
   let tokenizer: WordPieceTokenizer | undefined;
   const tokenCounter = () => {
     tokenizer ??= WordPieceTokenizer.fromVocabFile(modelFiles(settings.model).vocab);
@@ -107,6 +96,7 @@ export function createAppContext(
   const ingest = new IngestService({
     executor,
     embedder: loadCorpusEmbedder,
+    ...(companion ? { companionEmbedder: companion.corpusEmbedder } : {}),
     tokenCounter,
     chunking: settings.chunking,
     ingest: settings.ingest,
@@ -122,7 +112,12 @@ export function createAppContext(
     ),
   });
   const llm = options.llm !== undefined ? options.llm : createLlmClient(settings.generation);
-  const search = new SearchService(executor, loadEmbedder, defaultSearchOptions(settings.retrieval));
+  const search = new SearchService(
+    executor,
+    loadEmbedder,
+    defaultSearchOptions(settings.retrieval),
+    companion ? { model: companion.space.model, embedder: companion.embedder } : null,
+  );
   const analytics = new AnalyticsService(executor, search);
   const catalog = new CatalogService(executor);
   const graph = new GraphCorpus(search, (ids) => catalog.evidence.evidencePapers(ids));
@@ -161,6 +156,7 @@ export function createAppContext(
     logger,
     embedder: loadEmbedder,
     embeddingSpace,
+    companion: companion ? { space: companion.space, embedder: companion.corpusEmbedder } : null,
     ingest,
     catalog,
     search,
@@ -188,7 +184,62 @@ export function createAppContext(
       database.stop();
       await external.close();
       await executor.close();
-      await (await embedder?.catch(() => null))?.close?.();
+      await own.close();
+      await companion?.close();
+    },
+  };
+}
+
+/**
+ * The companion model (CITEGRAPH_COMPANION_MODEL): its embedding space, its embedder for queries (used only while the
+ * graph's companion vectors are its own) and for stored texts (through the on-disk cache); null when none is set.
+ */
+function companionModel(
+  settings: Settings,
+  executor: GraphExecutor,
+): (ModelLoaders & { space: EmbeddingSpace }) | null {
+  if (settings.model.companion === 'none') return null;
+  if (settings.model.companion === settings.model.name)
+    throw new Error(
+      `CITEGRAPH_COMPANION_MODEL names the embedding model itself (${settings.model.name}): a companion is another model`,
+    );
+  const model = embeddingModel(settings.model.companion);
+  const space = new EmbeddingSpace(executor, model.name, COMPANION_VECTORS);
+  return { space, ...modelLoaders({ ...settings.model, dir: modelDir(settings.cacheDir, model) }, model, space) };
+}
+
+interface ModelLoaders {
+  /** The model, loaded once; each call first checks that the graph's vectors of its space are its own. */
+  embedder: () => Promise<Embedder>;
+  /** The same for texts stored in the graph, through the on-disk cache (questions and queries do not go through it). */
+  corpusEmbedder: () => Promise<Embedder>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A model's loaders. A refusal (the graph's vectors are another model's) is never remembered: once the graph changes
+ * model (`citegraph embed`), the next call succeeds.
+ */
+function modelLoaders(modelSettings: ModelSettings, model: EmbeddingModel, space: EmbeddingSpace): ModelLoaders {
+  let loaded: Promise<Embedder> | undefined;
+  const embedder = async (): Promise<Embedder> => {
+    await space.check();
+    loaded ??= OnnxSentenceEmbedder.load(modelSettings, model);
+    return loaded;
+  };
+  let cached: Embedder | undefined;
+  const corpusEmbedder = async (): Promise<Embedder> => {
+    const inner = await embedder();
+    cached ??= modelSettings.cache
+      ? CachingEmbedder.open(inner, modelSettings.cacheDir, fileSha256(modelFiles(modelSettings).model))
+      : inner;
+    return cached;
+  };
+  return {
+    embedder,
+    corpusEmbedder,
+    close: async () => {
+      await (await loaded?.catch(() => null))?.close?.();
     },
   };
 }

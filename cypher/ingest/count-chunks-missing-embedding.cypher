@@ -1,4 +1,4 @@
-// How many chunks still lack an embedding (the whole of an `embed` run, for its progress).
+// How many chunks still lack a vector in $property (the whole of an `embed` run, for its progress).
 MATCH (c:Chunk)
-WHERE c.embedding IS NULL
+WHERE c[$property] IS NULL
 RETURN count(c) AS missing

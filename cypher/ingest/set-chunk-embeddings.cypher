@@ -1,4 +1,4 @@
 UNWIND $rows AS row
 MATCH (c:Chunk {id: row.id})
-CALL db.create.setNodeVectorProperty(c, 'embedding', row.embedding)
+CALL db.create.setNodeVectorProperty(c, $property, row.embedding)
 RETURN count(c) AS updated

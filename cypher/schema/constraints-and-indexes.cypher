@@ -26,6 +26,8 @@ CREATE INDEX person_global IF NOT EXISTS FOR (a:Person) ON (a.personGlobal);
 CREATE FULLTEXT INDEX paper_text IF NOT EXISTS FOR (p:Paper) ON EACH [p.title, p.abstract, p.enrichment] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (c:Chunk) ON EACH [c.text, c.paperTitle] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding) OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}};
+// A companion model's vectors (CITEGRAPH_COMPANION_MODEL): a second dense list in search's fusion.
+CREATE VECTOR INDEX chunk_companion_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.companionEmbedding) OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}};
 CREATE CONSTRAINT document_set_id IF NOT EXISTS FOR (s:DocumentSet) REQUIRE s.id IS UNIQUE;
 CREATE CONSTRAINT set_document_id IF NOT EXISTS FOR (d:SetDocument) REQUIRE d.id IS UNIQUE;
 // One lock node per set owner: creating a set locks it first, so the live-set cap holds under concurrent requests.

@@ -8,6 +8,9 @@
  *   are dev; Oud_2018, Sep_2021 and van_der_Valk_2021 held-out.
  *
  *   scripts/bench/fusion [--depths 100,200,300,500] [--rrf-k 60] [--sets dev|held-out] [--data DIR]
+ *
+ * With CITEGRAPH_COMPANION_MODEL set (and its vectors made: `citegraph embed --companion NAME`), the fused rows fuse
+ * the companion's dense list, and one more row is the default without it.
  */
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
@@ -65,6 +68,11 @@ async function main(): Promise<void> {
           options: { candidates: depth, rrfK },
         })),
       ),
+      // With a companion model (CITEGRAPH_COMPANION_MODEL) the fused rows above fuse its list too: this row is the
+      // same search without it.
+      ...(app.companion
+        ? [{ name: `fused default without the companion ${app.companion.space.model}`, options: { companion: false } }]
+        : []),
     ];
     const rows: string[] = [];
     const ctx = app.requestContext();
@@ -76,6 +84,11 @@ async function main(): Promise<void> {
           `| ${set.name} | ${config.name} | ${run.queries} | ${run.mean['nDCG@10'].toFixed(4)} | ${run.mean['Recall@100'].toFixed(4)} | ${screening ? `${screening['Recall@10%'].toFixed(3)} | ${screening['Recall@20%'].toFixed(3)} | ${screening['WSS@95'].toFixed(3)}` : '– | – | –'} | ${run.latency.p95.toFixed(0)} |`,
         );
         process.stdout.write(`${rows[rows.length - 1]}\n`);
+        if (set.scope.collectionPerQuery)
+          for (const entry of run.perQuery)
+            process.stdout.write(
+              `    ${entry.id}: nDCG@10 ${entry.metrics['nDCG@10'].toFixed(4)} Recall@100 ${entry.metrics['Recall@100'].toFixed(4)}\n`,
+            );
         if (run.screening)
           for (const entry of run.screening.perQuery)
             process.stdout.write(

@@ -79,6 +79,8 @@ export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
   'Stats.embeddedChunks': 50,
   // One node read and an existence check on the vector property.
   'Stats.embeddingModel': 2,
+  'Stats.companionModel': 2,
+  'Stats.pendingCompanionChunks': 50,
   'Query.papers': 10,
   'Query.topics': 10,
   'Query.authors': 10,

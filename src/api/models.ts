@@ -63,6 +63,11 @@ export interface StatsModel {
   /** The model the graph's chunk vectors come from (see EmbeddingSpace), read when asked. */
   readonly embeddingModel: () => Promise<string | null>;
   readonly embeddingModelServed: string;
+  /** The companion model's space as the graph records it, read when asked; null without one. */
+  readonly companionModel: () => Promise<string | null>;
+  readonly companionModelServed: string | null;
+  /** Chunks with the model's vector and none of the companion's, counted when asked (a read of every chunk). */
+  readonly pendingCompanionChunks: () => Promise<number>;
 }
 
 export interface ScoredPaperModel {

@@ -9,6 +9,7 @@ import type {
   VenueRow,
 } from '../domain';
 import { pagesOf } from '../documents/document-text';
+import { MODEL_VECTORS } from '../embedding/embedding-space';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { isFiltered, paperFilterParams, paperSortParams, queries } from '../graph/query-registry';
@@ -79,7 +80,15 @@ export class CatalogService {
 
   /** Chunks waiting for `citegraph embed` (ingested with deferred embedding, or bulk-loaded): a scan of every chunk. */
   async pendingChunks(): Promise<number> {
-    const [pending] = await this.executor.read<{ missing: number }>(queries().countChunksMissingEmbedding({}));
+    const [pending] = await this.executor.read<{ missing: number }>(
+      queries().countChunksMissingEmbedding({ property: MODEL_VECTORS.property }),
+    );
+    return pending?.missing ?? 0;
+  }
+
+  /** Chunks with the model's vector and none of the companion model's: a scan of every chunk. */
+  async pendingCompanionChunks(): Promise<number> {
+    const [pending] = await this.executor.read<{ missing: number }>(queries().countCompanionPending({}));
     return pending?.missing ?? 0;
   }
 

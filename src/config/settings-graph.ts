@@ -76,6 +76,12 @@ export const GRAPH_SETTINGS = {
       ['minilm', 'bge-small', 'e5-small'],
       'sentence-embedding model of chunks and queries (src/embedding/models.ts); the graph records it, and another one needs `citegraph embed --model NAME`',
     ),
+    companion: choice(
+      'CITEGRAPH_COMPANION_MODEL',
+      'none',
+      ['none', 'minilm', 'bge-small', 'e5-small'],
+      "a second model whose chunk vectors are a second dense list in search's fusion (src/embedding/embedding-space.ts); `citegraph embed` fills them",
+    ),
     dir: string(
       'CITEGRAPH_MODEL_DIR',
       (env) =>

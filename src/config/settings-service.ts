@@ -5,7 +5,18 @@ export const SERVICE_SETTINGS = {
   retrieval: {
     sparse: boolean('CITEGRAPH_SEARCH_SPARSE', true, 'BM25 over titles and abstracts'),
     dense: boolean('CITEGRAPH_SEARCH_DENSE', true, 'vector search over chunk embeddings'),
-    denseWeight: number('CITEGRAPH_RRF_DENSE_WEIGHT', 0.5, 0, 10, 'weight of the dense list in reciprocal rank fusion'),
+    denseWeight: number(
+      'CITEGRAPH_RRF_DENSE_WEIGHT',
+      0.5,
+      0,
+      10,
+      "weight of the dense list in reciprocal rank fusion (split evenly with the companion model's list when it is fused)",
+    ),
+    companion: boolean(
+      'CITEGRAPH_SEARCH_COMPANION',
+      true,
+      "fuse the companion model's dense list (CITEGRAPH_COMPANION_MODEL), when one is set and its vectors cover every chunk",
+    ),
     sparseWeight: number(
       'CITEGRAPH_RRF_SPARSE_WEIGHT',
       0.5,

@@ -1,7 +1,9 @@
 /**
- * The embedding space of the graph: which model its chunk vectors come from, recorded on the graph
+ * An embedding space of the graph: which model the chunk vectors of one property come from, recorded on the graph
  * (cypher/schema/embedding-space.cypher), so that vectors of two models are never compared — a query embedded by one
- * model against chunks embedded by another ranks noise — and a change of model re-embeds every chunk.
+ * model against chunks embedded by another ranks noise — and a change of model re-embeds every chunk. The service's
+ * model has one space (`embedding`); a companion model (CITEGRAPH_COMPANION_MODEL) has another, whose vectors are a
+ * second dense list in search.
  */
 import { CitegraphError, ErrorCode } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
@@ -17,13 +19,43 @@ class ModelMismatch extends CitegraphError {
 /** The model vectors were made with before the graph recorded one: the only model there was. */
 export const UNRECORDED_MODEL = 'minilm';
 
+/** Where one model's chunk vectors live: the record of its model, the chunk property and its vector index. */
+export interface VectorField {
+  readonly space: string;
+  readonly property: string;
+  readonly index: string;
+  /** The setting that names its model, for messages. */
+  readonly setting: string;
+  /** The `citegraph embed` option that changes its model. */
+  readonly option: string;
+}
+
+/** The service's model's vectors: every cosine of search, ask and the analytics. */
+export const MODEL_VECTORS: VectorField = {
+  space: 'chunks',
+  property: 'embedding',
+  index: 'chunk_embedding',
+  setting: 'CITEGRAPH_EMBEDDING_MODEL',
+  option: '--model',
+};
+
+/** A companion model's vectors: a second dense list in search's fusion, nothing else. */
+export const COMPANION_VECTORS: VectorField = {
+  space: 'chunks-companion',
+  property: 'companionEmbedding',
+  index: 'chunk_companion_embedding',
+  setting: 'CITEGRAPH_COMPANION_MODEL',
+  option: '--companion',
+};
+
 export class EmbeddingSpace {
   private checked: Promise<void> | null = null;
 
   constructor(
     private readonly executor: GraphExecutor,
-    /** The model this service embeds with (settings.model.name). */
+    /** The model this service embeds with (settings.model.name, or settings.model.companion for the companion). */
     readonly model: string,
+    readonly field: VectorField = MODEL_VECTORS,
   ) {}
 
   /** The model the graph's vectors come from: null on a graph without vectors and without a record. */
@@ -32,9 +64,13 @@ export class EmbeddingSpace {
   }
 
   private async read(): Promise<{ model: string | null; written: boolean }> {
-    const [row] = await this.executor.read<{ model: string | null; hasVectors: boolean }>(queries().embeddingSpace({}));
+    const [row] = await this.executor.read<{ model: string | null; hasVectors: boolean }>(
+      queries().embeddingSpace({ space: this.field.space, property: this.field.property }),
+    );
+    // Only the model's own space predates the record.
+    const unrecorded = this.field === MODEL_VECTORS ? UNRECORDED_MODEL : null;
     return {
-      model: row?.model ?? (row?.hasVectors ? UNRECORDED_MODEL : null),
+      model: row?.model ?? (row?.hasVectors ? unrecorded : null),
       written: !!row?.model,
     };
   }
@@ -55,11 +91,12 @@ export class EmbeddingSpace {
   private async compare(): Promise<void> {
     const { model: recorded, written } = await this.read();
     if (recorded === null || recorded === this.model) {
-      if (!written) await this.executor.write(queries().recordEmbeddingSpace({ model: recorded ?? this.model }));
+      if (!written) await this.record(recorded ?? this.model);
       return;
     }
+    const whose = this.field === MODEL_VECTORS ? '' : 'companion ';
     throw new ModelMismatch(
-      `the graph's chunk vectors come from the embedding model "${recorded}", and this service embeds with "${this.model}" (CITEGRAPH_EMBEDDING_MODEL): vectors of two models cannot be compared. Re-embed the graph with \`citegraph embed --model ${this.model}\`, or set CITEGRAPH_EMBEDDING_MODEL=${recorded}`,
+      `the graph's ${whose}chunk vectors come from the embedding model "${recorded}", and this service embeds ${whose ? 'its companion vectors ' : ''}with "${this.model}" (${this.field.setting}): vectors of two models cannot be compared. Re-embed the graph with \`citegraph embed ${this.field.option} ${this.model}\`, or set ${this.field.setting}=${recorded}`,
     );
   }
 
@@ -74,13 +111,19 @@ export class EmbeddingSpace {
     let removed = 0;
     if ((await this.recorded()) !== this.model) {
       for (;;) {
-        const [row] = await this.executor.write<{ cleared: number }>(queries().clearChunkEmbeddings({ limit: batch }));
+        const [row] = await this.executor.write<{ cleared: number }>(
+          queries().clearChunkEmbeddings({ limit: batch, property: this.field.property }),
+        );
         removed += row?.cleared ?? 0;
         if (!row?.cleared) break;
       }
     }
-    await this.executor.write(queries().recordEmbeddingSpace({ model: this.model }));
+    await this.record(this.model);
     this.checked = null;
     return removed;
+  }
+
+  private async record(model: string): Promise<void> {
+    await this.executor.write(queries().recordEmbeddingSpace({ space: this.field.space, model }));
   }
 }

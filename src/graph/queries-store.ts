@@ -12,12 +12,19 @@ export const STORE_QUERIES = {
   replaceTopics: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-topics', ['papers', 'rows']),
   replaceChunks: spec<{ papers: string[]; chunks: unknown[] }>('ingest/replace-chunks', ['papers', 'chunks']),
   replaceCitations: spec<{ papers: string[]; rows: unknown[] }>('ingest/replace-citations', ['papers', 'rows']),
-  chunksMissingEmbedding: spec<{ limit: number; after: string }>('ingest/chunks-missing-embedding', ['limit', 'after']),
-  countChunksMissingEmbedding: spec<Record<string, never>>('ingest/count-chunks-missing-embedding', []),
-  setChunkEmbeddings: spec<{ rows: unknown[] }>('ingest/set-chunk-embeddings', ['rows']),
-  clearChunkEmbeddings: spec<{ limit: number }>('ingest/clear-chunk-embeddings', ['limit']),
-  embeddingSpace: spec<Record<string, never>>('schema/embedding-space', []),
-  recordEmbeddingSpace: spec<{ model: string }>('schema/record-embedding-space', ['model']),
+  chunksMissingEmbedding: spec<{ limit: number; after: string; property: string }>('ingest/chunks-missing-embedding', [
+    'limit',
+    'after',
+    'property',
+  ]),
+  countChunksMissingEmbedding: spec<{ property: string }>('ingest/count-chunks-missing-embedding', ['property']),
+  setChunkEmbeddings: spec<{ rows: unknown[]; property: string }>('ingest/set-chunk-embeddings', ['rows', 'property']),
+  clearChunkEmbeddings: spec<{ limit: number; property: string }>('ingest/clear-chunk-embeddings', [
+    'limit',
+    'property',
+  ]),
+  embeddingSpace: spec<{ space: string; property: string }>('schema/embedding-space', ['space', 'property']),
+  recordEmbeddingSpace: spec<{ space: string; model: string }>('schema/record-embedding-space', ['space', 'model']),
   papersByDoi: spec<{ dois: string[] }>('ingest/papers-by-doi', ['dois']),
   documentCandidates: spec<{ hash: string; doi: string | null; titleQuery: string }>('ingest/document-candidates', [
     'hash',
@@ -128,17 +135,14 @@ export const STORE_QUERIES = {
     'limit',
     ...PAPER_FILTER,
   ]),
-  denseChunks: spec<PaperFilterParams & { vector: number[]; k: number; limit: number }>('retrieval/dense-chunks', [
-    'vector',
-    'k',
-    'limit',
-    ...PAPER_FILTER,
-  ]),
-  denseChunksExact: spec<PaperFilterParams & { vector: number[]; k: number }>('retrieval/dense-chunks-exact', [
-    'vector',
-    'k',
-    ...PAPER_FILTER,
-  ]),
+  denseChunks: spec<PaperFilterParams & { index: string; vector: number[]; k: number; limit: number }>(
+    'retrieval/dense-chunks',
+    ['index', 'vector', 'k', 'limit', ...PAPER_FILTER],
+  ),
+  denseChunksExact: spec<PaperFilterParams & { property: string; vector: number[]; k: number }>(
+    'retrieval/dense-chunks-exact',
+    ['property', 'vector', 'k', ...PAPER_FILTER],
+  ),
   paperPassages: spec<{ paperIds: string[]; vector: number[]; perPaper: number }>('retrieval/paper-passages', [
     'paperIds',
     'vector',
@@ -166,6 +170,7 @@ export const STORE_QUERIES = {
   ]),
   setEnrichment: spec<{ rows: unknown[] }>('retrieval/set-enrichment', ['rows']),
   indexSizes: spec<Record<string, never>>('retrieval/index-sizes', []),
+  countCompanionPending: spec<Record<string, never>>('ingest/count-companion-pending', []),
   paperReferences: spec<Page & PaperSortParams & { id: string; textScores: null }>('read/paper-references', [
     'id',
     'skip',

@@ -1,3 +1,4 @@
+import { MODEL_VECTORS, type VectorField } from '../embedding/embedding-space';
 import { queries } from '../graph/query-registry';
 import type { IngestDependencies } from './ingest-types';
 import { embeddingInput } from './paper-rows';
@@ -5,18 +6,21 @@ import { Progress } from './progress';
 import { WriteBehind } from './write-behind';
 
 /**
- * Embeds every chunk that has no embedding yet (chunks ingested with deferred embedding). Resumable. Chunks are read in
- * id order, and each batch's vectors are written while the next batch is embedded.
+ * Embeds every chunk that has no vector in `field` yet (chunks ingested with deferred embedding, or every chunk for a
+ * companion model just set), with `deps.embedder`, the field's model. Resumable. Chunks are read in id order, and each
+ * batch's vectors are written while the next batch is embedded.
  */
 export async function embedMissing(
   deps: Pick<IngestDependencies, 'executor' | 'embedder'>,
   batchSize = 256,
   progressEnabled = Boolean(process.stderr.isTTY),
+  field: VectorField = MODEL_VECTORS,
 ): Promise<{ embedded: number; embedMs: number; writeMs: number }> {
+  const property = field.property;
   const q = queries();
   const progress = new Progress(progressEnabled);
   const [{ missing } = { missing: 0 }] = await deps.executor.read<{ missing: number }>(
-    q.countChunksMissingEmbedding({}),
+    q.countChunksMissingEmbedding({ property }),
   );
   let embedded = 0;
   let embedMs = 0;
@@ -26,6 +30,7 @@ export async function embedMissing(
     const started = Date.now();
     await deps.executor.write(
       q.setChunkEmbeddings({
+        property,
         rows: rows.map((row, index) => ({ id: row.id, embedding: Array.from(vectors[index]!) })),
       }),
     );
@@ -40,7 +45,7 @@ export async function embedMissing(
         text: string;
         paperTitle: string | null;
         section: string;
-      }>(q.chunksMissingEmbedding({ limit: batchSize, after }));
+      }>(q.chunksMissingEmbedding({ limit: batchSize, after, property }));
       if (rows.length === 0) break;
       after = rows[rows.length - 1]!.id;
       const embedder = await deps.embedder();

@@ -2,6 +2,8 @@ import { documentFormat } from '../documents/read-document';
 import type { WorkRecord } from '../domain';
 import { type CollectionDeletion, deleteCollection } from './collection-admin';
 import { ingestDocumentFile } from './document-file';
+import { COMPANION_VECTORS } from '../embedding/embedding-space';
+import { CitegraphError, ErrorCode } from '../errors';
 import { embedMissing } from './embedding-backfill';
 import { emptySummary, type IngestDependencies, type IngestOptions, type IngestSummary } from './ingest-types';
 import type { ChunkRow, PreparedPaper } from './paper-rows';
@@ -27,8 +29,35 @@ export class IngestService {
       else await this.records.ingestFile(file, options, summary);
       summary.files += 1;
     }
+    if (options.embed === 'now') await this.embedCompanion(summary);
     summary.timings.totalMs = Date.now() - started;
     return summary;
+  }
+
+  /**
+   * The companion model's vectors of every chunk without one, the chunks just written among them, when a companion is
+   * set: after the run rather than beside the model's, so that an ingest never holds two models' batches at once.
+   */
+  private async embedCompanion(summary: IngestSummary): Promise<void> {
+    if (!this.deps.companionEmbedder) return;
+    let result: Awaited<ReturnType<typeof embedMissing>>;
+    try {
+      result = await embedMissing(
+        { executor: this.deps.executor, embedder: this.deps.companionEmbedder },
+        256,
+        false,
+        COMPANION_VECTORS,
+      );
+    } catch (error) {
+      // What was written stands; only the companion's vectors wait (its model is missing, or the graph's companion
+      // vectors are another model's), and search leaves its list out until `citegraph embed` makes them.
+      if (!(error instanceof CitegraphError) || error.code !== ErrorCode.MODEL_UNAVAILABLE) throw error;
+      summary.warnings.push({ where: 'companion model', reason: error.message });
+      return;
+    }
+    summary.companionEmbedded += result.embedded;
+    summary.timings.embedMs += result.embedMs;
+    summary.timings.writeMs += result.writeMs;
   }
 
   /** See RecordIngest.exportFiles: the bulk path's batches, handed to `sink` instead of written over Bolt. */
@@ -41,11 +70,13 @@ export class IngestService {
   }
 
   /** See RecordIngest.writeRecords: records from the scholarly APIs, joined to the papers known by DOI. */
-  writeRecords(
+  async writeRecords(
     records: readonly WorkRecord[],
     options: { collection: string; embed: 'now' | 'defer'; fetchedAt?: string },
   ): Promise<IngestSummary & { paperIds: string[] }> {
-    return this.records.writeRecords(records, options);
+    const summary = await this.records.writeRecords(records, options);
+    if (options.embed === 'now') await this.embedCompanion(summary);
+    return summary;
   }
 
   /**
@@ -65,5 +96,19 @@ export class IngestService {
     progressEnabled?: boolean,
   ): Promise<{ embedded: number; embedMs: number; writeMs: number }> {
     return embedMissing(this.deps, batchSize, progressEnabled);
+  }
+
+  /** The companion model's vectors of every chunk without one; nothing without a companion. */
+  embedCompanionMissing(
+    batchSize?: number,
+    progressEnabled?: boolean,
+  ): Promise<{ embedded: number; embedMs: number; writeMs: number }> {
+    if (!this.deps.companionEmbedder) return Promise.resolve({ embedded: 0, embedMs: 0, writeMs: 0 });
+    return embedMissing(
+      { executor: this.deps.executor, embedder: this.deps.companionEmbedder },
+      batchSize,
+      progressEnabled,
+      COMPANION_VECTORS,
+    );
   }
 }

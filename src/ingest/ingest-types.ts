@@ -34,6 +34,8 @@ export interface IngestSummary {
   authorships: number;
   chunks: number;
   chunksEmbedded: number;
+  /** Chunks the companion model embedded after the run (CITEGRAPH_COMPANION_MODEL). */
+  companionEmbedded: number;
   citationEdges: number;
   selfCitationsSkipped: number;
   duplicatesInInput: number;
@@ -68,6 +70,8 @@ export interface IngestDependencies {
   readonly executor: GraphExecutor;
   /** Needed when embedding now; loaded lazily by the caller. */
   readonly embedder: () => Promise<Embedder>;
+  /** The companion model's (CITEGRAPH_COMPANION_MODEL), when one is set: it embeds what an ingest wrote, after it. */
+  readonly companionEmbedder?: () => Promise<Embedder>;
   readonly tokenCounter: () => Promise<TokenCounter>;
   readonly chunking: ChunkingSettings;
   readonly ingest: IngestSettings;
@@ -86,6 +90,7 @@ export function emptySummary(): IngestSummary {
     authorships: 0,
     chunks: 0,
     chunksEmbedded: 0,
+    companionEmbedded: 0,
     citationEdges: 0,
     selfCitationsSkipped: 0,
     duplicatesInInput: 0,
@@ -112,7 +117,7 @@ export function formatSummary(summary: IngestSummary): string {
   const lines = [
     `files: ${summary.files}  collections: ${summary.collections.join(', ')}`,
     `records read: ${summary.records}  papers written: ${summary.papersWritten}  unchanged: ${summary.papersUnchanged}  duplicates in input: ${summary.duplicatesInInput}`,
-    `authorships: ${summary.authorships}  chunks: ${summary.chunks} (embedded ${summary.chunksEmbedded})  citation edges: ${summary.citationEdges}  self-citations skipped: ${summary.selfCitationsSkipped}`,
+    `authorships: ${summary.authorships}  chunks: ${summary.chunks} (embedded ${summary.chunksEmbedded}${summary.companionEmbedded ? `, by the companion model ${summary.companionEmbedded}` : ''})  citation edges: ${summary.citationEdges}  self-citations skipped: ${summary.selfCitationsSkipped}`,
     `time: ${(summary.timings.totalMs / 1000).toFixed(1)}s (embedding ${(summary.timings.embedMs / 1000).toFixed(1)}s, writing ${(summary.timings.writeMs / 1000).toFixed(1)}s, chunking ${(summary.timings.chunkMs / 1000).toFixed(1)}s)`,
     `skipped: ${summary.skipped.length}  warnings: ${summary.warnings.length}`,
   ];

@@ -63,7 +63,9 @@ export async function scopedSearch(
       trace.timings[stage] = (trace.timings[stage] ?? 0) + ms;
     trace.counts.sparse += other.trace.counts.sparse;
     trace.counts.dense += other.trace.counts.dense;
+    trace.counts.companion += other.trace.counts.companion;
     trace.counts.fused += other.trace.counts.fused;
+    trace.companion ??= other.trace.companion;
   }
   return {
     results: responses

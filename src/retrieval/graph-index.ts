@@ -1,4 +1,5 @@
 import type { PaperRow } from '../domain';
+import { MODEL_VECTORS, type VectorField } from '../embedding/embedding-space';
 import type { GraphExecutor } from '../graph/executor';
 import { type PaperFilterParams, paperFilterParams, queries } from '../graph/query-registry';
 import { readDocumentFrequencies } from './corpus-statistics';
@@ -14,6 +15,7 @@ import type { Passage } from './search-types';
 export class GraphIndex {
   private readonly frequencies = new Map<string, Promise<DocumentFrequencies>>();
   private sizes: { papers: number; chunks: number; at: number } | undefined;
+  private companion: { complete: boolean; at: number } | undefined;
 
   constructor(private readonly executor: GraphExecutor) {}
 
@@ -36,6 +38,26 @@ export class GraphIndex {
       this.sizes = { papers: row?.papers ?? 0, chunks: row?.chunks ?? 0, at: Date.now() };
     }
     return this.sizes;
+  }
+
+  /**
+   * Whether every chunk with the model's vector has the companion model's too: a scan of the chunks (60 ms over the
+   * bench graph's 28,910), read once, then again in the background when a minute old, so that no search waits for it
+   * after the first; forgotten after an ingest.
+   */
+  async companionComplete(): Promise<boolean> {
+    const read = async (): Promise<boolean> => {
+      const [row] = await this.executor.read<{ missing: number }>(queries().countCompanionPending({}));
+      const complete = (row?.missing ?? 1) === 0;
+      this.companion = { complete, at: Date.now() };
+      return complete;
+    };
+    if (!this.companion) return read();
+    if (Date.now() - this.companion.at > 60_000) {
+      this.companion.at = Date.now(); // one refresh at a time
+      read().catch(() => undefined); // a failed read keeps the last answer until the next refresh
+    }
+    return this.companion.complete;
   }
 
   async sparse(
@@ -62,6 +84,7 @@ export class GraphIndex {
     params: PaperFilterParams,
     narrowed: boolean,
     aggregation: 'max' | 'sum',
+    field: VectorField = MODEL_VECTORS,
   ): Promise<Array<{ paperId: string; score: number }>> {
     // Several chunks per paper: ask for more chunks than papers wanted.
     const chunkK = k * 3;
@@ -72,6 +95,7 @@ export class GraphIndex {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       rows = await this.executor.read(
         queries().denseChunks({
+          index: field.index,
           vector: Array.from(vector),
           k: chunkK,
           limit: Math.min(limit, MAX_APPROXIMATE),
@@ -84,7 +108,9 @@ export class GraphIndex {
     }
     // Narrow filters over a large index: rank the filtered chunks exactly instead.
     if (narrowed && limit < chunks && new Set(rows.map((row) => row.paperId)).size < k) {
-      rows = await this.executor.read(queries().denseChunksExact({ vector: Array.from(vector), k: chunkK, ...params }));
+      rows = await this.executor.read(
+        queries().denseChunksExact({ property: field.property, vector: Array.from(vector), k: chunkK, ...params }),
+      );
     }
     return aggregateChunks(rows, aggregation).slice(0, k);
   }
@@ -145,5 +171,6 @@ export class GraphIndex {
   /** Forget cached corpus statistics (after an ingest). */
   invalidate(): void {
     this.frequencies.clear();
+    this.companion = undefined;
   }
 }

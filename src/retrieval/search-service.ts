@@ -1,4 +1,5 @@
 import type { Embedder } from '../embedding/embedder';
+import { COMPANION_VECTORS } from '../embedding/embedding-space';
 import { similarityScale, type SimilarityScale } from '../embedding/similarity-scale';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
@@ -28,9 +29,16 @@ import {
 import { GraphIndex } from './graph-index';
 import { citationBoost, pagerankRerank } from './graph-rerank';
 
+/** A second embedding model whose chunk vectors are a second dense list (CITEGRAPH_COMPANION_MODEL). */
+export interface CompanionModel {
+  readonly model: string;
+  /** Its embedder; loading it fails when the graph's companion vectors are another model's. */
+  readonly embedder: () => Promise<Embedder>;
+}
+
 /**
- * Hybrid retrieval over the graph's indexes: BM25 over papers and dense search over chunks, fused by weighted
- * reciprocal rank fusion, then optional query expansion (pseudo-relevance feedback validated against the corpus),
+ * Hybrid retrieval over the graph's indexes: BM25 over papers and dense search over chunks (with a companion model, a
+ * second dense list from its vectors), fused by weighted reciprocal rank fusion, then optional query expansion (pseudo-relevance feedback validated against the corpus),
  * citation-graph boosting, personalised PageRank over the candidates' similarity graph, and MMR diversification.
  */
 export class SearchService {
@@ -40,6 +48,7 @@ export class SearchService {
     private readonly executor: GraphExecutor,
     private readonly embedder: () => Promise<Embedder>,
     private readonly defaults: SearchOptions,
+    private readonly companion: CompanionModel | null = null,
   ) {
     this.index = new GraphIndex(executor);
   }
@@ -99,6 +108,7 @@ export class SearchService {
       if (!paper) return;
       const sparse = candidate.ranks.sparse;
       const dense = candidate.ranks.dense;
+      const companion = candidate.ranks.companion;
       results.push({
         paper,
         rank: index + 1,
@@ -107,6 +117,7 @@ export class SearchService {
         trace: {
           sparse: sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
           dense: dense ? { rank: dense.rank, score: dense.score ?? 0 } : null,
+          companion: companion ? { rank: companion.rank, score: companion.score ?? 0 } : null,
           expanded: trace.expansionTerms.length > 0 && sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
           fusedScore: candidate.fusedScore,
           fusedRank: candidate.fusedRank,
@@ -157,6 +168,10 @@ export class SearchService {
       luceneQuery = buildLuceneQuery(query); // validates the text early: empty → BAD_USER_INPUT
     else checkQueryText(query);
 
+    // The companion model embeds the query on its own thread while the model does.
+    const companionVector = options.dense ? this.companionQuery(query, trace, options.companion) : null;
+    // Awaited below; should the model's own embedding fail first, its failure is not left unhandled.
+    companionVector?.catch(() => undefined);
     let started = process.hrtime.bigint();
     const vector =
       options.dense || options.pagerank || options.mmr || options.passages > 0 ? await this.embedQuery(query) : null;
@@ -172,11 +187,24 @@ export class SearchService {
       lists.push(rankedList('sparse', options.sparseWeight, sparseHits));
     }
     if (options.dense && vector) {
+      const companion = await companionVector;
+      // The dense weight is split evenly between the two models' lists.
+      const weight = companion ? options.denseWeight / 2 : options.denseWeight;
       started = process.hrtime.bigint();
-      const denseHits = await this.index.dense(vector, depth, params, isFiltered(filter), options.aggregation);
+      // The two vector indexes are read side by side.
+      const [denseHits, companionHits] = await Promise.all([
+        this.index.dense(vector, depth, params, isFiltered(filter), options.aggregation),
+        companion
+          ? this.index.dense(companion, depth, params, isFiltered(filter), options.aggregation, COMPANION_VECTORS)
+          : null,
+      ]);
       timings.denseMs = elapsed(started);
       trace.counts.dense = denseHits.length;
-      lists.push(rankedList('dense', options.denseWeight, denseHits));
+      lists.push(rankedList('dense', weight, denseHits));
+      if (companionHits) {
+        trace.counts.companion = companionHits.length;
+        lists.push(rankedList('companion', weight, companionHits));
+      }
     }
 
     if (options.expansion && options.sparse && luceneQuery) {
@@ -267,6 +295,37 @@ export class SearchService {
     }
 
     return { ranked, trace, vector, options };
+  }
+
+  /**
+   * The query embedded by the companion model, or null when there is none or its list cannot be fused (its vectors
+   * are another model's, or do not cover every chunk yet); the trace says which.
+   */
+  private async companionQuery(query: string, trace: SearchTrace, wanted: boolean): Promise<Float32Array | null> {
+    if (!this.companion) return null;
+    const note = (skipped: string | null) => {
+      trace.companion = { model: this.companion!.model, fused: skipped === null, skipped };
+    };
+    if (!wanted) {
+      note('the search asked for none (companion: false)');
+      return null;
+    }
+    if (!(await this.index.companionComplete())) {
+      note(`some chunks have no ${this.companion.model} vector yet: run \`citegraph embed\``);
+      return null;
+    }
+    const started = process.hrtime.bigint();
+    let embedder: Embedder;
+    try {
+      embedder = await this.companion.embedder();
+    } catch (error) {
+      note(error instanceof Error ? error.message : String(error));
+      return null;
+    }
+    const [vector] = await embedder.embed([query], 'query');
+    trace.timings.companionEmbedMs = elapsed(started);
+    note(null);
+    return vector!;
   }
 
   /** The served model's cosines on MiniLM's scale (src/embedding/similarity-scale.ts), for thresholds. */

@@ -32,6 +32,8 @@ export interface Passage {
 export interface ResultTrace {
   sparse: { rank: number; score: number } | null;
   dense: { rank: number; score: number } | null;
+  /** Its rank in the companion model's dense list, when that list was fused. */
+  companion: { rank: number; score: number } | null;
   expanded: { rank: number; score: number } | null;
   fusedScore: number;
   fusedRank: number;
@@ -59,7 +61,12 @@ export interface SearchTrace {
   expansionSource: 'llm' | 'feedback' | null;
   options: SearchOptions;
   timings: Record<string, number>;
-  counts: { sparse: number; dense: number; fused: number };
+  counts: { sparse: number; dense: number; companion: number; fused: number };
+  /**
+   * The companion model (CITEGRAPH_COMPANION_MODEL) and whether its dense list was fused; `skipped` says why not when
+   * one is set and was not used. Null without a companion.
+   */
+  companion: { model: string; fused: boolean; skipped: string | null } | null;
 }
 
 /** A trace before any retriever ran: the query and options, nothing counted. */
@@ -72,7 +79,8 @@ export function emptyTrace(query: string, options: SearchOptions): SearchTrace {
     expansionSource: null,
     options,
     timings: {},
-    counts: { sparse: 0, dense: 0, fused: 0 },
+    counts: { sparse: 0, dense: 0, companion: 0, fused: 0 },
+    companion: null,
   };
 }
 

@@ -61,6 +61,7 @@ export class DocumentsCorpus implements Corpus {
           trace: {
             sparse: hit.sparse,
             dense: hit.dense,
+            companion: null,
             expanded: null,
             fusedScore: hit.score,
             fusedRank: index + 1,

@@ -1,6 +1,6 @@
 import { serveGraphQL } from '../../src/api/server';
 import { postGraphql } from '../helpers/graphql-client';
-import { createTestContext, removeCollections } from '../helpers/context';
+import { createTestContext, removeCollections, startTestServer } from '../helpers/context';
 import { writeSearchCorpus } from '../helpers/search-corpus';
 
 const { app } = createTestContext();
@@ -96,5 +96,68 @@ describe('GraphQL search', () => {
       extensions: { code: 'BAD_USER_INPUT' },
     });
     expect((await gql(SEARCH, { q: 'aspirin', first: 0 })).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('GraphQL search with a companion model', () => {
+  const COMPANION_SEARCH = `query ($q: String!, $options: SearchOptionsInput) {
+    search(query: $q, first: 3, filter: { collections: ["search-corpus"] }, options: $options) {
+      results { paper { id } trace { dense { rank } companion { rank score } fusedScore } }
+      trace { options { companion denseWeight } companionModel companionFused companionSkipped companionHits }
+    }
+    stats { companionModel companionModelServed pendingCompanionChunks }
+  }`;
+
+  it('says the companion list waits for `citegraph embed`, then fuses it once every chunk has its vector', async () => {
+    const server = await startTestServer({ CITEGRAPH_COMPANION_MODEL: 'e5-small' });
+    try {
+      const ask = async (options: Record<string, unknown> = {}) =>
+        (
+          await postGraphql(`${server.base}/graphql`, COMPANION_SEARCH, {
+            q: 'aspirin and myocardial infarction',
+            options,
+          })
+        ).data;
+      const waiting = await ask();
+      expect(waiting.stats.companionModelServed).toBe('e5-small');
+      expect(waiting.stats.pendingCompanionChunks).toBeGreaterThan(0);
+      expect(waiting.search.trace).toMatchObject({
+        companionModel: 'e5-small',
+        companionFused: false,
+        companionHits: 0,
+        companionSkipped: expect.stringMatching(/citegraph embed/),
+      });
+      expect(waiting.search.results[0].trace.companion).toBeNull();
+
+      await server.app.companion!.space.switchTo();
+      await server.app.ingest.embedCompanionMissing(256, false);
+      server.app.search.invalidate();
+      const fused = await ask();
+      expect(fused.stats).toEqual({
+        companionModel: 'e5-small',
+        companionModelServed: 'e5-small',
+        pendingCompanionChunks: 0,
+      });
+      expect(fused.search.trace).toMatchObject({
+        companionFused: true,
+        companionSkipped: null,
+        options: { companion: true },
+      });
+      expect(fused.search.trace.companionHits).toBeGreaterThan(0);
+      expect(fused.search.results[0].paper.id).toBe('W901');
+      expect(fused.search.results[0].trace.companion.rank).toBe(1);
+
+      const without = await ask({ companion: false });
+      expect(without.search.trace).toMatchObject({
+        companionFused: false,
+        companionSkipped: 'the search asked for none (companion: false)',
+        companionModel: 'e5-small',
+      });
+      expect(without.search.results.every((r: { trace: { companion: unknown } }) => r.trace.companion === null)).toBe(
+        true,
+      );
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -182,6 +182,10 @@ describe('bad input', () => {
     const embed = cli('embed', '--json');
     expect(embed.status).toBe(0);
     expect(JSON.parse(embed.stdout)).toMatchObject({ embedded: expect.any(Number) as number });
+    // A companion model that does not exist is bad input (exit 2) naming the ones there are; nothing is embedded.
+    const companion = cli('embed', '--companion', 'e6-tiny', '--json');
+    expect(companion.status).toBe(2);
+    expect(companion.stderr).toMatch(/--companion is one of minilm, bge-small, e5-small/);
     const schema = cli('schema', '--json');
     expect(JSON.parse(schema.stdout)).toEqual({ statements: expect.any(Number) as number });
     // An unknown collection is bad input (exit 2) that names the closest known ones; nothing is deleted.

@@ -1,3 +1,4 @@
+import { MODEL_VECTORS } from '../../src/embedding/embedding-space';
 import { queries } from '../../src/graph/query-registry';
 import { createTestContext, removeCollections } from '../helpers/context';
 import { ingestWorks } from '../helpers/openalex-corpus';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Whatever a failed test left, the graph records MiniLM again, the model of every other suite.
-  await app.executor.write(queries().recordEmbeddingSpace({ model: 'minilm' }));
+  await app.executor.write(queries().recordEmbeddingSpace({ space: MODEL_VECTORS.space, model: 'minilm' }));
   await removeCollections(app, OWN);
   await app.close();
 });
@@ -56,7 +57,7 @@ describe('the embedding space of the graph', () => {
 
   it('changes model by removing every old vector, then embedding every chunk anew; search finds by meaning again', async () => {
     // A graph whose vectors another model made: this MiniLM service refuses it until the change.
-    await app.executor.write(queries().recordEmbeddingSpace({ model: 'bge-small' }));
+    await app.executor.write(queries().recordEmbeddingSpace({ space: MODEL_VECTORS.space, model: 'bge-small' }));
     const fresh = createTestContext().app;
     try {
       await expect(fresh.embedder()).rejects.toThrow(/"bge-small".*citegraph embed --model minilm/);

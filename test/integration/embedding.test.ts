@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { loadSettings } from '../../src/config/settings';
 import { cosine, OnnxSentenceEmbedder } from '../../src/embedding/embedder';
+import { MODEL_VECTORS } from '../../src/embedding/embedding-space';
 import { EMBEDDING_MODELS } from '../../src/embedding/models';
 import { ErrorCode } from '../../src/errors';
 import { paperFilterParams, queries } from '../../src/graph/query-registry';
@@ -119,6 +120,7 @@ describe('the local embedding model', () => {
     const hits = await app.executor.read<{ paperId: string; score: number }>(
       queries().denseChunks({
         ...paperFilterParams({ collections: ['scifact-mini'] }),
+        index: MODEL_VECTORS.index,
         vector: Array.from(vector!),
         k: 5,
         limit: 50,

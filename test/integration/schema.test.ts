@@ -60,6 +60,7 @@ describe('graph schema', () => {
     // Private document sets (SetChunk, SetDocument) are in no full-text or vector index: no shared search sees them.
     expect(indexes).toEqual([
       { name: 'author_name', type: 'FULLTEXT', state: 'ONLINE' },
+      { name: 'chunk_companion_embedding', type: 'VECTOR', state: 'ONLINE' },
       { name: 'chunk_embedding', type: 'VECTOR', state: 'ONLINE' },
       { name: 'chunk_text', type: 'FULLTEXT', state: 'ONLINE' },
       { name: 'institution_name', type: 'FULLTEXT', state: 'ONLINE' },

@@ -1510,6 +1510,19 @@ export type Stats = {
   embeddingModel?: Maybe<Scalars['String']['output']>;
   /** The sentence-embedding model this service embeds queries and new chunks with (CITEGRAPH_EMBEDDING_MODEL). */
   embeddingModelServed: Scalars['String']['output'];
+  /**
+   * The companion model whose vectors the chunks hold beside the model's, as the graph records it (null without one).
+   * Search fuses them as a second dense list when the service serves the same companion (`companionModelServed`) and
+   * every chunk has one: `citegraph embed --companion NAME` makes them.
+   */
+  companionModel?: Maybe<Scalars['String']['output']>;
+  /** The companion model this service embeds queries and new chunks with (CITEGRAPH_COMPANION_MODEL); null without one. */
+  companionModelServed?: Maybe<Scalars['String']['output']>;
+  /**
+   * Chunks with the model's vector and no companion vector yet (0 without a companion): search leaves the companion's
+   * list out until none is left.
+   */
+  pendingCompanionChunks: Scalars['Int']['output'];
   /** CITES edges whose cited paper is a full paper. */
   citesBetweenPapers: Scalars['Int']['output'];
   /** Nodes per label. */
@@ -2459,8 +2472,13 @@ export type SearchOptionsInput = {
   sparse?: InputMaybe<Scalars['Boolean']['input']>;
   /** Use the embedding index over chunks. */
   dense?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Weight of the dense ranking in the reciprocal rank fusion. */
+  /**
+   * Weight of the dense ranking in the reciprocal rank fusion (split evenly with the companion model's ranking when it
+   * is fused).
+   */
   denseWeight?: InputMaybe<Scalars['Float']['input']>;
+  /** Fuse the companion model's dense ranking, when the server sets a companion model and its vectors cover every chunk. */
+  companion?: InputMaybe<Scalars['Boolean']['input']>;
   /** Weight of the BM25 ranking in the reciprocal rank fusion. */
   sparseWeight?: InputMaybe<Scalars['Float']['input']>;
   /** K of reciprocal rank fusion: score = Σ w / (K + rank). */
@@ -2512,8 +2530,10 @@ export type AppliedSearchOptions = {
   sparse: Scalars['Boolean']['output'];
   /** The embedding index was used. */
   dense: Scalars['Boolean']['output'];
-  /** Weight of the dense ranking in the fusion. */
+  /** Weight of the dense ranking in the fusion (both dense rankings together when the companion's was fused). */
   denseWeight: Scalars['Float']['output'];
+  /** The companion model's ranking was asked for (see SearchTrace.companionFused for whether it was fused). */
+  companion: Scalars['Boolean']['output'];
   /** Weight of the BM25 ranking in the fusion. */
   sparseWeight: Scalars['Float']['output'];
   /** K of the reciprocal rank fusion. */
@@ -2623,6 +2643,8 @@ export type HitTrace = {
   sparse?: Maybe<RetrieverHit>;
   /** Its dense rank and score; null when the embedding index did not find it. */
   dense?: Maybe<RetrieverHit>;
+  /** Its rank and score in the companion model's dense ranking; null when that ranking was not fused or did not find it. */
+  companion?: Maybe<RetrieverHit>;
   /** Its weighted reciprocal rank fusion score. */
   fusedScore: Scalars['Float']['output'];
   /** Its rank after fusion, from 1. */
@@ -2682,6 +2704,14 @@ export type SearchTrace = {
   sparseHits: Scalars['Int']['output'];
   /** Papers the embedding index returned. */
   denseHits: Scalars['Int']['output'];
+  /** The server's companion model (CITEGRAPH_COMPANION_MODEL); null without one. */
+  companionModel?: Maybe<Scalars['String']['output']>;
+  /** Whether the companion model's dense ranking was fused. */
+  companionFused: Scalars['Boolean']['output'];
+  /** Why a companion model that is set was not fused (its vectors do not cover every chunk, or are another model's). */
+  companionSkipped?: Maybe<Scalars['String']['output']>;
+  /** Papers the companion model's ranking returned. */
+  companionHits: Scalars['Int']['output'];
   /** Papers after fusion. */
   fusedHits: Scalars['Int']['output'];
 };
@@ -3665,6 +3695,9 @@ export type StatsResolvers<ContextType = GraphqlContext, ParentType extends Reso
   pendingChunks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   embeddingModel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   embeddingModelServed?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companionModel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  companionModelServed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pendingCompanionChunks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   citesBetweenPapers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   labels?: Resolver<Array<ResolversTypes['LabelCount']>, ParentType, ContextType>;
   relationships?: Resolver<Array<ResolversTypes['RelationshipCount']>, ParentType, ContextType>;
@@ -4020,6 +4053,7 @@ export type AppliedSearchOptionsResolvers<ContextType = GraphqlContext, ParentTy
   sparse?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   dense?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   denseWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  companion?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sparseWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   rrfK?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   aggregation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4077,6 +4111,7 @@ export type RankMoveResolvers<ContextType = GraphqlContext, ParentType extends R
 export type HitTraceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['HitTrace'] = ResolversParentTypes['HitTrace']> = {
   sparse?: Resolver<Maybe<ResolversTypes['RetrieverHit']>, ParentType, ContextType>;
   dense?: Resolver<Maybe<ResolversTypes['RetrieverHit']>, ParentType, ContextType>;
+  companion?: Resolver<Maybe<ResolversTypes['RetrieverHit']>, ParentType, ContextType>;
   fusedScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   fusedRank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   citation?: Resolver<Maybe<ResolversTypes['CitationSignal']>, ParentType, ContextType>;
@@ -4108,6 +4143,10 @@ export type SearchTraceResolvers<ContextType = GraphqlContext, ParentType extend
   timings?: Resolver<Array<ResolversTypes['StageTiming']>, ParentType, ContextType>;
   sparseHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   denseHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  companionModel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  companionFused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  companionSkipped?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  companionHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   fusedHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 

@@ -55,6 +55,9 @@ export function catalogResolvers(app: AppContext): Resolvers {
           pendingChunks: () => (pending ??= catalog.pendingChunks()),
           embeddingModel: () => app.embeddingSpace.recorded(),
           embeddingModelServed: app.embeddingSpace.model,
+          companionModel: () => app.companion?.space.recorded() ?? Promise.resolve(null),
+          companionModelServed: app.companion?.space.model ?? null,
+          pendingCompanionChunks: () => (app.companion ? catalog.pendingCompanionChunks() : Promise.resolve(0)),
           papers: count('paperNodes') - count('stubPapers'),
           stubPapers: count('stubPapers'),
           authors: count('authorNodes') - count('anonymousAuthors'),
@@ -105,6 +108,8 @@ export function catalogResolvers(app: AppContext): Resolvers {
       pendingChunks: (stats) => stats.pendingChunks(),
       embeddedChunks: async (stats) => stats.chunks - (await stats.pendingChunks()),
       embeddingModel: (stats) => stats.embeddingModel(),
+      companionModel: (stats) => stats.companionModel(),
+      pendingCompanionChunks: (stats) => stats.pendingCompanionChunks(),
     },
     Paper: {
       // Data stored before ingestion checked ranges may hold numbers GraphQL's Int cannot carry: unknown, not an error.

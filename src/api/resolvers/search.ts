@@ -40,6 +40,10 @@ export function searchResolvers(app: AppContext, lanes: Lanes): Resolvers {
             timings: Object.entries(trace.timings).map(([stage, ms]) => ({ stage: stage.replace(/Ms$/, ''), ms })),
             sparseHits: trace.counts.sparse,
             denseHits: trace.counts.dense,
+            companionModel: trace.companion?.model ?? null,
+            companionFused: trace.companion?.fused ?? false,
+            companionSkipped: trace.companion?.skipped ?? null,
+            companionHits: trace.counts.companion,
             fusedHits: trace.counts.fused,
           },
         };

@@ -30,7 +30,19 @@ export async function statsCommand(): Promise<void> {
     const { counts, collections } = await app.catalog.stats();
     const pendingChunks = await app.catalog.pendingChunks();
     const all = { ...counts, pendingChunks, embeddedChunks: (counts.chunks ?? 0) - pendingChunks };
-    const embedding = { model: await app.embeddingSpace.recorded(), served: app.embeddingSpace.model };
+    const embedding = {
+      model: await app.embeddingSpace.recorded(),
+      served: app.embeddingSpace.model,
+      ...(app.companion
+        ? {
+            companion: {
+              model: await app.companion.space.recorded(),
+              served: app.companion.space.model,
+              pendingChunks: await app.catalog.pendingCompanionChunks(),
+            },
+          }
+        : {}),
+    };
     process.stdout.write(`${JSON.stringify({ counts: all, embedding, collections }, null, 2)}\n`);
   });
 }

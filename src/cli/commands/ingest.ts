@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { documentFormat } from '../../documents/read-document';
 import { loadSettings } from '../../config/settings';
+import type { EmbeddingSpace } from '../../embedding/embedding-space';
 import { EMBEDDING_MODELS } from '../../embedding/models';
 import { badInput } from '../../errors';
 import { formatSummary, type IngestFormat } from '../../ingest/ingest-types';
@@ -72,24 +73,53 @@ export async function bulkLoadCommand(args: string[]): Promise<void> {
 }
 
 /**
- * `citegraph embed`: the chunks ingested with --defer-embedding. `--model NAME` makes NAME the graph's embedding model
+ * `citegraph embed`: the chunks ingested with --defer-embedding, and the companion model's vectors of every chunk
+ * without one (CITEGRAPH_COMPANION_MODEL). `--model NAME` makes NAME the graph's embedding model
  * (src/embedding/models.ts): every chunk vector of the other model is removed, then every chunk embedded anew;
- * resumable — run it again after an interruption. Serve with CITEGRAPH_EMBEDDING_MODEL=NAME afterwards.
+ * `--companion NAME` does the same for the companion's vectors. Resumable — run it again after an interruption. Serve
+ * with CITEGRAPH_EMBEDDING_MODEL=NAME (CITEGRAPH_COMPANION_MODEL=NAME) afterwards.
  */
 export async function embedCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { model: { type: 'string' } } });
-  const model = values.model;
-  if (model !== undefined && !Object.hasOwn(EMBEDDING_MODELS, model))
-    throw badInput(`--model is one of ${Object.keys(EMBEDDING_MODELS).join(', ')}`);
-  const settings = loadSettings(model ? { ...process.env, CITEGRAPH_EMBEDDING_MODEL: model } : process.env);
+  const { values } = parseArgs({ args, options: { model: { type: 'string' }, companion: { type: 'string' } } });
+  const { model, companion } = values;
+  for (const [option, name] of [
+    ['--model', model],
+    ['--companion', companion],
+  ] as const) {
+    if (name !== undefined && !Object.hasOwn(EMBEDDING_MODELS, name))
+      throw badInput(`${option} is one of ${Object.keys(EMBEDDING_MODELS).join(', ')}`);
+  }
+  const settings = loadSettings({
+    ...process.env,
+    ...(model ? { CITEGRAPH_EMBEDDING_MODEL: model } : {}),
+    ...(companion ? { CITEGRAPH_COMPANION_MODEL: companion } : {}),
+  });
   await withApp(async (app) => {
     await ensureDatabase(app);
-    const before = await app.embeddingSpace.recorded();
-    const removed = model ? await app.embeddingSpace.switchTo() : 0;
-    const result = await app.ingest.embedMissing(256, true);
-    say(
-      `${removed > 0 ? `removed ${removed} chunk vectors of ${before}; ` : ''}embedded ${result.embedded} chunks with ${app.embeddingSpace.model} (embedding ${(result.embedMs / 1000).toFixed(1)}s, writing ${(result.writeMs / 1000).toFixed(1)}s)`,
-      { ...result, model: app.embeddingSpace.model, removed },
-    );
+    const run = async (
+      space: EmbeddingSpace,
+      change: boolean,
+      embed: () => Promise<{ embedded: number; embedMs: number; writeMs: number }>,
+      whose: string,
+    ) => {
+      const before = await space.recorded();
+      const removed = change ? await space.switchTo() : 0;
+      const result = await embed();
+      const line = `${removed > 0 ? `removed ${removed} ${whose}chunk vectors of ${before}; ` : ''}embedded ${result.embedded} chunks with ${whose ? `the companion model ` : ''}${space.model} (embedding ${(result.embedMs / 1000).toFixed(1)}s, writing ${(result.writeMs / 1000).toFixed(1)}s)`;
+      return { line, report: { ...result, model: space.model, removed } };
+    };
+    const own = await run(app.embeddingSpace, Boolean(model), () => app.ingest.embedMissing(256, true), '');
+    const second = app.companion
+      ? await run(
+          app.companion.space,
+          Boolean(companion),
+          () => app.ingest.embedCompanionMissing(256, true),
+          'companion ',
+        )
+      : null;
+    say([own.line, ...(second ? [second.line] : [])].join('\n'), {
+      ...own.report,
+      ...(second ? { companion: second.report } : {}),
+    });
   }, settings);
 }
