@@ -122,9 +122,9 @@ async function evaluationSet(app: AppContext, only: string | null = null): Promi
     { name: 'dev2 (in dev)', split: 'dev' as const, items: questions.filter((q) => q.batch === 'dev2') },
     { name: 'dev3 (in dev)', split: 'dev' as const, items: questions.filter((q) => q.batch === 'dev3') },
     { name: 'heldout', split: 'heldout' as const, items: questions.filter((q) => q.split === 'heldout' && !q.batch) },
-    // e4 and e5 (2026-12-06): content questions, traps and current-world questions written as batches; each one's
+    // e4, e5 (2026-12-06) and e6 (2026-12-07): content questions, traps and current-world questions written as batches; each one's
     // held-out half is reported on its own so that the first held-out row stays the set it has always been.
-    ...['e4', 'e5'].flatMap((batch) =>
+    ...['e4', 'e5', 'e6'].flatMap((batch) =>
       (['dev', 'heldout'] as const).map((split) => ({
         name: split === 'dev' ? `${batch} dev (in dev)` : `${batch} heldout`,
         split,
