@@ -133,8 +133,9 @@ async function evaluationSet(app: AppContext, only: string | null = null): Promi
     ),
   ].filter((p) => only === null || p.name.startsWith(only));
   for (const { name, split, items: part } of parts) {
-    // dev2 and dev3 rows are in dev as well: their misses are printed once.
-    const printMisses = name === 'dev' || (/^dev\d/.test(name) && only !== null);
+    // The dev2, dev3 and eN dev rows are in dev as well: their misses are printed once (with the dev row, or alone
+    // when `--only` asks for them).
+    const printMisses = name === 'dev' || (/^(?:dev\d|e\d+ dev)/.test(name) && only !== null);
     let routed = 0;
     let planned = 0;
     let planTotal = 0;
