@@ -39,15 +39,9 @@ export class IngestService {
    * set: after the run rather than beside the model's, so that an ingest never holds two models' batches at once.
    */
   private async embedCompanion(summary: IngestSummary): Promise<void> {
-    if (!this.deps.companionEmbedder) return;
     let result: Awaited<ReturnType<typeof embedMissing>>;
     try {
-      result = await embedMissing(
-        { executor: this.deps.executor, embedder: this.deps.companionEmbedder },
-        256,
-        false,
-        COMPANION_VECTORS,
-      );
+      result = await this.embedCompanionMissing(256, false);
     } catch (error) {
       // What was written stands; only the companion's vectors wait (its model is missing, or the graph's companion
       // vectors are another model's), and search leaves its list out until `citegraph embed` makes them.
