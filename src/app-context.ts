@@ -1,3 +1,4 @@
+import { SpladeEncoder } from './embedding/splade';
 import type { ModelSettings, Settings } from './config/settings';
 import path from 'node:path';
 import { loadSettings, PROJECT_ROOT } from './config/settings';
@@ -112,11 +113,21 @@ export function createAppContext(
     ),
   });
   const llm = options.llm !== undefined ? options.llm : createLlmClient(settings.generation);
+  // Loaded when a search first asks for the SPLADE list; a failure is not remembered (setup may fetch the model).
+  let splade: Promise<SpladeEncoder> | null = null;
+  const loadSplade = () => {
+    splade ??= SpladeEncoder.load(settings.model.spladeDir, settings.model.threads).catch((error: unknown) => {
+      splade = null;
+      throw error;
+    });
+    return splade;
+  };
   const search = new SearchService(
     executor,
     loadEmbedder,
     defaultSearchOptions(settings.retrieval),
     companion ? { model: companion.space.model, embedder: companion.embedder } : null,
+    loadSplade,
   );
   const analytics = new AnalyticsService(executor, search);
   const catalog = new CatalogService(executor);
@@ -186,6 +197,7 @@ export function createAppContext(
       await executor.close();
       await own.close();
       await companion?.close();
+      await splade?.then((encoder) => encoder.close()).catch(() => undefined);
     },
   };
 }

@@ -9,6 +9,9 @@
  *
  *   scripts/bench/fusion [--depths 100,200,300,500] [--rrf-k 60] [--sets dev|held-out] [--data DIR]
  *
+ * SPLADE rows (issue 28): the SPLADE list alone (the query's words weighed by SPLADE-tiny, with the words it implies,
+ * as a weighted BM25 query), beside the default's lists, and in place of BM25.
+ *
  * With CITEGRAPH_COMPANION_MODEL set (and its vectors made: `citegraph embed --companion NAME`), the fused rows fuse
  * the companion's dense list, and one more row is the default without it.
  */
@@ -68,6 +71,13 @@ async function main(): Promise<void> {
           options: { candidates: depth, rrfK },
         })),
       ),
+      // SPLADE-tiny's query terms as a third list (issue 28): alone, and beside the default's lists.
+      {
+        name: 'SPLADE only (depth 100)',
+        options: { ...off, sparse: false, dense: false, citation: false, splade: true, candidates: 100 },
+      },
+      { name: 'fused default + SPLADE list', options: { splade: true } },
+      { name: 'fused default, SPLADE list in place of BM25', options: { sparse: false, splade: true } },
       // With a companion model (CITEGRAPH_COMPANION_MODEL) the fused rows above fuse its list too: this row is the
       // same search without it.
       ...(app.companion

@@ -120,6 +120,12 @@ export const GRAPH_SETTINGS = {
       true,
       'keep every computed vector on disk, keyed by model hash and exact text',
     ),
+    spladeDir: string(
+      'CITEGRAPH_SPLADE_DIR',
+      (env) => path.join(env.CITEGRAPH_CACHE_DIR || '.cache', 'splade'),
+      "folder of SPLADE-tiny's model.safetensors, config.json and vocab.txt, for the SPLADE list of search (`node scripts/setup.js --only splade`)",
+      { shownDefault: '.cache/splade', path: true },
+    ),
     cacheDir: string(
       'CITEGRAPH_EMBED_CACHE_DIR',
       (env) => path.join(env.CITEGRAPH_CACHE_DIR || '.cache', 'embeddings'),

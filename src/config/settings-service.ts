@@ -17,6 +17,19 @@ export const SERVICE_SETTINGS = {
       true,
       "fuse the companion model's dense list (CITEGRAPH_COMPANION_MODEL), when one is set and its vectors cover every chunk",
     ),
+    splade: boolean(
+      'CITEGRAPH_SEARCH_SPLADE',
+      false,
+      "a learned-sparse list: the query's SPLADE-tiny terms and weights (its words and the ones they imply) as a weighted BM25 query over titles and abstracts",
+    ),
+    spladeWeight: number(
+      'CITEGRAPH_RRF_SPLADE_WEIGHT',
+      0.5,
+      0,
+      10,
+      'weight of the SPLADE list in reciprocal rank fusion',
+    ),
+    spladeTerms: integer('CITEGRAPH_SEARCH_SPLADE_TERMS', 32, 1, 64, "the query's heaviest SPLADE terms kept"),
     sparseWeight: number(
       'CITEGRAPH_RRF_SPARSE_WEIGHT',
       0.5,

@@ -64,8 +64,10 @@ export async function scopedSearch(
     trace.counts.sparse += other.trace.counts.sparse;
     trace.counts.dense += other.trace.counts.dense;
     trace.counts.companion += other.trace.counts.companion;
+    trace.counts.splade += other.trace.counts.splade;
     trace.counts.fused += other.trace.counts.fused;
     trace.companion ??= other.trace.companion;
+    trace.splade ??= other.trace.splade;
   }
   return {
     results: responses

@@ -1,6 +1,7 @@
 import type { Embedder } from '../embedding/embedder';
 import { COMPANION_VECTORS } from '../embedding/embedding-space';
 import { similarityScale, type SimilarityScale } from '../embedding/similarity-scale';
+import type { SpladeEncoder } from '../embedding/splade';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { isFiltered, paperFilterParams } from '../graph/query-registry';
@@ -29,6 +30,13 @@ import {
 import { GraphIndex } from './graph-index';
 import { citationBoost, pagerankRerank } from './graph-rerank';
 
+/**
+ * The SPLADE list's weights (src/embedding/splade.ts, queryTerms): the least weight of a query word the model weighs
+ * at nothing, and the share of its activation an implied word gets. Set once, not tuned (bench:fusion ablates the list).
+ */
+const SPLADE_FLOOR = 0.3;
+const SPLADE_EXPANSION_WEIGHT = 0.3;
+
 /** A second embedding model whose chunk vectors are a second dense list (CITEGRAPH_COMPANION_MODEL). */
 export interface CompanionModel {
   readonly model: string;
@@ -49,6 +57,7 @@ export class SearchService {
     private readonly embedder: () => Promise<Embedder>,
     private readonly defaults: SearchOptions,
     private readonly companion: CompanionModel | null = null,
+    private readonly splade: (() => Promise<SpladeEncoder>) | null = null,
   ) {
     this.index = new GraphIndex(executor);
   }
@@ -109,6 +118,7 @@ export class SearchService {
       const sparse = candidate.ranks.sparse;
       const dense = candidate.ranks.dense;
       const companion = candidate.ranks.companion;
+      const splade = candidate.ranks.splade;
       results.push({
         paper,
         rank: index + 1,
@@ -118,6 +128,7 @@ export class SearchService {
           sparse: sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
           dense: dense ? { rank: dense.rank, score: dense.score ?? 0 } : null,
           companion: companion ? { rank: companion.rank, score: companion.score ?? 0 } : null,
+          splade: splade ? { rank: splade.rank, score: splade.score ?? 0 } : null,
           expanded: trace.expansionTerms.length > 0 && sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
           fusedScore: candidate.fusedScore,
           fusedRank: candidate.fusedRank,
@@ -172,6 +183,8 @@ export class SearchService {
     const companionVector = options.dense ? this.companionQuery(query, trace, options.companion) : null;
     // Awaited below; should the model's own embedding fail first, its failure is not left unhandled.
     companionVector?.catch(() => undefined);
+    const spladeQuery = options.splade ? this.spladeQuery(query, trace, options.spladeTerms) : null;
+    spladeQuery?.catch(() => undefined);
     let started = process.hrtime.bigint();
     const vector =
       options.dense || options.pagerank || options.mmr || options.passages > 0 ? await this.embedQuery(query) : null;
@@ -205,6 +218,15 @@ export class SearchService {
         trace.counts.companion = companionHits.length;
         lists.push(rankedList('companion', weight, companionHits));
       }
+    }
+
+    const spladeLucene = await spladeQuery;
+    if (spladeLucene) {
+      started = process.hrtime.bigint();
+      const spladeHits = await this.index.sparse(spladeLucene, depth, params);
+      timings.spladeMs = elapsed(started);
+      trace.counts.splade = spladeHits.length;
+      lists.push(rankedList('splade', options.spladeWeight, spladeHits));
     }
 
     if (options.expansion && options.sparse && luceneQuery) {
@@ -326,6 +348,38 @@ export class SearchService {
     trace.timings.companionEmbedMs = elapsed(started);
     note(null);
     return vector!;
+  }
+
+  /**
+   * The query's SPLADE terms as a Lucene query, each boosted by its weight (its own words weighed by the model, then
+   * words it implies at a fraction of theirs; every term is plain lower-case letters or digits, so nothing can be
+   * injected), or null when the model cannot be loaded or finds no term; the trace says which.
+   */
+  private async spladeQuery(query: string, trace: SearchTrace, limit: number): Promise<string | null> {
+    const skip = (reason: string) => {
+      trace.splade = { terms: [], skipped: reason };
+      return null;
+    };
+    if (!this.splade) return skip('this service has no SPLADE model');
+    const started = process.hrtime.bigint();
+    let encoder: SpladeEncoder;
+    try {
+      encoder = await this.splade();
+    } catch (error) {
+      return skip(error instanceof Error ? error.message : String(error));
+    }
+    const terms = await encoder.queryTerms(query, [...new Set(contentTerms(query))], {
+      limit,
+      floor: SPLADE_FLOOR,
+      expansionWeight: SPLADE_EXPANSION_WEIGHT,
+    });
+    trace.timings.spladeEncodeMs = elapsed(started);
+    if (terms.length === 0) return skip('the query has no SPLADE terms');
+    trace.splade = {
+      terms: terms.map(({ term, weight }) => ({ term, weight: Number(weight.toFixed(3)) })),
+      skipped: null,
+    };
+    return terms.map(({ term, weight }) => `${term}^${weight.toFixed(3)}`).join(' ');
   }
 
   /** The served model's cosines on MiniLM's scale (src/embedding/similarity-scale.ts), for thresholds. */

@@ -34,6 +34,8 @@ export interface ResultTrace {
   dense: { rank: number; score: number } | null;
   /** Its rank in the companion model's dense list, when that list was fused. */
   companion: { rank: number; score: number } | null;
+  /** Its rank in the SPLADE list, when that list was fused. */
+  splade: { rank: number; score: number } | null;
   expanded: { rank: number; score: number } | null;
   fusedScore: number;
   fusedRank: number;
@@ -61,12 +63,17 @@ export interface SearchTrace {
   expansionSource: 'llm' | 'feedback' | null;
   options: SearchOptions;
   timings: Record<string, number>;
-  counts: { sparse: number; dense: number; companion: number; fused: number };
+  counts: { sparse: number; dense: number; companion: number; splade: number; fused: number };
   /**
    * The companion model (CITEGRAPH_COMPANION_MODEL) and whether its dense list was fused; `skipped` says why not when
    * one is set and was not used. Null without a companion.
    */
   companion: { model: string; fused: boolean; skipped: string | null } | null;
+  /**
+   * The SPLADE list (option `splade`): the query's terms with their weights as sent to Lucene, or why the list was
+   * left out. Null when the search did not ask for it.
+   */
+  splade: { terms: Array<{ term: string; weight: number }>; skipped: string | null } | null;
 }
 
 /** A trace before any retriever ran: the query and options, nothing counted. */
@@ -79,8 +86,9 @@ export function emptyTrace(query: string, options: SearchOptions): SearchTrace {
     expansionSource: null,
     options,
     timings: {},
-    counts: { sparse: 0, dense: 0, companion: 0, fused: 0 },
+    counts: { sparse: 0, dense: 0, companion: 0, splade: 0, fused: 0 },
     companion: null,
+    splade: null,
   };
 }
 
@@ -118,7 +126,8 @@ export function resolveOptions(base: SearchOptions, overrides: Partial<SearchOpt
     }
     (options as Record<string, unknown>)[name] = parsed.data;
   }
-  if (!options.sparse && !options.dense) throw badInput('at least one of sparse and dense retrieval must be on');
+  if (!options.sparse && !options.dense && !options.splade)
+    throw badInput('at least one of sparse, dense and splade retrieval must be on');
   return options;
 }
 

@@ -62,6 +62,7 @@ export class DocumentsCorpus implements Corpus {
             sparse: hit.sparse,
             dense: hit.dense,
             companion: null,
+            splade: null,
             expanded: null,
             fusedScore: hit.score,
             fusedRank: index + 1,

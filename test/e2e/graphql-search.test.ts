@@ -161,3 +161,38 @@ describe('GraphQL search with a companion model', () => {
     }
   });
 });
+
+describe("GraphQL search's SPLADE ranking", () => {
+  const SPLADE_SEARCH = `query ($q: String!, $options: SearchOptionsInput) {
+    search(query: $q, first: 3, filter: { collections: ["search-corpus"] }, options: $options) {
+      results { paper { id } trace { sparse { rank } splade { rank score } fusedScore } }
+      trace { options { splade spladeWeight spladeTerms } spladeTerms { term weight } spladeSkipped spladeHits }
+    }
+  }`;
+
+  it('fuses it when asked, shows the weighted terms it sent, and leaves it out by default', async () => {
+    const asked = await gql(SPLADE_SEARCH, {
+      q: 'heart attack in smokers',
+      options: { splade: true, spladeTerms: 12 },
+    });
+    expect(asked.errors).toBeUndefined();
+    const trace = asked.data.search.trace;
+    expect(trace.options).toEqual({ splade: true, spladeWeight: 0.5, spladeTerms: 12 });
+    expect(trace.spladeSkipped).toBeNull();
+    expect(trace.spladeHits).toBeGreaterThan(0);
+    expect(trace.spladeTerms).toHaveLength(12);
+    // The query's own words first (weighed by the model), then words it implies at a fraction of their weight.
+    expect(trace.spladeTerms.map((t: { term: string }) => t.term)).toEqual(
+      expect.arrayContaining(['heart', 'attack', 'smokers', 'cigarette']),
+    );
+    expect(asked.data.search.results[0].paper.id).toBe('W906');
+    expect(asked.data.search.results[0].trace.splade.rank).toBe(1);
+
+    const plain = await gql(SPLADE_SEARCH, { q: 'heart attack in smokers' });
+    expect(plain.data.search.trace).toMatchObject({ spladeTerms: [], spladeSkipped: null, spladeHits: 0 });
+    expect(plain.data.search.trace.options.splade).toBe(false);
+    expect(plain.data.search.results.every((r: { trace: { splade: unknown } }) => r.trace.splade === null)).toBe(true);
+    const refused = await gql(SPLADE_SEARCH, { q: 'heart', options: { spladeTerms: 0 } });
+    expect(refused.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});

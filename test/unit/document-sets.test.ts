@@ -130,7 +130,7 @@ describe('one scoped search over the shared graph and private documents', () => 
     search: (_ctx, query, first, _filter, options): Promise<SearchResponse> => {
       const trace = emptyTrace(query, options);
       trace.timings.sparseMs = 2;
-      trace.counts = { sparse: 2, dense: 2, companion: 0, fused: 2 };
+      trace.counts = { sparse: 2, dense: 2, companion: 0, splade: 0, fused: 2 };
       const paper = (id: string) => ({ id, title: id }) as SearchResponse['results'][number]['paper'];
       const hit = (id: string, score: number, rank: number) =>
         ({ paper: paper(id), rank, score, passages: [], trace: {} }) as unknown as SearchResponse['results'][number];
@@ -147,7 +147,7 @@ describe('one scoped search over the shared graph and private documents', () => 
     const alone = await scopedSearch([documents], defaults, ctx, 'pravastatin', 10);
     expect(alone.results.map((r) => r.paper.id)).toEqual(['d1', 'd3', 'd2']);
     expect(alone.results[0]!.passages[0]!.text).toBe('pravastatin lowered cholesterol');
-    expect(alone.trace.counts).toEqual({ sparse: 1, dense: 3, companion: 0, fused: 3 });
+    expect(alone.trace.counts).toEqual({ sparse: 1, dense: 3, companion: 0, splade: 0, fused: 3 });
     const both = await scopedSearch([graph, documents], defaults, ctx, 'pravastatin', 4);
     // d1 (0.5/61 + 0.5/61 ≈ 0.0164) falls between W1 (0.02) and W2 (0.001); ranks are renumbered; four kept.
     expect(both.results.map((r) => [r.paper.id, r.rank])).toEqual([
@@ -157,7 +157,7 @@ describe('one scoped search over the shared graph and private documents', () => 
       ['d2', 4],
     ]);
     // The graph's trace, with the documents' counts and time added.
-    expect(both.trace.counts).toEqual({ sparse: 3, dense: 5, companion: 0, fused: 5 });
+    expect(both.trace.counts).toEqual({ sparse: 3, dense: 5, companion: 0, splade: 0, fused: 5 });
     expect(Object.keys(both.trace.timings).sort()).toEqual(['documentSetMs', 'sparseMs']);
     await expect(scopedSearch([graph, documents], defaults, ctx, '?!', 4)).rejects.toThrow('the query is empty');
     await expect(scopedSearch([documents], defaults, ctx, '...', 4)).rejects.toThrow('the query is empty');

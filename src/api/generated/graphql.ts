@@ -2479,6 +2479,15 @@ export type SearchOptionsInput = {
   denseWeight?: InputMaybe<Scalars['Float']['input']>;
   /** Fuse the companion model's dense ranking, when the server sets a companion model and its vectors cover every chunk. */
   companion?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Fuse a learned-sparse ranking: the query's words weighed by SPLADE-tiny, with the words it implies, as a weighted
+   * BM25 query (off by default: measured no better than BM25 and dense alone, see docs/operations.md).
+   */
+  splade?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Weight of the SPLADE ranking in the reciprocal rank fusion. */
+  spladeWeight?: InputMaybe<Scalars['Float']['input']>;
+  /** Most SPLADE terms of the query kept. */
+  spladeTerms?: InputMaybe<Scalars['Int']['input']>;
   /** Weight of the BM25 ranking in the reciprocal rank fusion. */
   sparseWeight?: InputMaybe<Scalars['Float']['input']>;
   /** K of reciprocal rank fusion: score = Σ w / (K + rank). */
@@ -2534,6 +2543,12 @@ export type AppliedSearchOptions = {
   denseWeight: Scalars['Float']['output'];
   /** The companion model's ranking was asked for (see SearchTrace.companionFused for whether it was fused). */
   companion: Scalars['Boolean']['output'];
+  /** The SPLADE ranking was asked for (see SearchTrace.spladeSkipped for why it was not fused). */
+  splade: Scalars['Boolean']['output'];
+  /** Weight of the SPLADE ranking in the fusion. */
+  spladeWeight: Scalars['Float']['output'];
+  /** Most SPLADE terms of the query kept. */
+  spladeTerms: Scalars['Int']['output'];
   /** Weight of the BM25 ranking in the fusion. */
   sparseWeight: Scalars['Float']['output'];
   /** K of the reciprocal rank fusion. */
@@ -2645,6 +2660,8 @@ export type HitTrace = {
   dense?: Maybe<RetrieverHit>;
   /** Its rank and score in the companion model's dense ranking; null when that ranking was not fused or did not find it. */
   companion?: Maybe<RetrieverHit>;
+  /** Its rank and score in the SPLADE ranking; null when that ranking was not fused or did not find it. */
+  splade?: Maybe<RetrieverHit>;
   /** Its weighted reciprocal rank fusion score. */
   fusedScore: Scalars['Float']['output'];
   /** Its rank after fusion, from 1. */
@@ -2712,8 +2729,26 @@ export type SearchTrace = {
   companionSkipped?: Maybe<Scalars['String']['output']>;
   /** Papers the companion model's ranking returned. */
   companionHits: Scalars['Int']['output'];
+  /**
+   * The query's SPLADE terms with their weights, as the SPLADE ranking sent them to the full-text index (empty when it
+   * did not run).
+   */
+  spladeTerms: Array<WeightedTerm>;
+  /** Why a SPLADE ranking that was asked for was not fused (the model is not set up: `node scripts/setup.js --only splade`). */
+  spladeSkipped?: Maybe<Scalars['String']['output']>;
+  /** Papers the SPLADE ranking returned. */
+  spladeHits: Scalars['Int']['output'];
   /** Papers after fusion. */
   fusedHits: Scalars['Int']['output'];
+};
+
+/** A term of a query with the weight a model gave it. */
+export type WeightedTerm = {
+  __typename?: 'WeightedTerm';
+  /** The term, as the full-text index is queried with it. */
+  term: Scalars['String']['output'];
+  /** Its weight (the boost of its clause). */
+  weight: Scalars['Float']['output'];
 };
 
 /** The results of a search, with its trace. */
@@ -3102,6 +3137,7 @@ export type ResolversTypes = {
   SearchHit: ResolverTypeWrapper<SearchHitModel>;
   StageTiming: ResolverTypeWrapper<StageTiming>;
   SearchTrace: ResolverTypeWrapper<SearchTrace>;
+  WeightedTerm: ResolverTypeWrapper<WeightedTerm>;
   SearchResults: ResolverTypeWrapper<Omit<SearchResults, 'results'> & { results: Array<ResolversTypes['SearchHit']> }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   DocumentSet: ResolverTypeWrapper<DocumentSetModel>;
@@ -3234,6 +3270,7 @@ export type ResolversParentTypes = {
   SearchHit: SearchHitModel;
   StageTiming: StageTiming;
   SearchTrace: SearchTrace;
+  WeightedTerm: WeightedTerm;
   SearchResults: Omit<SearchResults, 'results'> & { results: Array<ResolversParentTypes['SearchHit']> };
   Mutation: Record<PropertyKey, never>;
   DocumentSet: DocumentSetModel;
@@ -4054,6 +4091,9 @@ export type AppliedSearchOptionsResolvers<ContextType = GraphqlContext, ParentTy
   dense?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   denseWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   companion?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  splade?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  spladeWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  spladeTerms?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   sparseWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   rrfK?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   aggregation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4112,6 +4152,7 @@ export type HitTraceResolvers<ContextType = GraphqlContext, ParentType extends R
   sparse?: Resolver<Maybe<ResolversTypes['RetrieverHit']>, ParentType, ContextType>;
   dense?: Resolver<Maybe<ResolversTypes['RetrieverHit']>, ParentType, ContextType>;
   companion?: Resolver<Maybe<ResolversTypes['RetrieverHit']>, ParentType, ContextType>;
+  splade?: Resolver<Maybe<ResolversTypes['RetrieverHit']>, ParentType, ContextType>;
   fusedScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   fusedRank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   citation?: Resolver<Maybe<ResolversTypes['CitationSignal']>, ParentType, ContextType>;
@@ -4147,7 +4188,15 @@ export type SearchTraceResolvers<ContextType = GraphqlContext, ParentType extend
   companionFused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   companionSkipped?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   companionHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  spladeTerms?: Resolver<Array<ResolversTypes['WeightedTerm']>, ParentType, ContextType>;
+  spladeSkipped?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  spladeHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   fusedHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type WeightedTermResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WeightedTerm'] = ResolversParentTypes['WeightedTerm']> = {
+  term?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type SearchResultsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SearchResults'] = ResolversParentTypes['SearchResults']> = {
@@ -4318,6 +4367,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   SearchHit?: SearchHitResolvers<ContextType>;
   StageTiming?: StageTimingResolvers<ContextType>;
   SearchTrace?: SearchTraceResolvers<ContextType>;
+  WeightedTerm?: WeightedTermResolvers<ContextType>;
   SearchResults?: SearchResultsResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   DocumentSet?: DocumentSetResolvers<ContextType>;

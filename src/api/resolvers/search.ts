@@ -44,6 +44,9 @@ export function searchResolvers(app: AppContext, lanes: Lanes): Resolvers {
             companionFused: trace.companion?.fused ?? false,
             companionSkipped: trace.companion?.skipped ?? null,
             companionHits: trace.counts.companion,
+            spladeTerms: trace.splade?.terms ?? [],
+            spladeSkipped: trace.splade?.skipped ?? null,
+            spladeHits: trace.counts.splade,
             fusedHits: trace.counts.fused,
           },
         };
