@@ -132,7 +132,8 @@ export function normaliseCharacters(text: string): string {
  * Lays blocks out as the stored text: paragraphs separated by a blank line, a heading on a paragraph of its own.
  * Sections run from one heading to the next heading of the same or a higher level (subsections are sections of their
  * own, with the kind of their parent unless their own heading names one). Text before the first heading is the front
- * matter; a paragraph that starts with "Abstract" there becomes the abstract section.
+ * matter; a paragraph that starts with "Abstract" there becomes the abstract section. In Markdown and HTML the text
+ * between the title and the first heading is the "Lead" section instead (an introduction, retrieved like the rest).
  */
 export function buildDocument(
   format: DocumentText['format'],
@@ -202,6 +203,14 @@ export function buildDocument(
       };
       parents.length = 0;
       parents.push(open);
+    }
+    // Markdown and HTML put no authors or affiliations before their first heading, but the article's opening text
+    // (a web page's lead, a README's summary): after the title, it is a section of its own, chunked like any other.
+    else if (open.kind === 'front' && block.kind !== 'title' && (format === 'markdown' || format === 'html')) {
+      close(start > 2 ? start - 2 : start);
+      // No heading is its subsection: it is no parent.
+      open = { title: 'Lead', kind: 'introduction', level: 0, start, bodyStart: start };
+      parents.length = 0;
     }
     text += content;
     for (const pageBreak of block.pageBreaks ?? []) notePage(pageBreak.page, start + pageBreak.at);

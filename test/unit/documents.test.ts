@@ -66,6 +66,43 @@ describe('document structure', () => {
     ]);
   });
 
+  it("keeps the opening text of Markdown and HTML as a section of its own, and a PDF's as front matter", () => {
+    const lead = 'Aspirin is a medication used to reduce pain, fever and inflammation.';
+    const md = markdownBlocks(`# Aspirin\n\n${lead}\n\nIt was first made in 1897.\n\n## History\n\nWillow bark.\n`);
+    const html = htmlBlocks(
+      `<h1>Aspirin</h1><p>${lead}</p><p>It was first made in 1897.</p><h2>History</h2><p>Willow bark.</p>`,
+    );
+    for (const [format, read] of [
+      ['markdown', md],
+      ['html', html],
+    ] as const) {
+      const document = buildDocument(format, read.blocks, read.metadata);
+      expect(document.sections.map((section) => [section.title, section.kind])).toEqual([
+        ['Front matter', 'front'],
+        ['Lead', 'introduction'],
+        ['History', 'other'],
+      ]);
+      const opening = document.sections[1]!;
+      expect(document.text.slice(opening.bodyStart, opening.end)).toBe(`${lead}\n\nIt was first made in 1897.`);
+      expect(document.metadata.title).toBe('Aspirin');
+    }
+    // A PDF's text before its first heading is authors and affiliations: it stays the front matter.
+    const pdf = buildDocument(
+      'pdf',
+      [
+        { kind: 'title', text: 'Aspirin', page: 1 },
+        { kind: 'paragraph', text: 'A. Author, University of Somewhere', page: 1 },
+        { kind: 'heading', text: '1 Introduction', page: 1, level: 1 },
+        { kind: 'paragraph', text: lead, page: 1 },
+      ],
+      none,
+    );
+    expect(pdf.sections.map((section) => section.kind)).toEqual(['front', 'introduction']);
+    // "Abstract: …" before the first heading still opens the abstract, in Markdown as in a PDF.
+    const abstract = markdownBlocks(`# T\n\nAbstract: ${lead} ${lead}\n\n## Methods\n\nWords.\n`);
+    expect(buildDocument('markdown', abstract.blocks, abstract.metadata).sections[1]!.kind).toBe('abstract');
+  });
+
   it('splits numbered and author–year reference lists', () => {
     const numbered = splitReferences('[1] A. B. One title. 2001. [2] C. D. Two, 1941 to 1996. 1997. doi:10.1234/abc.');
     expect(numbered.map((entry) => entry.raw)).toEqual([
