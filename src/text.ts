@@ -32,13 +32,47 @@ export function stem(word: string): string {
 
 /**
  * Sentence ends: ., ! or ? followed by space and an upper-case letter, digit or bracket; keeps "e.g. x" and "3.5" whole.
+ * Reference marks after the stop ("exceptions.[1] The …", as web pages cite) stay with the sentence they close.
  * Also a stop glued to the next sentence after a lower-case word ("disorder.Thirty-eight patients", as abstracts
  * rebuilt from sections read), which "e.g.The" and "U.S.The" are not.
  */
-const SENTENCE_END = /[.!?]["')\]]?\s+(?=[A-Z0-9(["'])|(?<=[a-z]{2})[.!?](?=[A-Z][a-z])/g;
+const SENTENCE_END =
+  /[.!?]["')\]]?(?:\[\d{1,3}(?:[,–-]\d{1,3})*\])*\s+(?=[A-Z0-9(["'])|(?<=[a-z]{2})[.!?](?=[A-Z][a-z])/g;
 
-/** Splits a paragraph span into sentence spans (character offsets into `text`). */
+/**
+ * A sentence without its closing stop, a quote or bracket after the stop kept ('… the web."' → '… the web"'), so
+ * that a citation mark and a stop can follow it: "… the web" [2]." reads as one sentence, where '… the web." [2].'
+ * would split after the quote and leave the mark a sentence of its own.
+ */
+export function withoutStop(sentence: string): string {
+  return sentence.replace(/[.!?](["'”’)\]]?)$/, '$1');
+}
+
+/**
+ * Splits a span into sentence spans (character offsets into `text`). A blank line always ends one: a passage holding
+ * several paragraphs (a table's rows, a list's items) never joins them into one sentence.
+ */
 export function sentenceSpans(text: string, start: number, end: number): Array<{ start: number; end: number }> {
+  const blank = /\n[ \t]*\n\s*/g;
+  blank.lastIndex = start;
+  const breaks: Array<{ start: number; end: number }> = [];
+  let from = start;
+  for (let match = blank.exec(text); match && match.index < end; match = blank.exec(text)) {
+    breaks.push({ start: from, end: match.index });
+    from = Math.min(end, match.index + match[0].length);
+  }
+  if (breaks.length === 0) return paragraphSentences(text, start, end);
+  breaks.push({ start: from, end });
+  return breaks.flatMap((paragraph) => paragraphSentences(text, paragraph.start, paragraph.end));
+}
+
+/** A sentence without the reference marks after its stop ("….[2][3]"): quoted, they would read as citations. */
+function withoutClosingMarks(sentence: string): string {
+  const marks = /(?<=[.!?]["')\]]?)(?:\[\d{1,3}(?:[,–-]\d{1,3})*\])+\s*$/.exec(sentence);
+  return marks ? sentence.slice(0, marks.index) : sentence;
+}
+
+function paragraphSentences(text: string, start: number, end: number): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
   const paragraph = text.slice(start, end);
   let from = 0;
@@ -48,10 +82,11 @@ export function sentenceSpans(text: string, start: number, end: number): Array<{
     // An abbreviation such as "et al." or "Fig." is not a sentence end.
     const before = paragraph.slice(Math.max(0, match.index - 6), match.index + 1);
     if (/\b(?:al|Fig|fig|Eq|eq|vs|approx|ca|Dr|No|i\.e|e\.g)\.$/.test(before)) continue;
-    spans.push({ start: start + from, end: start + stop });
+    spans.push({ start: start + from, end: start + from + withoutClosingMarks(paragraph.slice(from, stop)).length });
     from = match.index + match[0].length;
   }
-  if (from < paragraph.length) spans.push({ start: start + from, end });
+  if (from < paragraph.length)
+    spans.push({ start: start + from, end: start + from + withoutClosingMarks(paragraph.slice(from)).length });
   return spans.filter((span) => text.slice(span.start, span.end).trim().length > 0);
 }
 

@@ -1,11 +1,14 @@
+import { Readability } from '@mozilla/readability';
 import { Parser } from 'htmlparser2';
+import { parseHTML } from 'linkedom';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { type Block, type DocumentMetadata, normaliseCharacters, numberingDepth, sectionKindOf } from './document-text';
 
 /**
  * Readers of the text formats: Markdown (headings from the Markdown structure, through the marked lexer), HTML
- * (h1–h6, block elements, scholarly `citation_*` meta tags, through htmlparser2) and plain text (blank-line
- * paragraphs, form feeds as page breaks, headings recognised by numbering or section names).
+ * (the page's main content as Mozilla Readability finds it over a server-side DOM, then h1–h6, block elements and
+ * scholarly `citation_*` meta tags through htmlparser2) and plain text (blank-line paragraphs, form feeds as page
+ * breaks, headings recognised by numbering or section names).
  */
 
 export function emptyMetadata(): DocumentMetadata {
@@ -127,8 +130,6 @@ const BLOCKS = new Set([
   'p',
   'div',
   'li',
-  'td',
-  'th',
   'tr',
   'blockquote',
   'pre',
@@ -149,7 +150,65 @@ const BLOCKS = new Set([
   'figure',
 ]);
 
+/**
+ * Text of a page below which its main content is not looked for: a short page has little chrome to lose, and
+ * Readability drops short blocks it cannot score.
+ */
+const MAIN_CONTENT_MIN_CHARS = 1500;
+
+interface PageDocument {
+  readonly body: { readonly textContent: string | null } | null;
+  querySelectorAll(selector: string): Iterable<{ remove(): void }>;
+}
+
+const PAGE_FURNITURE = [
+  '.mw-editsection',
+  '#toc',
+  '.toc',
+  '.navbox',
+  '.catlinks',
+  '.mw-jump-link',
+  '[role="navigation"]',
+].join(', ');
+
+/**
+ * The main content of a web page as Mozilla Readability extracts it (navigation, language lists, edit links, footers
+ * and sidebars left out, headings kept), over linkedom's DOM; null when the page is short or Readability finds no
+ * article of at least a few hundred characters.
+ */
+export function mainContent(source: string): string | null {
+  // The little of linkedom's DOM used here (its types lean on the browser's DOM library, which this build leaves out).
+  const { document } = parseHTML(source) as unknown as { document: PageDocument };
+  const text = document.body?.textContent ?? '';
+  if (text.replace(/\s+/g, ' ').length < MAIN_CONTENT_MIN_CHARS) return null;
+  // Page furniture Readability keeps: Wikipedia's "[edit]" links (inside headings), tables of contents, navigation
+  // boxes, category and skip links.
+  for (const node of document.querySelectorAll(PAGE_FURNITURE)) node.remove();
+  const article = new Readability(document, { charThreshold: 500 }).parse();
+  if (!article?.content || (article.textContent ?? '').trim().length < 200) return null;
+  return article.content;
+}
+
+/**
+ * Blocks of an HTML page: its main content when Readability finds one (the page's title first, from its meta tags,
+ * first h1 or <title>), otherwise every block outside scripts, navigation and forms. Metadata come from the whole page.
+ */
 export function htmlBlocks(source: string): { blocks: Block[]; metadata: DocumentMetadata } {
+  const page = htmlPageBlocks(source);
+  const main = mainContent(source);
+  if (main === null) return page;
+  const title = page.metadata.title;
+  const blocks: Block[] = title === null ? [] : [{ kind: 'title', text: title, page: null }];
+  for (const block of htmlPageBlocks(main).blocks) {
+    if (block.kind === 'title' || (block.kind === 'heading' && block.level === 1)) {
+      if (block.text !== title) blocks.push({ kind: 'heading', text: block.text, page: null, level: 1 });
+    } else blocks.push(block);
+  }
+  return { blocks, metadata: page.metadata };
+}
+
+/** Every block of an HTML page outside scripts, navigation and forms, and its metadata (no main-content step). */
+export function htmlPageBlocks(source: string): { blocks: Block[]; metadata: DocumentMetadata } {
   const metadata = emptyMetadata();
   const blocks: Block[] = [];
   let skipDepth = 0;
@@ -159,7 +218,12 @@ export function htmlBlocks(source: string): { blocks: Block[]; metadata: Documen
   let buffer = '';
   const authors: string[] = [];
   const flush = (): void => {
-    const text = normaliseCharacters(buffer).replace(/\s+/g, ' ').trim();
+    // A table row is one block, its cells separated by " | " (empty cells dropped), as the Markdown reader writes them.
+    const text = normaliseCharacters(buffer)
+      .replace(/\s+/g, ' ')
+      .replace(/\s*\uE000(?:\s*\uE000)*\s*/g, ' | ')
+      .replace(/^ \| | \| $/g, '')
+      .trim();
     buffer = '';
     if (!text) return;
     if (heading !== null) blocks.push({ kind: 'heading', text, page: null, level: heading });
@@ -205,7 +269,8 @@ export function htmlBlocks(source: string): { blocks: Block[]; metadata: Documen
         if (/^h[1-6]$/.test(name)) {
           flush();
           heading = null;
-        } else if (BLOCKS.has(name)) flush();
+        } else if (name === 'td' || name === 'th') buffer += '\uE000';
+        else if (BLOCKS.has(name)) flush();
       },
     },
     { decodeEntities: true, lowerCaseTags: true },

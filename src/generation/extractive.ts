@@ -1,7 +1,7 @@
 import { cosine, type Embedder } from '../embedding/embedder';
 import { similarityScale } from '../embedding/similarity-scale';
 import type { Evidence } from '../domain';
-import { contentTerms, sentenceSpans } from '../text';
+import { contentTerms, sentenceSpans, withoutStop } from '../text';
 
 export interface ExtractiveSentence {
   text: string;
@@ -38,6 +38,36 @@ const FINDING_CUE =
 /** What sets a study up: its aims and design, which say what was asked, not what was found. */
 const SETUP_CUE =
   /\b(?:the (?:aim|objective|purpose|goal) of|to (?:determine|assess|investigate|evaluate|examine|compare|test) (?:whether|the|if|how)|we (?:investigated|examined|tested the hypothesis|conducted|performed|used|aimed|sought|studied|enrolled|recruited|analy[sz]ed|assessed|evaluated|measured|compared)|were randomi[sz]ed|was designed|we (?:systematically |comprehensively |electronically )?(?:searched|screened|reviewed|extracted|pooled)|(?:were|was) (?:systematically |electronically )?searched)\b/i;
+/** A numbered reference mark inside a sentence, which the answer's citation labels would be confused with. */
+const REFERENCE_MARK = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/;
+
+/**
+ * A sentence as written, not the piece of one a passage's edge cut ("Recently, Mozilla's activities have expanded to
+ * inclu"): it opens with a capital, digit, quote or bracket and closes with its stop.
+ */
+function isWholeSentence(text: string): boolean {
+  return /^[\p{Lu}\p{N}"'“‘([]/u.test(text) && /[.!?]["'”’)\]]?$/.test(text);
+}
+
+/** Added to the score of a sentence that defines what a "what is X?" question asks about. */
+export const DEFINITION_BONUS = 0.15;
+
+/**
+ * For a question asking what or who something is ("What is Mozilla?", "What are statins?"), the sentences that say
+ * it: the subject, then "is", "are", "was", "were" or "refers to", with at most a bracket or an apposition between
+ * ("Mozilla is a free-software community …", "Statins, also known as …, are …"); null for any other question.
+ */
+export function definitionPattern(question: string): RegExp | null {
+  const asked = /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(.{2,80}?)\s*\?*\s*$/i.exec(question);
+  if (!asked) return null;
+  const subject = asked[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  // The subject, a bracket or a comma-set apposition at most, then the verb: "Mozilla Webmaker is …" defines another.
+  return new RegExp(
+    `^(?:(?:the|an?)\\s+)?${subject}(?:\\s*\\([^)]{0,80}\\)|,[^,.;]{0,80},)?\\s+(?:is|are|was|were|refers\\s+to)\\b`,
+    'i',
+  );
+}
+
 /** Added to a sentence's score by what it reports: a finding rises, an aim or a design falls. */
 export const FINDING_BONUS = 0.05;
 
@@ -77,7 +107,15 @@ export async function extractiveAnswer(
       // A structured abstract's label is not part of what the sentence says ("CONCLUSION Treatment with …"); the
       // sentence is quoted without it, and still slices exactly out of the passage. Its role is read with it.
       const text = withoutLabel(sentence);
-      if (contentTerms(text).length >= 4 && text.length <= 600)
+      // A table row ("Founded | February 28, 1998") is data, not a sentence that answers; a sentence holding a
+      // numbered reference mark ("exceptions,[3] and") would cite the answer's evidence [3] when quoted.
+      if (
+        contentTerms(text).length >= 4 &&
+        text.length <= 600 &&
+        !text.includes(' | ') &&
+        !REFERENCE_MARK.test(text) &&
+        isWholeSentence(text)
+      )
         candidates.push({ text, role: sentenceRole(sentence), evidence: item });
     }
   }
@@ -89,6 +127,7 @@ export async function extractiveAnswer(
   const vectors = await embedder.embed(limited.map((c) => c.text));
   const scale = similarityScale(embedder.modelName);
   const wanted = new Set(contentTerms(question));
+  const definition = definitionPattern(question);
   const scored = limited.map((candidate, index) => {
     const terms = new Set(contentTerms(candidate.text));
     const overlap = wanted.size === 0 ? 0 : [...wanted].filter((t) => terms.has(t)).length / wanted.size;
@@ -99,7 +138,8 @@ export async function extractiveAnswer(
         0.7 * scale.toReference(cosine(questionVector!, vectors[index]!), 'query') +
         0.3 * overlap +
         0.002 * candidate.evidence.score +
-        FINDING_BONUS * candidate.role,
+        FINDING_BONUS * candidate.role +
+        (definition && definition.test(candidate.text) ? DEFINITION_BONUS : 0),
     };
   });
   scored.sort((a, b) => b.score - a.score || (a.text < b.text ? -1 : 1));
@@ -110,7 +150,7 @@ export async function extractiveAnswer(
     if (chosen.some((other) => scale.toReference(cosine(other.vector, candidate.vector), 'passage') > 0.85)) continue;
     chosen.push(candidate);
   }
-  const answer = chosen.map((c) => `${c.text.replace(/[.!?]$/, '')} [${label(c.evidence)}].`).join(' ');
+  const answer = chosen.map((c) => `${withoutStop(c.text)} [${label(c.evidence)}].`).join(' ');
   return {
     answer,
     chosen: chosen.map((c) => ({ text: c.text, evidenceId: c.evidence.id, score: Number(c.score.toFixed(4)) })),

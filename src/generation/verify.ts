@@ -1,5 +1,5 @@
 import type { CitationField, Evidence } from '../domain';
-import { contentTerms, sentenceSpans } from '../text';
+import { contentTerms, sentenceSpans, withoutStop } from '../text';
 
 /** One citation of an answer sentence, aligned to the passage it rests on. */
 export interface VerifiedCitation {
@@ -217,7 +217,7 @@ export function verifyAnswer(
   const rendered = sentences
     .map((sentence) =>
       sentence.citations.length
-        ? `${sentence.text.replace(/[.!?]$/, '')} ${[...new Set(sentence.citations.map((c) => c.marker))].map((m) => `[${m}]`).join('')}.`
+        ? `${withoutStop(sentence.text)} ${[...new Set(sentence.citations.map((c) => c.marker))].map((m) => `[${m}]`).join('')}.`
         : sentence.text,
     )
     .join(' ');

@@ -4,8 +4,14 @@ import type { Corpus } from '../retrieval/corpus';
 import { scoreEvidence } from './evidence';
 import { similarityScale, type SimilarityScale } from '../embedding/similarity-scale';
 
-/** Best passages taken from each paper that enters the pool. */
-const PASSAGES_PER_PAPER = 2;
+/**
+ * Best passages taken from each paper that enters the pool: two, and more when a search finds few papers — a private
+ * set of one long document, a narrow collection — so that the pool still reads about a dozen passages (at most six
+ * of one paper).
+ */
+export function passagesPerPaper(papers: number): number {
+  return Math.min(6, Math.max(2, Math.ceil(12 / Math.max(1, papers))));
+}
 
 /**
  * The passages an answer may cite, each once (by chunk id), remembering every search that found it. Papers enter
@@ -63,7 +69,7 @@ export class EvidencePool {
   ): Promise<number> {
     if (paperIds.length === 0) return 0;
     const [passages, papers] = await Promise.all([
-      corpus.passages(paperIds, this.questionVector, PASSAGES_PER_PAPER),
+      corpus.passages(paperIds, this.questionVector, passagesPerPaper(paperIds.length)),
       corpus.evidencePapers(paperIds),
     ]);
     return this.add(passages, papers, source, foundBy);

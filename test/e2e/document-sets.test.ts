@@ -325,3 +325,32 @@ describe('anonymous callers', () => {
     }
   });
 });
+
+describe('a saved web page in a private set', () => {
+  it('answers "what is …?" with the definition its opening gives, cited into that opening, none of its chrome', async () => {
+    const page = readFileSync(path.join(__dirname, '..', 'fixtures', 'web', 'wikipedia-mozilla.html'));
+    const uploaded = await alice().upload('/document-sets', 'mozilla.html', page, 'text/html');
+    expect(uploaded.status).toBe(201);
+    const setId = uploaded.json.documentSet.id;
+    const set = (await alice().gql(SET, { id: setId })).data.documentSet;
+    const document = set.documents[0];
+    expect(document.title).toBe('Mozilla');
+    // The title alone is the front matter; the opening text is the Lead, the first section read.
+    expect(document.sections.slice(0, 2)).toMatchObject([
+      { title: 'Front matter', kind: 'front' },
+      { title: 'Lead', kind: 'introduction' },
+    ]);
+    for (const chrome of ['Jump to', 'Privacy policy', '[edit]', 'Navigation menu'])
+      expect(document.fullText).not.toContain(chrome);
+    const { data } = await alice().gql(ASK, { q: 'What is Mozilla?', set: { id: setId } });
+    expect(data.ask.abstained).toBe(false);
+    expect(data.ask.answer).toMatch(
+      /^Mozilla is a free-software community, created in 1998 by members of Netscape \[1\]\./,
+    );
+    const citation = data.ask.sentences[0].citations[0];
+    expect(citation.section).toBe('Lead');
+    // The quote slices exactly out of the stored text, at the offsets it gives.
+    expect(document.fullText.slice(citation.start, citation.end)).toBe(citation.quote);
+    await alice().gql('mutation ($id: ID!) { deleteDocumentSet(id: $id) }', { id: setId });
+  });
+});

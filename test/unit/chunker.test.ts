@@ -25,6 +25,22 @@ describe('chunker', () => {
     ]);
   });
 
+  it('ends a sentence at a blank line, and leaves the reference marks closing one out of it', () => {
+    const text =
+      'x Founded | 1998\n\nFounder | Netscape\n\nMozilla is a community.[1] It is supported by a foundation.[2][3]\n\nAs shown [4], it grew. Then it shrank.';
+    const spans = sentenceSpans(text, 2, text.length).map((s) => text.slice(s.start, s.end));
+    expect(spans).toEqual([
+      'Founded | 1998',
+      'Founder | Netscape',
+      'Mozilla is a community.',
+      'It is supported by a foundation.',
+      'As shown [4], it grew.',
+      'Then it shrank.',
+    ]);
+    // A span inside one paragraph splits as before; one that ends mid-paragraph stops there.
+    expect(sentenceSpans(text, 2, 16).map((s) => text.slice(s.start, s.end))).toEqual(['Founded | 1998']);
+  });
+
   it('finds paragraphs separated by blank lines', () => {
     const text = 'First para.\n\n  Second para.\n \nThird.';
     expect(paragraphSpans(text).map((s) => text.slice(s.start, s.end))).toEqual([

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildDocument, pagesOf, sectionKindOf } from '../../src/documents/document-text';
 import { splitReferences } from '../../src/documents/identity';
 import { htmlBlocks, markdownBlocks, plainTextBlocks } from '../../src/documents/markup';
@@ -101,6 +103,29 @@ describe('document structure', () => {
     // "Abstract: …" before the first heading still opens the abstract, in Markdown as in a PDF.
     const abstract = markdownBlocks(`# T\n\nAbstract: ${lead} ${lead}\n\n## Methods\n\nWords.\n`);
     expect(buildDocument('markdown', abstract.blocks, abstract.metadata).sections[1]!.kind).toBe('abstract');
+  });
+
+  it("reads a saved web page's main content: the article with its headings, none of the page's chrome", async () => {
+    const source = readFileSync(path.join(__dirname, '..', 'fixtures', 'web', 'wikipedia-mozilla.html'));
+    // The saved page holds the chrome a reader must drop.
+    for (const chrome of ['Jump to', 'Deutsch', 'Privacy policy', 'mw-editsection', 'Navigation menu'])
+      expect(source.toString('utf8')).toContain(chrome);
+    const read = await readDocument('mozilla.html', source, { maxBytes: 1e7, maxPages: 10, maxTextChars: 1e7 });
+    const { text, sections } = read.document;
+    for (const chrome of ['Jump to', 'Deutsch', 'Privacy policy', '[edit]', 'Navigation menu', 'This page was last'])
+      expect(text).not.toContain(chrome);
+    expect(read.identity.title).toBe('Mozilla');
+    // The definition opens the article, in the Lead; headings stay sections, their levels kept.
+    const lead = sections.find((section) => section.title === 'Lead')!;
+    expect(text.slice(lead.bodyStart, lead.end)).toContain(
+      'Mozilla is a free-software community, created in 1998 by members of Netscape.',
+    );
+    expect(sections.map((section) => section.title)).toEqual(
+      expect.arrayContaining(['History', 'Eich CEO promotion controversy', 'Firefox', 'References', 'External links']),
+    );
+    expect(sections.find((section) => section.title === 'References')!.kind).toBe('references');
+    // The infobox's rows are read as rows ("Founded | February 28, 1998; …"), not one cell a paragraph.
+    expect(text).toMatch(/Founded \| February 28, 1998/);
   });
 
   it('splits numbered and author–year reference lists', () => {
