@@ -66,6 +66,14 @@ export function sentenceSpans(text: string, start: number, end: number): Array<{
   return breaks.flatMap((paragraph) => paragraphSentences(text, paragraph.start, paragraph.end));
 }
 
+/**
+ * A stop that ends an abbreviation, not a sentence: "et al.", "Fig.", "St.", "Prof.", "cf." and the like, and a name's
+ * initials after a capitalised name or another initial ("John F. Kennedy", "J. R. R. Tolkien") — but not a capital
+ * after a lower-case word, which ends sentences in science ("… of vitamin D. The trial …").
+ */
+const ABBREVIATION =
+  /(?:\b(?:al|Fig|fig|Figs|figs|Eq|eq|Eqs|vs|approx|ca|cf|Dr|Drs|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|No|Nos|Vol|vol|pp|Ref|Refs|ref|Tab|Sect|resp|Inc|Ltd|Co|Corp|Dept|Univ|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|i\.e|e\.g)\.|(?:\b\p{Lu}\p{Ll}+|\b\p{Lu}\.)\s\p{Lu}\.)$/u;
+
 /** A sentence without the reference marks after its stop ("….[2][3]"): quoted, they would read as citations. */
 function withoutClosingMarks(sentence: string): string {
   const marks = /(?<=[.!?]["')\]]?)(?:\[\d{1,3}(?:[,–-]\d{1,3})*\])+\s*$/.exec(sentence);
@@ -80,8 +88,11 @@ function paragraphSentences(text: string, start: number, end: number): Array<{ s
   for (let match = SENTENCE_END.exec(paragraph); match; match = SENTENCE_END.exec(paragraph)) {
     const stop = match.index + match[0].trimEnd().length;
     // An abbreviation such as "et al." or "Fig." is not a sentence end.
-    const before = paragraph.slice(Math.max(0, match.index - 6), match.index + 1);
-    if (/\b(?:al|Fig|fig|Eq|eq|vs|approx|ca|Dr|No|i\.e|e\.g)\.$/.test(before)) continue;
+    const before = paragraph.slice(Math.max(0, match.index - 24), match.index + 1);
+    if (ABBREVIATION.test(before)) continue;
+    // An initial followed by another ("J. R. R. Tolkien") is a name, wherever it stands.
+    if (/(?:^|\s)\p{Lu}\.$/u.test(before) && /^\p{Lu}\.\s/u.test(paragraph.slice(match.index + match[0].length)))
+      continue;
     spans.push({ start: start + from, end: start + from + withoutClosingMarks(paragraph.slice(from, stop)).length });
     from = match.index + match[0].length;
   }

@@ -25,6 +25,19 @@ describe('chunker', () => {
     ]);
   });
 
+  it("does not end a sentence at an abbreviation or a name's initials, but does after a capital ending a sentence", () => {
+    const text =
+      'He lived on St. Kilda with Prof. Smith and John F. Kennedy. J. R. R. Tolkien wrote it (cf. Fig. 2). Levels of vitamin D. The trial ended in Jan. 2020. Next.';
+    const spans = sentenceSpans(text, 0, text.length).map((s) => text.slice(s.start, s.end));
+    expect(spans).toEqual([
+      'He lived on St. Kilda with Prof. Smith and John F. Kennedy.',
+      'J. R. R. Tolkien wrote it (cf. Fig. 2).',
+      'Levels of vitamin D.',
+      'The trial ended in Jan. 2020.',
+      'Next.',
+    ]);
+  });
+
   it('ends a sentence at a blank line, and leaves the reference marks closing one out of it', () => {
     const text =
       'x Founded | 1998\n\nFounder | Netscape\n\nMozilla is a community.[1] It is supported by a foundation.[2][3]\n\nAs shown [4], it grew. Then it shrank.';
