@@ -234,6 +234,14 @@ export function spladeFiles(dir: string): { weights: string; config: string; voc
   };
 }
 
+/**
+ * A vocabulary term a full-text index can match and a Lucene query can hold unescaped: lower-case letters or digits
+ * only (no word-piece continuation "##…", no special token "[CLS]").
+ */
+function isIndexTerm(term: string): boolean {
+  return /^[a-z0-9]+$/.test(term);
+}
+
 /** Tokens a batch may hold in all (rows × longest row): the logits of one batch are tokens × 30,522 floats. */
 const BATCH_TOKENS = 1024;
 
@@ -355,7 +363,7 @@ export class SpladeEncoder {
         const weight = weights[id]!;
         if (weight <= 0) continue;
         const term = this.vocab[id]!;
-        if (!/^[a-z0-9]+$/.test(term)) continue;
+        if (!isIndexTerm(term)) continue;
         out.push({ term, weight });
       }
       out.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));
@@ -387,7 +395,7 @@ export class SpladeEncoder {
       const implied: SparseTerm[] = [];
       for (let id = 0; id < weights!.length; id++) {
         const term = this.vocab[id]!;
-        if (weights![id]! <= 0 || own.has(term) || !/^[a-z0-9]+$/.test(term)) continue;
+        if (weights![id]! <= 0 || own.has(term) || !isIndexTerm(term)) continue;
         implied.push({ term, weight: weights![id]! * options.expansionWeight });
       }
       implied.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));

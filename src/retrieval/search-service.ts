@@ -115,21 +115,23 @@ export class SearchService {
     top.forEach((candidate, index) => {
       const paper = papers.get(candidate.id);
       if (!paper) return;
-      const sparse = candidate.ranks.sparse;
-      const dense = candidate.ranks.dense;
-      const companion = candidate.ranks.companion;
-      const splade = candidate.ranks.splade;
+      // Its rank and score in one retriever's list, or null when that list did not find it.
+      const hit = (list: string) => {
+        const entry = candidate.ranks[list];
+        return entry ? { rank: entry.rank, score: entry.score ?? 0 } : null;
+      };
+      const sparse = hit('sparse');
       results.push({
         paper,
         rank: index + 1,
         score: candidate.score,
         passages: passages.get(candidate.id) ?? [],
         trace: {
-          sparse: sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
-          dense: dense ? { rank: dense.rank, score: dense.score ?? 0 } : null,
-          companion: companion ? { rank: companion.rank, score: companion.score ?? 0 } : null,
-          splade: splade ? { rank: splade.rank, score: splade.score ?? 0 } : null,
-          expanded: trace.expansionTerms.length > 0 && sparse ? { rank: sparse.rank, score: sparse.score ?? 0 } : null,
+          sparse,
+          dense: hit('dense'),
+          companion: hit('companion'),
+          splade: hit('splade'),
+          expanded: trace.expansionTerms.length > 0 ? sparse : null,
           fusedScore: candidate.fusedScore,
           fusedRank: candidate.fusedRank,
           citation: candidate.citation,
