@@ -214,6 +214,8 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
   const misses: string[] = [];
   const errors: string[] = [];
   const slow: string[] = [];
+  // Held-out wrong answers by gold operation and kind of miss: what fails, without the questions.
+  const heldoutKinds: string[] = [];
   for (const split of [...new Set(questions.map((q) => q.split))]) {
     if (only !== null && only !== split) continue;
     const part = questions.filter((q) => q.split === split);
@@ -275,7 +277,9 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
           ? figureMiss(item.gold, item.figure, result.figure)
           : `operation ${operation}, gold ${item.gold.op}`;
         if (why === null && result.route === item.route) right += 1;
-        else
+        else if (split === 'heldout')
+          heldoutKinds.push(`${item.gold.op}: ${missKind(why, result.route === item.route)}`);
+        if (why !== null || result.route !== item.route)
           miss(
             `wrong answer (${why ?? 'route'}; plan topic=${result.plan?.topic ?? '-'} person=${result.plan?.person ?? '-'} paper=${(result.plan?.paper ?? '-').slice(0, 60)})`,
           );
@@ -311,6 +315,9 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
   return [
     ...lines,
     ...(errors.length > 0 ? ['', `errors (${errors.length}, counted wrong):`, ...errors.map((e) => `  ${e}`)] : []),
+    ...(heldoutKinds.length > 0
+      ? ['', `held-out wrong answers by operation and kind (questions not printed): ${tally(heldoutKinds)}`]
+      : []),
     '',
     `misses outside the held-out part (${misses.length}; held-out misses are not printed):`,
     ...misses.map((m) => `  ${m}`),
@@ -318,6 +325,32 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
       ? ['', `slower than ${SLOW_MS} ms outside the held-out part (${slow.length}):`, ...slow.map((m) => `  ${m}`)]
       : []),
   ];
+}
+
+/** The kind of a wrong answer, from figureMiss's reason: route, operation, no figure, years, or the figure itself. */
+function missKind(why: string | null, routed: boolean): string {
+  if (!routed && why === null) return 'route';
+  if (why === null) return 'route';
+  if (why.startsWith('operation ')) return 'operation';
+  if (why === 'no figure' || why === 'no years') return why;
+  if (why.startsWith('years ')) return 'years';
+  if (why.startsWith('count ')) {
+    const [, value, gold] = /^count (\d+), gold (\d+)/.exec(why) ?? [];
+    return Number(value) < Number(gold) ? 'count too small' : 'count too large';
+  }
+  if (why.startsWith('first ')) return 'first item not in gold';
+  if (why.startsWith('larger ') || why.startsWith('a tie')) return 'comparison';
+  return 'figure';
+}
+
+/** "a: x" items counted, most first ("count_papers: count too small ×2, …"). */
+function tally(items: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([item, n]) => (n > 1 ? `${item} ×${n}` : item))
+    .join('; ');
 }
 
 /** An answer slower than this is listed with the stages it spent its time in. */

@@ -43,6 +43,10 @@ export const FRAMING: ReadonlySet<string> = new Set(
 const MEASURE_NAMES =
   /\b(?:(?:(?:in|on|per|by|from|according to|going by|as counted by) )?(?:OpenAlex|Crossref|Semantic Scholar|Google Scholar|Scopus|Web of Science)(?:['’]s)?(?: (?:citation )?(?:counts?|figures|data|numbers|records|tallies))?|(?:(?:their|his|her|its) )?h[- ]?index(?:es)?|in (?:lotka|bradford)['’]?s? sense|(?:follows?|obeys?|fits?|conforms? to|consistent with) (?:lotka|bradford)['’]?s? laws?|(?:lotka|bradford)['’]?s? (?:laws?|core|zones?|distribution)|inverse[- ]square law|cd[- ]index|disruption index|citation (?:paths?|chains?|routes?|trails?)|(?:paths?|chains?|trails?) of citations|core (?:journals|venues|set of journals)|(?:sit|sits|are|lie|lies|fall|falls|belong|belongs) in the core(?: zone)?|(?:reach|reached|reaches|hit|hits) (?:its|their|a) (?:highest point|high point|peak|maximum|height|high)|(?:in )?(?:a|any) (?:particular|specific|single) year|which one|(?:look|looks|looked|looking) like|(?:(?:19|20)\d{2} )?(?:or|and) (?:later|after|afterwards|beyond|earlier|before)\b|(?:size|volume) of the body of (?:work|literature|research|evidence)|body of (?:work|literature|research|evidence)|(?:which|what) (?:parts?|regions?) of the world|where in the world|author(?:ship)? productivity (?:distribution|law|pattern)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|(?:with |having |on )?(?:only |just )?(?:a single|a lone|exactly one|only one|one) (?:paper|article|publication|study)|(?:concentrated|clustered) in (?:a )?(?:few|small number of|handful of) (?:journals|venues)|(?:grew|grow(?:s|n|ing)?|expand(?:ed|s|ing)?) (?:faster|more(?: quickly| rapidly| steeply)?|quicker)|sleeping[- ]beaut(?:y|ies)|delayed recognition|main (?:citation )?paths?|(?:backbone|main line|main trunk|spine) of (?:the )?(?:citations?|literature|field|research)|knowledge (?:flow|trajectory|diffusion) (?:paths?|routes?)|search path counts?|(?:field[- ])?normali[sz]ed (?:citation )?(?:impact|citations?|citation rates?)|field[- ]weighted(?: citation)? impact|relative citation (?:impact|ratio|rates?)|citation impact|sudden (?:surges?|spikes?|rises?|jumps?|bursts?)|spikes? (?:of|in) (?:attention|interest|activity)|research fronts?|schools? of thought|lines of (?:research|work)|(?:split|divided?|fall|clustered) into (?:\w+ )?(?:groups|clusters|camps|streams|strands)|(?:clusters|communities) (?:of|in|within))\b/gi;
 
+/** A request opening the question ("Plot X per year", "Could you chart X"): what to do, never what about. */
+const REQUEST_VERB =
+  /^\s*(?:please,?\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:plot|chart|graph|draw|display|tabulate|visuali[sz]e|sketch|map out|break down|summari[sz]e|outline|describe)\b/i;
+
 /** Words that introduce the subject of a bibliometric question: "on X", "about X", "related to X". */
 const SUBJECT_INTRO =
   /\b(?:on|about|regarding|concerning|into|covering|addressing|studying|investigating|examining|for|of|in the (?:field|area|literature|domain) of|related to|(?:deal|deals|dealing) with|in)\s+(.+)$/i;
@@ -88,6 +92,7 @@ function verbsIn(text: string): Set<string> {
  */
 export function topicPhrase(question: string, exclude: readonly string[] = []): string | null {
   let text = question
+    .replace(REQUEST_VERB, ' ')
     .replace(DOI, ' ')
     .replace(QUOTED, ' ')
     .replace(MEASURE_NAMES, ' ')

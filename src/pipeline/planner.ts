@@ -37,6 +37,12 @@ export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
       question,
     );
   if (who) return !who[1] || /^cit/i.test(who[1]) ? 'most_cited_author' : 'most_prolific_author';
+  // The ranking after its head noun: "the emicizumab paper cited most inside the graph", "the author cited most".
+  const after =
+    /\bthe (?:[\w-]+\s+){0,4}?(authors?|researchers?|scientists?|investigators?|scholars?|persons?|writers?|papers?|articles?|studies|study|works?|publications?|reports?|trials?) (?:that is |that's |which is |that gets |that has been |which has been )?(?:cited|referenced) (?:the )?most\b/i.exec(
+      question,
+    );
+  if (after) return PAPER_WORD.test(after[1]!) ? 'most_cited_paper' : 'most_cited_author';
   if (holding) {
     const [, holder, counted] = holding;
     if (PAPER_WORD.test(holder!)) return /^cit/i.test(counted!) ? 'most_cited_paper' : null;

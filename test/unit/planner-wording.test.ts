@@ -485,3 +485,25 @@ describe('how much has been written', () => {
     });
   });
 });
+
+describe('requests and rankings in other orders', () => {
+  it('reads "plot X per year" without the request verb, and "the X paper cited most" as a first step', () => {
+    expect(
+      planQuestion('Plot sleep apnea publications per year since 2012 - when was the peak?', 'trend'),
+    ).toMatchObject({ operation: 'topic_trend', topic: 'sleep apnea', yearFrom: 2012 });
+    expect(planQuestion('Could you chart glaucoma surgery papers by year?', 'trend')).toMatchObject({
+      topic: 'glaucoma surgery',
+    });
+    const cocited = 'Take the trabeculectomy paper cited most inside the graph: which papers are co-cited with it?';
+    expect(planQuestion(cocited, 'bibliometric')).toMatchObject({
+      operation: 'related_papers',
+      relation: 'cocited',
+      firstStep: 'most_cited_paper',
+      topic: 'trabeculectomy',
+      paper: null,
+    });
+    expect(
+      planQuestion('For the glaucoma author cited most, who are the frequent co-authors?', 'bibliometric'),
+    ).toMatchObject({ operation: 'coauthors', firstStep: 'most_cited_author', topic: 'glaucoma' });
+  });
+});
