@@ -88,10 +88,15 @@ export function nameFit(asked: NameParts, stored: NameParts): number {
   const s = stored.given[0];
   if (!a) return 1;
   if (!s) return 1;
-  if (a.length === 1) return s.startsWith(a) ? 2 : 0;
-  if (a === s) return 3;
-  if ((a.length === 1 && s.startsWith(a)) || (s.length === 1 && a.startsWith(s))) return 2;
-  return 0;
+  // An initial asked fits a stored initial no better than a stored name it begins: it says no more.
+  const first = a.length === 1 ? (s.startsWith(a) ? 2 : 0) : a === s ? 3 : s.length === 1 && a.startsWith(s) ? 2 : 0;
+  if (first === 0) return 0;
+  // A second given name or initial both give and whose initials differ fits worse ("Kim SC" is "Seoyoung C. Kim"
+  // rather than "Seok Hyun Kim"); agreeing, or given by one of them only, it says nothing (split records of one
+  // person, with and without the middle initial, fit alike).
+  const a2 = asked.given[1];
+  const s2 = stored.given[1];
+  return a2 && s2 && a2[0] !== s2[0] ? first - 0.5 : first;
 }
 
 /**

@@ -54,15 +54,20 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'prior_works',
-    cue: /\b(?:earlier|prior|previous|preceding) (?:work|works|studies|research|papers|literature)|\b(?:does|do|did)\b.{1,200}?\b(?:rely on|draw on|build upon)\b(?=.{0,12}\?|\s*$)|\b(?:references|reference list|bibliography) of\b|\bdoes (?:the )?.{2,200}? (?:cite|reference)\b(?! together| alongside| jointly)/i,
+    // What a paper draws on: its references ("what does '<title>' draw on from within this collection", "the
+    // in-collection sources of '<title>'", "how many earlier graph papers does '<title>' rely on").
+    cue: /\b(?:earlier|prior|previous|preceding|older) (?:[\w-]+ ){0,2}?(?:work|works|studies|research|papers|literature|sources)|\b(?:does|do|did)\b.{1,200}?\b(?:rel(?:y|ies) (?:on|upon)|draws? (?:on|upon|from)|builds? (?:on|upon)|(?:is|are) based on)\b(?=[^?]{0,40}\?|\s*$)|\b(?:references|reference list|bibliography|sources) of\b|\bdoes (?:the )?.{2,200}? (?:cite|reference)\b(?! together| alongside| jointly)/i,
   },
   {
     operation: 'derivative_works',
-    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up(?!\s+of\b)|later work|derivative|(?:papers|studies|works|articles) (?:(?:in|of) (?:the|this) (?:graph|collection|database|corpus) |here )?(?:that |which )?cit(?:e|ed|ing)\b(?! together| alongside| with| the same)|(?<!co-?|(?:most|highly|top|best|least|frequently|often|\w+ly) )cit(?:e|es|ed|ing) (?!(?:the )?(?:most|least|same)\b)(?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
+    cue: /\b(?:build(?:s|ing)? on|builds? upon|follow(?:ed)?[- ]up(?!\s+of\b)|later work|derivative|(?:papers|studies|works|articles) (?:(?:in|of) (?:the|this) (?:graph|collection|database|corpus) |here )?(?:that |which )?(?:cit(?:e|ed|ing)|referenc(?:e|ed|ing))\b(?! together| alongside| with| the same)|referenced by (?:how many|which|what)|(?<!co-?|(?:most|highly|top|best|least|frequently|often|\w+ly) )cit(?:e|es|ed|ing) (?!(?:the )?(?:most|least|same)\b)(?:the |this |that )?(?!together|alongside|with\b)\S|cited by (?:how many|which|what)|(?:citing|citations? of|citations? to) (?:the |this |that )?\S)/i,
   },
   {
     operation: 'compare_people',
-    cue: /\b(?:compare|comparison|versus|vs\.?|who has (?:more|fewer|the (?:higher|larger|bigger))|(?:more|fewer|higher|larger|bigger)\b.{0,40}\b(?:or|than)\b|or\b.{1,60}\b(?:more|fewer|higher|larger|bigger)\b)/i,
+    // Checked only when two people are named (see planQuestion): then a word of comparison or ranking between them is
+    // enough ("between A and B, who has written more", "does A outpublish B", "who's ahead: A or B", "rank A and B");
+    // not "most", which asks for co-authors as often ("the most frequent co-authors of A and B").
+    cue: /\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|against|which of|between (?!\d|the\b)|out-?(?:publish|cite|rank|perform)\w*|ahead|rank|order|sort|exceed\w*|surpass\w*|beats?|(?:more|fewer|higher|highest|larger|largest|bigger|greater|better|stronger|lower)\b)/i,
   },
   {
     operation: 'compare_periods',

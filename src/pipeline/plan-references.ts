@@ -20,7 +20,7 @@ export function quotedTitle(text: string): { quotation: string; title: string } 
 const NAME =
   /\b((?:[A-Z][a-z'’-]+|[A-Z]\.)(?:\s+(?:[A-Z]\.|(?:van|von|de|der|den|da|di|le|la|du)\b|[A-Z][a-z'’-]+)){1,3})\b/g;
 const NOT_NAMES = new Set(
-  'Which What Who Whom Whose How When Where Why List Show Give Tell Find Name Is Are Does Did Has Have The A An In On Of For Between Compare Comparing Among Either Both Versus'.split(
+  'Which What Who Whom Whose How When Where Why List Show Give Tell Find Name Is Are Does Did Has Have The A An In On Of For Between Compare Comparing Among Either Both Versus Rank Sort Order Publications Papers Works Citations'.split(
     ' ',
   ),
 );

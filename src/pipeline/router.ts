@@ -1,5 +1,6 @@
 import nlp from 'compromise';
 import { HOW_MUCH_WRITTEN } from './plan-cues';
+import { QUOTED } from './plan-references';
 
 /** The kinds of question citegraph answers differently. */
 export type Route = 'content' | 'bibliometric' | 'trend' | 'current_world';
@@ -32,6 +33,14 @@ export const NOW =
  */
 const NAMED_SOURCES =
   /\b(?:Google Scholar|Semantic Scholar|Web of Science|Scopus|PubMed(?: Central)?|MEDLINE|Embase|OpenAlex|Crossref|Cochrane Library|ResearchGate|arXiv|bioRxiv|medRxiv|(?:The )?(?:American |British |European |International )?Journal of(?: the)?(?: [A-Z][\w&-]*)+|(?:[A-Z][\w&-]* )+Journal\b|Annals of(?: [A-Z][\w&-]*)+|Archives of(?: [A-Z][\w&-]*)+)(?:[- ](?:indexed|listed|based))?/g;
+
+/**
+ * The question as its cues are read: quoted titles are "the paper" (a title's words are the paper's, never cues: "cite
+ * 'Trends in emicizumab use'" asks for no trend) and the names of sources masked (see maskSourceNames).
+ */
+export function routingText(question: string): string {
+  return maskSourceNames(question.replace(new RegExp(QUOTED.source, 'g'), 'the paper'));
+}
 
 /** The question with the names of sources masked (see NAMED_SOURCES); the same text when it names none. */
 export function maskSourceNames(question: string): string {
@@ -82,7 +91,7 @@ export const SIZE_OF_LITERATURE = String.raw`size of the (?:[\w-]+ ){0,5}?(?:lit
 /** "Papers on X published since 2018: how many?": what is counted first, the question last. */
 export const WORKS_THEN_HOW_MANY = String.raw`^(?:papers|articles|studies|publications|works|records)\b[^?]{0,160}\bhow many`;
 const BIBLIOMETRIC = new RegExp(
-  String.raw`\b(${WORKS_THEN_HOW_MANY}\b|who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|${HOW_MUCH_LITERATURE}|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|${SIZE_OF_LITERATURE}|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|(?:more|less|fewer) (?:has been |is |was |gets |got )?(?:written|published|studied|researched|investigated)\b|(?:larger|bigger|smaller|greater) (?:literature|body of)|(?:literature|body of (?:work|research|literature)) (?:on|about) [^.?!]{1,80}?\b(?:larger|bigger|smaller|greater|more extensive) than|head ?count|most[- ]cited|top cited|cited|cite|citations?|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
+  String.raw`\b(${WORKS_THEN_HOW_MANY}\b|who|whom|how many ${BEFORE_WORKS}(?:papers|articles|authors|citations|studies|pieces|items|works|publications|records|documents|reports|trials)|${HOW_MUCH_LITERATURE}|how (?:big|large|extensive|sizeable|sizable) (?:is|are) (?:the )?(?:[\w-]+ ){0,3}?(?:literature|body of|field)|${SIZE_OF_LITERATURE}|(?:volume|amount|quantity) of (?:the )?(?:literature|research|work|papers|publications|studies)|number of publications by|(?:more|less|fewer) (?:has been |is |was |gets |got )?(?:written|published|studied|researched|investigated)\b|(?:larger|bigger|smaller|greater) (?:literature|body of)|(?:literature|body of (?:work|research|literature)) (?:on|about) [^.?!]{1,80}?\b(?:larger|bigger|smaller|greater|more extensive) than|head ?count|most[- ]cited|top cited|cited|cite|citations?|referenc(?:e|es|ed|ing) the paper|the paper referenc\w*|(?:references|sources|bibliography) of the paper|h[- ]?index|prolific|co-?authors?|co-?authored|collaborat\w*|journals?|venues?|institutions?|count|authors?|researchers|research groups?|labs?|co-citation|bibliometric)\b`,
   'i',
 );
 
@@ -151,7 +160,7 @@ const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 
  */
 export function routeQuestion(asked: string): RouteDecision {
   const reasons: string[] = [];
-  const question = maskSourceNames(asked);
+  const question = routingText(asked);
   const people = (nlp(question).people().out('array') as string[])
     .map((name) => name.replace(/[?.!,]+$/, '').trim())
     .filter(Boolean);

@@ -35,6 +35,12 @@ describe('person names as people write them', () => {
     expect(fit('Mary Zanarini', 'Mary C. Zanarini')).toBe(3);
     expect(fit('Marsha Linehan', 'Mary Linehan')).toBe(0);
     expect(fit('Marsha Linehan', 'Marsha Lineham')).toBe(0);
+    // A second initial both give that differs tells namesakes apart: "Kim SC" fits "Seoyoung C. Kim" better than
+    // "Seok Hyun Kim"; one agreeing, or missing, changes nothing.
+    expect(fit('Kim SC', 'Seoyoung C. Kim')).toBeGreaterThan(fit('Kim SC', 'Seok Hyun Kim'));
+    expect(fit('Kim SC', 'Seok Hyun Kim')).toBeGreaterThan(0);
+    expect(fit('Kim SH', 'Seok Hyun Kim')).toBe(fit('Kim SH', 'S. Kim'));
+    expect(fit('Richard D. Penn', 'Richard Penn')).toBe(fit('Richard D. Penn', 'Richard D. Penn'));
   });
 
   it('finds names written surname first in a question', () => {

@@ -507,3 +507,33 @@ describe('requests and rankings in other orders', () => {
     ).toMatchObject({ operation: 'coauthors', firstStep: 'most_cited_author', topic: 'glaucoma' });
   });
 });
+
+describe('quoted titles and what a paper draws on', () => {
+  it('reads no cue inside a quoted title, and "reference" as a verb of citing', () => {
+    // A title's words ("Trends", "Changes", "this week") are the paper's, never the question's cues.
+    expect(routeQuestion("Which papers in the graph cite 'Trends in trabeculectomy outcomes'?").route).toBe(
+      'bibliometric',
+    );
+    expect(routeQuestion("How many papers cite 'Changes in intraocular pressure this week after surgery'?").route).toBe(
+      'bibliometric',
+    );
+    expect(routeQuestion("What does 'Changes in intraocular pressure after trabeculectomy' conclude?").route).toBe(
+      'content',
+    );
+    const referencing = "Which works in the collection reference 'Timolol versus latanoprost in open-angle glaucoma'?";
+    expect(routeQuestion(referencing).route).toBe('bibliometric');
+    expect(planQuestion(referencing, 'bibliometric')).toMatchObject({ operation: 'derivative_works' });
+  });
+
+  it('reads the sources of a paper in words of drawing on and relying on', () => {
+    for (const question of [
+      "What does 'Timolol versus latanoprost in open-angle glaucoma' draw on from within this collection?",
+      "List the in-collection sources of 'Timolol versus latanoprost in open-angle glaucoma'.",
+      "How many earlier graph papers does 'Timolol versus latanoprost in open-angle glaucoma' rely on?",
+    ])
+      expect(planQuestion(question, 'bibliometric')).toMatchObject({
+        operation: 'prior_works',
+        paper: 'Timolol versus latanoprost in open-angle glaucoma',
+      });
+  });
+});

@@ -11,6 +11,7 @@ import {
   SIZE_OF_LITERATURE,
   WORKS_THEN_HOW_MANY,
   maskSourceNames,
+  routingText,
   NOW,
   PEAK_YEAR,
   type Route,
@@ -71,7 +72,7 @@ const LITERATURE_SIZE = new RegExp(
  */
 export function definitelyTrend(asked: string): string | null {
   const question = maskSourceNames(asked);
-  const cue = PEAK_YEAR.exec(question);
+  const cue = PEAK_YEAR.exec(routingText(asked));
   if (!cue) return null;
   const plan = planQuestion(question, 'trend');
   return plan.operation === 'topic_trend' && plan.topic !== null
@@ -133,7 +134,7 @@ export function routeOptions(
   present: boolean;
 } {
   const assertion = isAssertion(question);
-  const masked = maskSourceNames(question);
+  const masked = routingText(question);
   const now = NOW.exec(masked)?.[0] ?? null;
   const definiteTrend = assertion || now ? null : definitelyTrend(question);
   return {
@@ -236,8 +237,8 @@ export function routeStage(deps: AskDependencies): Stage<AskRequest, Routed> {
       let guess: RouteGuess | null = null;
       if (deps.routeClassifier) {
         try {
-          // The classifier reads the question with its sources' names masked too ("Google Scholar" is no cue).
-          const masked = maskSourceNames(state.question);
+          // The classifier reads the question as the rules do: titles are "the paper", sources masked (routingText).
+          const masked = routingText(state.question);
           const vector =
             masked === state.question ? questionVector! : (await (await deps.embedder()).embed([masked], 'query'))[0]!;
           guess = (await deps.routeClassifier()).predict(vector);

@@ -55,6 +55,9 @@ async function firstStepPaper(
   };
 }
 
+/** Search hits whose titles are compared with a title the question gives. */
+const TITLE_CANDIDATES = 5;
+
 /** The paper a reference names: by DOI, by acronym in a title or abstract, by its title, or by a description. */
 export async function resolvePaper(deps: AskDependencies, state: Gathered, reference: string, found: Found) {
   if (reference.trim() === '') return null;
@@ -76,19 +79,27 @@ export async function resolvePaper(deps: AskDependencies, state: Gathered, refer
   const response = await deps.search.search(
     state.ctx,
     reference,
-    1,
+    TITLE_CANDIDATES,
     { collections: state.options.collections ?? null },
     { passages: 0 },
   );
-  const hit = response.results[0]?.paper;
-  if (hit?.title) {
-    const words = new Set(terms(reference));
-    const title = new Set(terms(hit.title));
+  // The paper whose title is the reference's words, else the hit whose title is closest to them (shared words over
+  // the words of both), among those holding 80% of them: a longer title that holds most of a short one ("One-step
+  // cartilage repair technique … clinical developments" for "A clinical review of cartilage repair techniques") is not
+  // the paper when the paper itself is found.
+  const words = new Set(terms(reference));
+  let best: { paper: (typeof response.results)[number]['paper']; closeness: number } | null = null;
+  for (const { paper } of response.results) {
+    if (!paper.title) continue;
+    const title = new Set(terms(paper.title));
     const shared = [...words].filter((w) => title.has(w)).length;
-    if (shared / Math.max(1, words.size) >= 0.8) {
-      found.paper(reference, hit, 'by its title');
-      return hit;
-    }
+    if (shared / Math.max(1, words.size) < 0.8) continue;
+    const closeness = shared / new Set([...words, ...title]).size;
+    if (!best || closeness > best.closeness) best = { paper, closeness };
+  }
+  if (best) {
+    found.paper(reference, best.paper, 'by its title');
+    return best.paper;
   }
   return describedPaper(deps, state, reference, found);
 }
