@@ -6,4 +6,6 @@ RETURN p.id AS id, p.documentName AS name, p.documentFormat AS format, p.text AS
        coalesce(p.pageStarts, []) AS pageStarts, coalesce(p.pageNumbers, []) AS pageNumbers,
        coalesce(p.sectionTitles, []) AS sectionTitles, coalesce(p.sectionKinds, []) AS sectionKinds,
        coalesce(p.sectionStarts, []) AS sectionStarts, coalesce(p.sectionEnds, []) AS sectionEnds,
-       coalesce(p.referenceEntries, 0) AS referenceEntries
+       coalesce(p.referenceEntries, 0) AS referenceEntries,
+       CASE WHEN p.arxivId IS NULL THEN null
+            ELSE {id: p.arxivId, version: p.arxivVersion, category: p.arxivCategory, date: p.arxivDate} END AS arxiv

@@ -6,7 +6,8 @@
  * this script. Needs `chromium`, `qpdf` and `pdflatex` (Debian packages chromium, qpdf, texlive-latex-base,
  * texlive-latex-recommended).
  *
- *   npm run build && node dist/scripts/tools/make-document-fixtures.js [--latex]   (--latex: only latex-paper.pdf)
+ *   npm run build && node dist/scripts/tools/make-document-fixtures.js [--latex | --arxiv]   (--latex: only
+ *   latex-paper.pdf; --arxiv: only arxiv-preprint.pdf)
  *   node dist/scripts/tools/make-document-fixtures.js --bench DIR N   (N generated papers for scripts/bench/documents)
  */
 import { execFileSync } from 'node:child_process';
@@ -252,6 +253,66 @@ ${bibliography}
 `;
 }
 
+/**
+ * A one-column preprint as arXiv serves it: the stamp set sideways in 20 pt type down the left margin of the first
+ * page ("arXiv:<id>v<version> [<category>] <date>", as arXiv's own stamp reads), a running header on every page, no
+ * date under the title (its year is the stamp's), and numbered subsections ("2.1 Overview") under "2 Methodology".
+ */
+function arxivPreprint(pool: WorkRecord[], cited: WorkRecord[]): string {
+  const usable = pool.filter(
+    (record) =>
+      record.abstract &&
+      /^[\x20-\x7e\u2013\u2014\u2018\u2019\u201c\u201d\u00a0\u2264\u2265\u00b1]*$/.test(record.abstract),
+  );
+  const paragraphs = usable.slice(0, 14).map((record) => latexText(record.abstract!));
+  const bibliography = cited
+    .map(
+      (record, index) =>
+        `\\bibitem{r${index + 1}} ${latexText(
+          record.authorships
+            .map((a) => a.name)
+            .slice(0, 3)
+            .join(', '),
+        )}. ${latexText(record.title ?? '')}. \\emph{${latexText(record.venue?.name ?? 'Journal')}}, ${record.year}.`,
+    )
+    .join('\n');
+  return `\\documentclass[11pt]{article}
+\\usepackage[a4paper,margin=25mm]{geometry}
+\\usepackage{graphicx}
+\\usepackage{xcolor}
+\\usepackage{fancyhdr}
+\\pagestyle{fancy}
+\\fancyhf{}
+\\fancyhead[L]{\\small Screening at scale}
+\\fancyhead[R]{\\small\\thepage}
+\\title{Hybrid retrieval for screening in systematic reviews of biologic therapies}
+\\author{Lena Vogt \\and Tomas Berg}
+\\date{}
+\\begin{document}
+\\maketitle
+\\thispagestyle{fancy}
+\\noindent\\begin{picture}(0,0)\\put(-60,-520){\\rotatebox{90}{\\fontsize{20}{20}\\selectfont\\textcolor[gray]{0.5}{arXiv:2412.04321v2 [cs.IR] 3 Dec 2024}}}\\end{picture}%
+\\begin{abstract}
+${paragraphs[0]}
+\\end{abstract}
+\\section{Introduction}
+${paragraphs.slice(1, 4).join('\n\n')}
+\\section{Methodology}
+\\subsection{Overview}
+${paragraphs.slice(4, 6).join('\n\n')}
+\\subsection{Data}
+${paragraphs.slice(6, 8).join('\n\n')}
+\\section{Results}
+${paragraphs.slice(8, 12).join('\n\n')}
+\\section{Conclusion}
+${paragraphs.slice(12, 14).join('\n\n')}
+\\begin{thebibliography}{9}
+${bibliography}
+\\end{thebibliography}
+\\end{document}
+`;
+}
+
 function latexPdf(source: string, out: string, work: string): void {
   writeFileSync(path.join(work, 'paper.tex'), source);
   for (let pass = 0; pass < 2; pass += 1) {
@@ -315,6 +376,14 @@ function main(): void {
       return;
     }
     mkdirSync(OUT, { recursive: true });
+    if (args[0] === '--arxiv') {
+      latexPdf(
+        arxivPreprint(works(path.join(SHARED, 'Meijboom_2021.jsonl.gz')), sample.slice(15, 18)),
+        path.join(OUT, 'arxiv-preprint.pdf'),
+        work,
+      );
+      return;
+    }
     latexPdf(
       latexPaper(
         ['Menon_2022', 'Donners_2021'].flatMap((name) => works(path.join(SHARED, `${name}.jsonl.gz`))),

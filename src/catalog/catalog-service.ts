@@ -235,6 +235,7 @@ export interface StoredDocumentRow {
   sectionStarts: number[];
   sectionEnds: number[];
   referenceEntries: number;
+  arxiv: PaperDocumentRow['arxiv'];
 }
 
 export interface PaperDocumentRow {
@@ -251,6 +252,8 @@ export interface PaperDocumentRow {
     pageEnd: number | null;
   }>;
   referenceEntries: number;
+  /** The arXiv stamp of a preprint's first page: identifier, version, category, date. */
+  arxiv: { id: string; version: number | null; category: string | null; date: string | null } | null;
 }
 
 /** The stored parallel lists as one document with sections that know their pages. */
@@ -271,5 +274,6 @@ export function documentRow(row: StoredDocumentRow): PaperDocumentRow {
       return { title, kind: row.sectionKinds[index] ?? 'other', start, end, ...pagesOf(pages, start, end) };
     }),
     referenceEntries: row.referenceEntries,
+    arxiv: row.arxiv ?? null,
   };
 }

@@ -3,6 +3,7 @@
  * Every reader (PDF, Markdown, HTML, text) produces blocks; `DocumentBuilder` lays them out into the stored text, so
  * that a chunk's offsets, its page numbers and its section all index the same string a citation later slices.
  */
+import type { ArxivStamp } from './identity';
 
 /** What a section is, whatever its heading says. */
 export type SectionKind =
@@ -43,6 +44,8 @@ export interface DocumentMetadata {
   authors: string[];
   doi: string | null;
   year: number | null;
+  /** An arXiv preprint's stamp: identifier, version, category and date (PDFs only). */
+  arxiv?: ArxivStamp;
 }
 
 export interface DocumentText {
@@ -179,8 +182,11 @@ export function buildDocument(
       close(start > 2 ? start - 2 : start);
       const level = Math.max(1, block.level ?? numberingDepth(content) ?? 1);
       while (parents.length > 0 && parents[parents.length - 1]!.level >= level) parents.pop();
-      const own = sectionKindOf(content);
       const parentKind = parents.length > 0 ? parents[parents.length - 1]!.kind : null;
+      // A numbered subsection is part of its parent ("4.1 Overview" under "4 Methodology" is methods, not an
+      // introduction), whatever its own words say.
+      const own =
+        parentKind && parentKind !== 'front' && (numberingDepth(content) ?? 0) >= 2 ? null : sectionKindOf(content);
       text += content;
       open = { title: content, kind: own ?? parentKind ?? 'other', level, start, bodyStart: text.length + 2 };
       parents.push(open);

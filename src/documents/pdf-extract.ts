@@ -9,6 +9,8 @@ export interface PdfTextItem {
   /** Font size (the text's height). */
   readonly h: number;
   readonly font: string;
+  /** Set sideways (turned a quarter or more): margin text such as an arXiv stamp, not the page's flow. */
+  readonly rotated?: boolean;
 }
 
 export interface PdfPage {
@@ -22,6 +24,8 @@ export interface PdfContent {
   readonly pageCount: number;
   /** The document information dictionary (Title, Author, Subject, Keywords, Producer, …). */
   readonly info: Record<string, unknown>;
+  /** The XMP properties that say who a document is (dc:title, dc:creator, prism:doi, prism:coverdate, …). */
+  readonly xmp: Record<string, string | string[]>;
   readonly pages: readonly PdfPage[];
 }
 
@@ -51,7 +55,7 @@ interface Pdfjs {
   getDocument(options: Record<string, unknown>): {
     promise: Promise<{
       numPages: number;
-      getMetadata(): Promise<{ info?: unknown }>;
+      getMetadata(): Promise<{ info?: unknown; metadata?: Iterable<[string, unknown]> | null }>;
       getPage(number: number): Promise<{
         getViewport(options: { scale: number }): { width: number; height: number };
         getTextContent(options: Record<string, unknown>): Promise<{ items: PdfjsTextItem[] }>;
@@ -73,6 +77,17 @@ function pdfError(error: unknown, maxPages: number): PdfError {
   }
   return new PdfError('failed', `text extraction failed: ${text.slice(0, 200)}`);
 }
+
+/** XMP properties read (the rest — thumbnails, schemas, edit histories — can be large and say nothing of identity). */
+const XMP_IDENTITY = new Set([
+  'dc:title',
+  'dc:creator',
+  'dc:date',
+  'prism:doi',
+  'prism:coverdate',
+  'prism:publicationdate',
+  'prism:coverdisplaydate',
+]);
 
 /** A page size that is a number and not absurd: layout never allocates by it, but it bounds what it reads. */
 const saneSize = (value: number): number => (Number.isFinite(value) && value > 0 ? Math.min(value, 1e6) : 612);
@@ -98,8 +113,18 @@ export async function extractPdf(data: Uint8Array, options: { maxPages: number }
         throw Object.assign(new Error(String(doc.numPages)), { name: 'TooManyPages' });
       }
       let info: Record<string, unknown> = {};
+      const xmp: Record<string, string | string[]> = {};
       try {
-        info = JSON.parse(JSON.stringify((await doc.getMetadata()).info ?? {})) as Record<string, unknown>;
+        const metadata = await doc.getMetadata();
+        info = JSON.parse(JSON.stringify(metadata.info ?? {})) as Record<string, unknown>;
+        for (const [key, value] of metadata.metadata ?? []) {
+          if (!XMP_IDENTITY.has(key.toLowerCase())) continue;
+          if (typeof value === 'string') xmp[key.toLowerCase()] = value.slice(0, 1000);
+          else if (Array.isArray(value))
+            xmp[key.toLowerCase()] = value
+              .filter((v): v is string => typeof v === 'string')
+              .map((v) => v.slice(0, 300));
+        }
       } catch {
         info = {};
       }
@@ -119,12 +144,14 @@ export async function extractPdf(data: Uint8Array, options: { maxPages: number }
             w: item.width,
             h: item.height || Math.hypot(t[2]!, t[3]!),
             font: item.fontName,
+            // The text matrix turns the baseline more than it keeps it: set sideways.
+            ...(Math.abs(t[1]!) > Math.abs(t[0]!) ? { rotated: true } : {}),
           });
         }
         pages.push({ number, width: saneSize(viewport.width), height: saneSize(viewport.height), items });
         page.cleanup();
       }
-      return { pageCount: doc.numPages, info, pages };
+      return { pageCount: doc.numPages, info, xmp, pages };
     } finally {
       await doc.destroy();
     }

@@ -84,7 +84,8 @@ export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
       let last = line;
       while (index + 1 < all.length && (isTitle || bigger)) {
         const next = all[index + 1]!;
-        if (next.size !== line.size || next.page !== line.page || next.column !== line.column) break;
+        // A title's lines may be read as in different columns (a short last line centred under a full one).
+        if (next.size !== line.size || next.page !== line.page || (next.column !== line.column && !isTitle)) break;
         if (last.y - next.y > line.size * 2.2 || last.y - next.y <= 0) break;
         joined.join(next.text);
         last = next;

@@ -1,8 +1,10 @@
 /**
  * A PDF page's text runs as lines in reading order: runs joined on a baseline, accents composed, two columns read left
- * then right (a line crossing the gutter reads in place), and running headers, footers and page numbers dropped.
+ * then right (a line crossing the gutter reads in place), running headers, footers, page numbers and arXiv stamps
+ * dropped.
  */
 import { normaliseCharacters } from './document-text';
+import { ARXIV_STAMP } from './identity';
 import type { PdfPage, PdfTextItem } from './pdf-extract';
 
 export interface Line {
@@ -134,9 +136,20 @@ export function findGutter(page: PdfPage, lines: PdfTextItem[][]): { from: numbe
   return left >= 3 && right >= 3 ? gutter : null;
 }
 
+/**
+ * The runs of a page's flow: runs set sideways (an arXiv stamp, line numbers or a notice down the margin) are not,
+ * unless most of the page's text is set sideways (a table or a page turned on its side).
+ */
+function flowItems(items: readonly PdfTextItem[]): readonly PdfTextItem[] {
+  const chars = (list: readonly PdfTextItem[]) => list.reduce((n, item) => n + item.s.trim().length, 0);
+  const sideways = items.filter((item) => item.rotated);
+  if (sideways.length === 0) return items;
+  return 2 * chars(sideways) < chars(items) ? items.filter((item) => !item.rotated) : items;
+}
+
 /** A page's lines in reading order: full-width lines in place, between them the left column before the right. */
 export function pageLines(page: PdfPage): Line[] {
-  const lines = rawLines(page.items);
+  const lines = rawLines(flowItems(page.items));
   const gutter = findGutter(page, lines);
   const out: Line[] = [];
   const left: Line[] = [];
@@ -186,6 +199,7 @@ export function pageLines(page: PdfPage): Line[] {
   return out;
 }
 
+const ARXIV_STAMP_LINE = new RegExp(String.raw`^\s*${ARXIV_STAMP.source}\s*$`);
 const PAGE_NUMBER = /^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 /** A header's text without its numbers: "Journal 12 (2024) 5" and "Journal 12 (2024)" + "5" in the other column agree. */
 const headerKey = (text: string): string => text.toLowerCase().replace(/\d+/g, ' ').replace(/\s+/g, ' ').trim();
@@ -213,7 +227,9 @@ export function dropRunningLines(pages: Line[][]): Line[][] {
     const edges = new Set(edgeLines(lines));
     return lines.filter(
       (line) =>
-        !(edges.has(line) && (PAGE_NUMBER.test(line.text) || (counts.get(headerKey(line.text)) ?? 0) >= threshold)),
+        !(edges.has(line) && (PAGE_NUMBER.test(line.text) || (counts.get(headerKey(line.text)) ?? 0) >= threshold)) &&
+        // An arXiv stamp printed upright is a stamp all the same, never a line of the document.
+        !ARXIV_STAMP_LINE.test(line.text),
     );
   });
 }

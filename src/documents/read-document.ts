@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { buildDocument, type DocumentMetadata, type DocumentText } from './document-text';
-import { documentIdentity, type ReferenceEntry, splitReferences } from './identity';
+import { arxivStamp, documentIdentity, type PdfSources, type ReferenceEntry, splitReferences } from './identity';
 import { htmlBlocks, markdownBlocks, plainTextBlocks } from './markup';
 import { extractPdf, PdfError } from './pdf-extract';
 import { pdfBlocks, textDensity } from './pdf-layout';
@@ -90,7 +90,7 @@ export async function readDocumentHere(name: string, data: Buffer, limits: ReadL
     );
   }
   let document: DocumentText;
-  let info: Record<string, unknown> = {};
+  let sources: PdfSources = {};
   if (format === 'pdf') {
     if (data.subarray(0, 1024).indexOf('%PDF-') < 0) throw new DocumentError('corrupt', 'not a PDF (no %PDF- header)');
     let content;
@@ -112,7 +112,16 @@ export async function readDocumentHere(name: string, data: Buffer, limits: ReadL
         `no text layer (${content.pageCount} page${content.pageCount === 1 ? '' : 's'} with almost no extractable text — a scanned PDF? run OCR first)`,
       );
     }
-    info = content.info;
+    // An arXiv stamp is set sideways in the first page's margin (read first), or printed among its lines.
+    const first = content.pages[0]!.items;
+    const arxiv =
+      arxivStamp(
+        first
+          .filter((item) => item.rotated)
+          .map((item) => item.s)
+          .join(' '),
+      ) ?? arxivStamp(first.map((item) => item.s).join(' '));
+    sources = { info: content.info, xmp: content.xmp, arxiv };
     document = buildDocument('pdf', pdfBlocks(content.pages), { title: null, authors: [], doi: null, year: null });
   } else {
     if (data.includes(0)) throw new DocumentError('corrupt', 'binary content in a text document');
@@ -144,7 +153,7 @@ export async function readDocumentHere(name: string, data: Buffer, limits: ReadL
     contentHash: createHash('sha256').update(data).digest('hex'),
     bytes: data.length,
     document,
-    identity: documentIdentity(document, info),
+    identity: documentIdentity(document, sources),
     references,
     extractMs: Date.now() - started,
   };

@@ -259,6 +259,10 @@ export function documentProps(read: ReadDocument, chunking: ChunkingSettings): R
     sectionStarts: document.sections.map((section) => section.start),
     sectionEnds: document.sections.map((section) => section.end),
     referenceEntries: read.references.length,
+    arxivId: read.identity.arxiv?.id ?? null,
+    arxivVersion: read.identity.arxiv?.version ?? null,
+    arxivCategory: read.identity.arxiv?.category ?? null,
+    arxivDate: read.identity.arxiv?.date ?? null,
   };
 }
 

@@ -46,7 +46,7 @@ async function paperIdByTitle(prefix: string): Promise<string> {
 
 describe('document ingestion', () => {
   it('ingests the readable documents and names each bad file with its problem', () => {
-    expect(first.documents.written).toBe(6);
+    expect(first.documents.written).toBe(7);
     // The sample paper's full text (by DOI), the saved page (by its citation_doi) and the notes (by title and year).
     expect(first.documents.joined).toBe(3);
     const reasons = Object.fromEntries(first.skipped.map((skip) => [path.basename(skip.where), skip.reason]));
@@ -57,16 +57,17 @@ describe('document ingestion', () => {
       'scanned.pdf': expect.stringMatching(/^no-text: no text layer/),
     });
     expect(first.documents.pages).toBeGreaterThanOrEqual(40);
-    // 12 references to sample papers (6 by DOI, 6 by title and year), one in the text notes and three of the LaTeX
-    // paper resolve; the seven works outside the graph stay stubs with their raw text.
-    expect(first.documents.references).toBe(23);
-    expect(first.documents.referencesResolved).toBe(16);
+    // 12 references to sample papers (6 by DOI, 6 by title and year), one in the text notes, three of the LaTeX
+    // paper and the three of the arXiv preprint resolve; the seven works outside the graph stay stubs with their raw
+    // text.
+    expect(first.documents.references).toBe(26);
+    expect(first.documents.referencesResolved).toBe(19);
   });
 
   it('changes nothing when the same files come again', async () => {
     const again = await app.ingest.ingestFiles(files, { embed: 'now', collection: 'doc-test', progress: false });
     expect(again.documents.written).toBe(0);
-    expect(again.documents.unchanged).toBe(6);
+    expect(again.documents.unchanged).toBe(7);
     expect(again.chunks).toBe(0);
   });
 
@@ -147,6 +148,28 @@ describe('document ingestion', () => {
     expect(verbatim.length).toBeGreaterThanOrEqual(20);
     const chunks = (await app.catalog.chunksOfPapers([id], 5000)).get(id)!;
     for (const chunk of chunks) expect(text.slice(chunk.start, chunk.end)).toBe(chunk.text);
+  });
+
+  it('reads an arXiv preprint: title and year, the stamp as its identity and never its text, subsections by parent', async () => {
+    // pdfLaTeX with the stamp set sideways down the first page's margin as arXiv sets it, a running header, no date.
+    const id = await paperIdByTitle('Hybrid retrieval for screening');
+    const [paper] = await app.catalog.papersByIds([id]);
+    expect(paper).toMatchObject({
+      title: 'Hybrid retrieval for screening in systematic reviews of biologic therapies',
+      year: 2024,
+    });
+    const document = await documentOf(id);
+    expect(document.arxiv).toEqual({ id: '2412.04321', version: 2, category: 'cs.IR', date: '2024-12-03' });
+    expect(document.fullText).not.toMatch(/arXiv:|\[cs\.IR\]|Screening at scale/);
+    expect(document.sections.some((section) => /arXiv/.test(section.title))).toBe(false);
+    expect(document.sections.filter((s) => /^\d/.test(s.title)).map((s) => [s.title, s.kind])).toEqual([
+      ['1 Introduction', 'introduction'],
+      ['2 Methodology', 'methods'],
+      ['2.1 Overview', 'methods'],
+      ['2.2 Data', 'methods'],
+      ['3 Results', 'results'],
+      ['4 Conclusion', 'conclusion'],
+    ]);
   });
 
   it('makes a document the full text of the paper it is, keeping the abstract', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildDocument, pagesOf, sectionKindOf } from '../../src/documents/document-text';
-import { splitReferences } from '../../src/documents/identity';
+import { arxivStamp, documentIdentity, splitReferences } from '../../src/documents/identity';
 import { htmlBlocks, markdownBlocks, plainTextBlocks } from '../../src/documents/markup';
 import { hyphenVocabulary, joinLine } from '../../src/documents/pdf-joining';
 import { findGutter } from '../../src/documents/pdf-lines';
@@ -193,6 +193,84 @@ describe('document identity and online reference matching', () => {
     const raw = 'Boettiger C. The forecast trap. Ecol Lett. 2022;25:1655-64.';
     expect(citesWork(entry(raw), work('The forecast trap', 2022, ['Carl Boettiger']))).toBe(true);
     expect(citesWork(entry(raw), work('The forecast trap', 2022, ['Ada Lovelace']))).toBe(false);
+  });
+});
+
+describe('PDF identity from every source it offers', () => {
+  it('reads an arXiv stamp: identifier, version, category, date and year; an old-style identifier too', () => {
+    expect(arxivStamp('arXiv:2203.00130v1 [cs.HC] 28 Feb 2022')).toEqual({
+      id: '2203.00130',
+      version: 1,
+      category: 'cs.HC',
+      date: '2022-02-28',
+      year: 2022,
+    });
+    expect(arxivStamp('see arXiv:hep-th/9901001v2 15 Jan 1999')).toEqual({
+      id: 'hep-th/9901001',
+      version: 2,
+      category: 'hep-th',
+      date: '1999-01-15',
+      year: 1999,
+    });
+    // Without a date, the year is the identifier's: 2304.02623 was posted in April 2023.
+    expect(arxivStamp('arXiv:2304.02623')).toMatchObject({ version: null, date: null, year: 2023 });
+    expect(arxivStamp('arXiv preprints are fine')).toBeNull();
+  });
+
+  const pdfText = (blocks: Array<{ kind: 'title' | 'paragraph' | 'heading'; text: string; level?: number }>) =>
+    buildDocument(
+      'pdf',
+      blocks.map((block) => ({ ...block, page: 1 })),
+      none,
+    );
+
+  it("takes the metadata's title when the first page bears it out, its year from a stamp or a copyright line", () => {
+    const document = pdfText([
+      { kind: 'title', text: 'Screening at scale' },
+      { kind: 'paragraph', text: 'Hybrid retrieval for screening in systematic reviews. Lena Vogt.' },
+      { kind: 'heading', text: '1 Introduction', level: 1 },
+      { kind: 'paragraph', text: 'Screening takes time. © 2021 The Authors.' },
+    ]);
+    const stamp = arxivStamp('arXiv:2412.04321v2 [cs.IR] 3 Dec 2024');
+    // A copyright line anywhere on the first page (a footnote in the left column reads after the abstract) dates it.
+    expect(
+      documentIdentity(document, { info: { Title: 'Hybrid retrieval for screening in systematic reviews' } }),
+    ).toMatchObject({ title: 'Hybrid retrieval for screening in systematic reviews', year: 2021 });
+    // XMP's title given twice over is given once; a template's title the page does not bear is not the document's.
+    expect(
+      documentIdentity(document, {
+        xmp: {
+          'dc:title':
+            'Hybrid retrieval for screening in systematic reviews Hybrid retrieval for screening in systematic reviews',
+        },
+        info: { Title: 'Elsevier journal template' },
+      }).title,
+    ).toBe('Hybrid retrieval for screening in systematic reviews');
+    expect(documentIdentity(document, { info: { Title: 'Elsevier journal template' } }).title).toBe(
+      'Screening at scale',
+    );
+    const undated = pdfText([
+      { kind: 'title', text: 'Hybrid retrieval for screening' },
+      { kind: 'paragraph', text: 'Screening takes time.' },
+    ]);
+    expect(documentIdentity(undated, { arxiv: stamp })).toMatchObject({ year: 2024, arxiv: stamp });
+    expect(documentIdentity(undated, { xmp: { 'prism:coverdate': '2019-05-01' }, arxiv: stamp }).year).toBe(2019);
+  });
+
+  it('classes a numbered subsection by its parent, whatever its own words say', () => {
+    const document = pdfText([
+      { kind: 'heading', text: '4 Methodology', level: 1 },
+      { kind: 'paragraph', text: 'We describe the method.' },
+      { kind: 'heading', text: '4.1 Overview', level: 2 },
+      { kind: 'paragraph', text: 'An overview of the method.' },
+      { kind: 'heading', text: '5 Conclusion', level: 1 },
+      { kind: 'paragraph', text: 'It works.' },
+    ]);
+    expect(document.sections.map((section) => [section.title, section.kind])).toEqual([
+      ['4 Methodology', 'methods'],
+      ['4.1 Overview', 'methods'],
+      ['5 Conclusion', 'conclusion'],
+    ]);
   });
 });
 

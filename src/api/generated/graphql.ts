@@ -1760,6 +1760,24 @@ export type PaperDocument = {
   sections: Array<DocumentSection>;
   /** Entries found in its reference list. */
   referenceEntries: Scalars['Int']['output'];
+  /**
+   * The arXiv stamp down the first page's margin of a preprint, read as its identity (never as its text); null when the
+   * document has none.
+   */
+  arxiv?: Maybe<ArxivStamp>;
+};
+
+/** What arXiv stamps on a preprint's first page: "arXiv:2203.00130v1 [cs.HC] 28 Feb 2022". */
+export type ArxivStamp = {
+  __typename?: 'ArxivStamp';
+  /** The identifier without its version: "2203.00130", or an old-style "hep-th/9901001". */
+  id: Scalars['String']['output'];
+  /** The version the file is (1 for v1); null when the stamp gives none. */
+  version?: Maybe<Scalars['Int']['output']>;
+  /** The primary category ("cs.HC"); null when the stamp gives none. */
+  category?: Maybe<Scalars['String']['output']>;
+  /** The date of the version, ISO 8601 (2022-02-28); null when the stamp gives none. */
+  date?: Maybe<Scalars['String']['output']>;
 };
 
 /** A section of a document: a span of its stored text. */
@@ -3080,6 +3098,7 @@ export type ResolversTypes = {
   IntRange: IntRange;
   Paper: ResolverTypeWrapper<PaperModel>;
   PaperDocument: ResolverTypeWrapper<PaperDocument>;
+  ArxivStamp: ResolverTypeWrapper<ArxivStamp>;
   DocumentSection: ResolverTypeWrapper<DocumentSection>;
   Authorship: ResolverTypeWrapper<Omit<Authorship, 'author'> & { author: ResolversTypes['Author'] }>;
   Author: ResolverTypeWrapper<AuthorModel>;
@@ -3219,6 +3238,7 @@ export type ResolversParentTypes = {
   IntRange: IntRange;
   Paper: PaperModel;
   PaperDocument: PaperDocument;
+  ArxivStamp: ArxivStamp;
   DocumentSection: DocumentSection;
   Authorship: Omit<Authorship, 'author'> & { author: ResolversParentTypes['Author'] };
   Author: AuthorModel;
@@ -3778,6 +3798,14 @@ export type PaperDocumentResolvers<ContextType = GraphqlContext, ParentType exte
   pageCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   sections?: Resolver<Array<ResolversTypes['DocumentSection']>, ParentType, ContextType>;
   referenceEntries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  arxiv?: Resolver<Maybe<ResolversTypes['ArxivStamp']>, ParentType, ContextType>;
+};
+
+export type ArxivStampResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ArxivStamp'] = ResolversParentTypes['ArxivStamp']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type DocumentSectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DocumentSection'] = ResolversParentTypes['DocumentSection']> = {
@@ -4317,6 +4345,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Stats?: StatsResolvers<ContextType>;
   Paper?: PaperResolvers<ContextType>;
   PaperDocument?: PaperDocumentResolvers<ContextType>;
+  ArxivStamp?: ArxivStampResolvers<ContextType>;
   DocumentSection?: DocumentSectionResolvers<ContextType>;
   Authorship?: AuthorshipResolvers<ContextType>;
   Author?: AuthorResolvers<ContextType>;
