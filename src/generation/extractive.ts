@@ -38,6 +38,52 @@ const FINDING_CUE =
 /** What sets a study up: its aims and design, which say what was asked, not what was found. */
 const SETUP_CUE =
   /\b(?:the (?:aim|objective|purpose|goal) of|to (?:determine|assess|investigate|evaluate|examine|compare|test) (?:whether|the|if|how)|we (?:investigated|examined|tested the hypothesis|conducted|performed|used|aimed|sought|studied|enrolled|recruited|analy[sz]ed|assessed|evaluated|measured|compared)|were randomi[sz]ed|was designed|we (?:systematically |comprehensively |electronically )?(?:searched|screened|reviewed|extracted|pooled)|(?:were|was) (?:systematically |electronically )?searched)\b/i;
+/**
+ * What a sentence of a passage is when it is not prose that states something: a figure or table caption, an equation's
+ * residue (a PDF's mathematics read as text: "′ minimize d(x, x ) ˆ ˆ ′ such that"), an entry of a reference list, or
+ * page furniture (a download notice, a page count, a licence line). Null for prose.
+ */
+export type SentenceKind = 'caption' | 'equation' | 'reference' | 'furniture';
+
+const CAPTION =
+  /^(?:(?:Supplementary |Suppl\. |Extended Data )?(?:Fig(?:ure)?s?\.?|Table|Tab\.|Chart|Plate|Scheme|Box)\s*S?\d+[A-Za-z]?(?:\.\d+)?\s*[.:|—–-]|(?:FIGURE|TABLE)\s+S?\d+\b)/;
+/** Symbols of mathematics that prose, statistics included ("n = 45", "p ≤ 0.05", "mean ± SD", "TNF-α"), does not use. */
+const MATH_CHARACTER = /[∑∏∫∂∇∈∉⊂⊆⊃∪∩≠√∞′″ˆ˜¯→←↔∀∃]/gu;
+/** An entry of a reference list: authors, then a year with volume and pages ("2010;5:1-9", "12(3), 45–67", "pp. 4-9"). */
+const REFERENCE_ENTRY =
+  /(?:\b(?:19|20)\d{2}[a-z]?\s*[;,]\s*\d+\s*(?:\(\d+\))?\s*[:,]\s*(?:e|S)?\d+(?:\s*[–-]\s*\d+)?|\b\d+\s*\(\d+\)\s*[:,]\s*\d+\s*[–-]\s*\d+|\bpp?\.\s*\d+\s*[–-]\s*\d+|\bdoi:\s*10\.|\bet al\.,?\s*\(?(?:19|20)\d{2}\)?\.\s+\p{Lu})/u;
+const FURNITURE =
+  /^(?:downloaded from\b|page \d+ of \d+|all rights reserved|this article is protected by copyright|accepted manuscript|preprint\.? (?:under review|not peer reviewed)|(?:©|\(c\)|copyright)\s*(?:19|20)\d{2}\b|creative commons\b|this (?:work|article) is licensed under|licensed under a creative commons|(?:for|to) personal use only|proceedings of the\b.*\b(?:19|20)\d{2}|provided by\b|view metadata, citation and similar papers)/i;
+
+/** The kind of a sentence that is not prose (see SentenceKind), or null. */
+export function sentenceKind(text: string, sectionKind: string | null = null): SentenceKind | null {
+  const trimmed = text.trim();
+  if (sectionKind === 'references') return 'reference';
+  if (CAPTION.test(trimmed)) return 'caption';
+  if (FURNITURE.test(trimmed)) return 'furniture';
+  // Mathematics: symbols of it, or a run of one-character tokens that no prose has.
+  const tokens = trimmed.split(/\s+/);
+  // One-character tokens other than words ("a", "I") and digits: variables, primes, hats, brackets left alone.
+  const single = tokens.filter((token) => {
+    const bare = token.replace(/[.,;:]/g, '');
+    return bare.length === 1 && !/^[aAI\d]$/.test(bare);
+  }).length;
+  const math = trimmed.match(MATH_CHARACTER)?.length ?? 0;
+  if (math >= 2 || (tokens.length >= 6 && single / tokens.length > 0.3)) return 'equation';
+  if (REFERENCE_ENTRY.test(trimmed)) return 'reference';
+  return null;
+}
+
+/** Which kinds of sentence a question asks about, and may be answered from ("what does Figure 2 show?"). */
+export function kindsAskedFor(question: string): Set<SentenceKind> {
+  const asked = new Set<SentenceKind>();
+  if (/\b(?:fig(?:ure)?s?|tables?|captions?|charts?|plots?|graphs?|diagrams?)\b/i.test(question)) asked.add('caption');
+  if (/\b(?:equations?|formulae?|formulas?|objective function|loss function|derivation)\b/i.test(question))
+    asked.add('equation');
+  if (/\b(?:references?|reference list|bibliography|cites?|cited|citations?)\b/i.test(question)) asked.add('reference');
+  return asked;
+}
+
 /** A numbered reference mark inside a sentence, which the answer's citation labels would be confused with. */
 const REFERENCE_MARK = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/;
 
@@ -47,6 +93,11 @@ const REFERENCE_MARK = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/;
  */
 function isWholeSentence(text: string): boolean {
   return /^[\p{Lu}\p{N}"'“‘([]/u.test(text) && /[.!?]["'”’)\]]?$/.test(text);
+}
+
+/** Whether a sentence of a kind may be quoted for a question asking about `asked`: prose always, furniture never. */
+function isQuotable(kind: SentenceKind | null, asked: ReadonlySet<SentenceKind>): boolean {
+  return kind === null || (kind !== 'furniture' && asked.has(kind));
 }
 
 /** Added to the score of a sentence that defines what a "what is X?" question asks about. */
@@ -101,6 +152,9 @@ export async function extractiveAnswer(
     ranked.find((e) => e.paperId === id)!,
   );
   const read = [...firsts, ...ranked.filter((e) => !firsts.includes(e))].slice(0, Math.max(8, firsts.length + 4));
+  // Captions, equations, reference entries and page furniture are evidence of what they are, quoted only when the
+  // question is about them (a figure, an equation, what a paper cites); furniture never.
+  const asked = kindsAskedFor(question);
   for (const item of read) {
     for (const span of sentenceSpans(item.text, 0, item.text.length)) {
       const sentence = item.text.slice(span.start, span.end).trim();
@@ -114,7 +168,8 @@ export async function extractiveAnswer(
         text.length <= 600 &&
         !text.includes(' | ') &&
         !REFERENCE_MARK.test(text) &&
-        isWholeSentence(text)
+        isWholeSentence(text) &&
+        isQuotable(sentenceKind(text, item.sectionKind ?? null), asked)
       )
         candidates.push({ text, role: sentenceRole(sentence), evidence: item });
     }

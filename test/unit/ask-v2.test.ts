@@ -5,7 +5,7 @@ import {
   smoothedGrowth,
   yearSeries,
 } from '../../src/analytics/analytics-math';
-import { sentenceRole, withoutLabel } from '../../src/generation/extractive';
+import { kindsAskedFor, sentenceKind, sentenceRole, withoutLabel } from '../../src/generation/extractive';
 import {
   connectsConcepts,
   directMatch,
@@ -1027,5 +1027,31 @@ describe('phrasings of the v12 batch (all dev, written before tuning)', () => {
     expect(
       planQuestion('Bradford zones for hair cortisol: how many journals sit in the core?', 'bibliometric'),
     ).toMatchObject({ operation: 'bradford', topic: 'hair cortisol' });
+  });
+});
+
+describe('sentences that are not prose', () => {
+  it('knows captions, equations, reference entries and page furniture, and leaves statistics as prose', () => {
+    expect(sentenceKind('Figure 2: Recall of the three retrievers at depth 100.')).toBe('caption');
+    expect(sentenceKind('Table 1. Baseline characteristics of the participants.')).toBe('caption');
+    expect(sentenceKind('′ minimize d(x, x ) ˆ ˆ ′ such that f(x ) = t')).toBe('equation');
+    expect(sentenceKind('Smith J, Lee K. Statin therapy and stroke risk. Lancet. 2010;5:1-9.')).toBe('reference');
+    // Any sentence of a reference list is an entry of it.
+    expect(sentenceKind('Statin therapy and stroke risk in elderly patients.', 'references')).toBe('reference');
+    expect(sentenceKind('Downloaded from https://academic.oup.com on 3 May 2021.')).toBe('furniture');
+    expect(sentenceKind('© 2020 The Authors. Published by Elsevier.')).toBe('furniture');
+    for (const prose of [
+      'Statins lowered the risk of stroke by 20% (n = 120, p = 0.01, r = 0.4).',
+      'Mean age was 54 ± 7 years (range 30-80; p ≤ 0.05).',
+      'TNF-α and IFN-γ levels rose in group A and group B.',
+      'Kirschbaum et al. (2009) found that hair cortisol reflects chronic stress.',
+    ])
+      expect(sentenceKind(prose)).toBeNull();
+  });
+
+  it('quotes them only when the question is about them', () => {
+    expect([...kindsAskedFor('What does Figure 2 show about recall?')]).toEqual(['caption']);
+    expect([...kindsAskedFor('Which equation defines the loss?')]).toEqual(['equation']);
+    expect([...kindsAskedFor('Does emicizumab reduce bleeding?')]).toEqual([]);
   });
 });
