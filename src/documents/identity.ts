@@ -43,11 +43,15 @@ export const ARXIV_STAMP =
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The arXiv stamp in a text, or null. */
-export function arxivStamp(text: string): ArxivStamp | null {
+/**
+ * The arXiv stamp in a text, or null. `whole`: only a stamp with its category and date, as arXiv prints it (an
+ * identifier alone in upright text is more often one the document cites).
+ */
+export function arxivStamp(text: string, whole = false): ArxivStamp | null {
   const match = ARXIV_STAMP.exec(text.replace(/\s+/g, ' '));
   if (!match) return null;
   const [, id, version, category, day, month, year] = match;
+  if (whole && (!category || !year)) return null;
   // "2203.00130" was posted in 2022-03; "hep-th/9901001" in 1999-01.
   const yymm = /(\d{2})(\d{2})\d{3,5}$/.exec(id!.replace(/\./g, ''));
   const idYear = yymm ? (Number(yymm[1]) >= 91 ? 1900 : 2000) + Number(yymm[1]) : null;
@@ -152,7 +156,9 @@ export function documentIdentity(document: DocumentText, sources: PdfSources = {
   // reads after the abstract), then the stamp of an arXiv preprint, then a date line of its own in the front matter.
   const yearMatch =
     (xmpDate ? /\b((?:19|20)\d{2})\b/.exec(xmpDate) : null) ??
-    /(?:©|\(c\)|copyright|published(?: online)?|accepted|received)[^\n]{0,40}?\b((?:19|20)\d{2})\b/i.exec(firstPage) ??
+    /(?:©|\(c\)|copyright|published(?: online)?|accepted|received)[^\n]{0,40}?\b((?:19|20)\d{2})\b/i.exec(head) ??
+    // Beyond the front matter only lines no sentence of a paper's body reads like ("patients received 2000 IU" does).
+    /(?:©|\(c\) |copyright )\s*[^\n]{0,40}?\b((?:19|20)\d{2})\b/i.exec(firstPage) ??
     /\bProceedings of\b[^\n]{0,200}?\b((?:19|20)\d{2})\b/.exec(firstPage) ??
     (sources.arxiv ? [String(sources.arxiv.year), String(sources.arxiv.year)] : null) ??
     // A date line of its own (LaTeX's \date): "2023", "March 2023", "12 March 2023", "March 12, 2023".

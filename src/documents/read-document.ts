@@ -112,7 +112,7 @@ export async function readDocumentHere(name: string, data: Buffer, limits: ReadL
         `no text layer (${content.pageCount} page${content.pageCount === 1 ? '' : 's'} with almost no extractable text — a scanned PDF? run OCR first)`,
       );
     }
-    // An arXiv stamp is set sideways in the first page's margin (read first), or printed among its lines.
+    // An arXiv stamp is set sideways in the first page's margin (read first), or printed whole among its lines.
     const first = content.pages[0]!.items;
     const arxiv =
       arxivStamp(
@@ -120,7 +120,7 @@ export async function readDocumentHere(name: string, data: Buffer, limits: ReadL
           .filter((item) => item.rotated)
           .map((item) => item.s)
           .join(' '),
-      ) ?? arxivStamp(first.map((item) => item.s).join(' '));
+      ) ?? arxivStamp(first.map((item) => item.s).join(' '), true);
     sources = { info: content.info, xmp: content.xmp, arxiv };
     document = buildDocument('pdf', pdfBlocks(content.pages), { title: null, authors: [], doi: null, year: null });
   } else {

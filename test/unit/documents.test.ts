@@ -215,6 +215,9 @@ describe('PDF identity from every source it offers', () => {
     // Without a date, the year is the identifier's: 2304.02623 was posted in April 2023.
     expect(arxivStamp('arXiv:2304.02623')).toMatchObject({ version: null, date: null, year: 2023 });
     expect(arxivStamp('arXiv preprints are fine')).toBeNull();
+    // Upright text: only the whole stamp, not an identifier the document cites.
+    expect(arxivStamp('as shown in arXiv:2304.02623', true)).toBeNull();
+    expect(arxivStamp('arXiv:2412.04321v2 [cs.IR] 3 Dec 2024', true)).toMatchObject({ id: '2412.04321' });
   });
 
   const pdfText = (blocks: Array<{ kind: 'title' | 'paragraph' | 'heading'; text: string; level?: number }>) =>
