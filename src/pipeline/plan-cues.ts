@@ -41,11 +41,11 @@ export const OPERATION_CUES: ReadonlyArray<{ operation: PlanOperation; cue: RegE
   },
   {
     operation: 'lotka',
-    cue: /\b(?:lotka\w*|inverse[- ]square law|author(?:ship)? productivity (?:distribution|law|pattern)|(?:share|proportion|fraction|percentage|per ?cent|how many) of (?:the |all )?(?:[\w-]+ ){0,4}?(?:authors|researchers|contributors|scientists)\b.{0,100}?\b(?:only|just|exactly|a single|one) (?:one |single )?(?:paper|article|publication|study)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|occasional (?:authors|contributors)|(?:authors|researchers|contributors|scientists)\b.{0,40}?\b(?:publish(?:es|ed)?|wr(?:ite|ote|itten)|appear(?:s|ed)?) (?:only |just )?once)\b/i,
+    cue: /\b(?:lotka\w*|inverse[- ]square law|author(?:ship)? productivity (?:distribution|law|pattern)|(?:share|proportion|fraction|percentage|per ?cent|how many) of (?:the |all )?(?:[\w-]+ ){0,4}?(?:authors|researchers|contributors|scientists|people|persons|writers)\b.{0,100}?\b(?:only|just|exactly|a single|one) (?:one |single )?(?:paper|article|publication|study)|(?:authors|researchers|contributors|scientists|people|persons|writers)\b.{0,100}?\bhow many (?:appear|feature|show up|are named) on (?:only |just )?(?:a single|one|exactly one) (?:paper|article|publication|study)|(?:one|single)[- ](?:paper|time|off) (?:authors|researchers|contributors)|occasional (?:authors|contributors)|(?:authors|researchers|contributors|scientists)\b.{0,40}?\b(?:publish(?:es|ed)?|wr(?:ite|ote|itten)|appear(?:s|ed)?) (?:only |just )?once)\b/i,
   },
   {
     operation: 'bradford',
-    cue: /\b(?:bradford\w*|core (?:journals|venues|set of journals)|(?:scatter(?:ed|ing)?|spread|dispersed?|dispersion) (?:across|over|among|of) (?:the )?(?:journals|venues)|(?:concentrated|clustered) in (?:a )?(?:few|small number of|handful of) (?:journals|venues))\b/i,
+    cue: /\b(?:bradford\w*|core (?:journals|venues|set of journals|zones?)|(?:scatter(?:ed|ing)?|spread|dispersed?|dispersion) (?:across|over|among|of) (?:the )?(?:journals|venues)|(?:concentrated|clustered) in (?:a )?(?:few|small number of|handful of) (?:journals|venues))\b/i,
   },
   {
     operation: 'disruptive_papers',

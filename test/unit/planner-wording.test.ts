@@ -537,3 +537,17 @@ describe('quoted titles and what a paper draws on', () => {
       });
   });
 });
+
+describe('Lotka and Bradford in other words', () => {
+  it('reads one-paper authors asked as people who appear on a single paper, and a core zone', () => {
+    expect(
+      planQuestion(
+        'Among people publishing on glaucoma, how many appear on just a single paper, as a share?',
+        'bibliometric',
+      ),
+    ).toMatchObject({ operation: 'lotka', topic: 'glaucoma' });
+    expect(
+      planQuestion('Which journals make up the core zone of the sleep apnea literature?', 'bibliometric'),
+    ).toMatchObject({ operation: 'bradford', topic: 'sleep apnea' });
+  });
+});
