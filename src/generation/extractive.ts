@@ -100,6 +100,15 @@ function isQuotable(kind: SentenceKind | null, asked: ReadonlySet<SentenceKind>)
   return kind === null || (kind !== 'furniture' && asked.has(kind));
 }
 
+/**
+ * What a model's answer may cite for a question: the same sentences an extractive answer may quote (a quote that is a
+ * caption, an equation, a reference entry or furniture supports nothing unless the question asks about one).
+ */
+export function quotableFor(question: string): (quote: string, evidence: Evidence) => boolean {
+  const asked = kindsAskedFor(question);
+  return (quote, evidence) => isQuotable(sentenceKind(quote, evidence.sectionKind ?? null), asked);
+}
+
 /** Added to the score of a sentence that defines what a "what is X?" question asks about. */
 export const DEFINITION_BONUS = 0.15;
 

@@ -147,6 +147,7 @@ export function verifyAnswer(
   labelOf: (label: string) => string | undefined,
   threshold: number,
   similarity?: (sentence: string, evidence: Evidence) => number,
+  quotable: (quote: string, evidence: Evidence) => boolean = () => true,
 ): VerificationResult {
   const dropped: VerificationResult['dropped'] = [];
   const strippedMarkers: string[] = [];
@@ -183,9 +184,19 @@ export function verifyAnswer(
       continue;
     }
     const citations: VerifiedCitation[] = [];
+    let unquotable = 0;
     for (const item of cited) {
       const aligned = alignQuote(text, item.text, similarity ? similarity(text, item) : undefined);
       if (aligned.support < threshold) continue;
+      // Support from what is not prose (a caption, an equation, a reference entry the question does not ask about,
+      // page furniture) is no support: the passage's sentence the quote stands in is judged (see sentenceKind).
+      const around = sentenceSpans(item.text, 0, item.text.length).find(
+        (span) => span.start <= aligned.start && aligned.start < span.end,
+      );
+      if (!quotable(item.text.slice(around?.start ?? aligned.start, around?.end ?? aligned.end), item)) {
+        unquotable += 1;
+        continue;
+      }
       let marker = numbers.get(item.id);
       if (marker === undefined) {
         marker = numbers.size + 1;
@@ -209,7 +220,13 @@ export function verifyAnswer(
       });
     }
     if (citations.length === 0) {
-      dropped.push({ text, reason: `no cited passage supports it (threshold ${threshold})` });
+      dropped.push({
+        text,
+        reason:
+          unquotable > 0
+            ? 'it rests only on a caption, an equation, a reference entry or page furniture the question does not ask about'
+            : `no cited passage supports it (threshold ${threshold})`,
+      });
       continue;
     }
     sentences.push({ text, citations });

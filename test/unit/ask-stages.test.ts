@@ -1,5 +1,6 @@
 import { directionAnswer } from '../../src/pipeline/stages/computed/comparisons';
 import { alignQuote, verifyAnswer } from '../../src/generation/verify';
+import { quotableFor } from '../../src/generation/extractive';
 import { parseJsonObject } from '../../src/generation/llm';
 import {
   buildContext,
@@ -205,6 +206,27 @@ describe('citation verification', () => {
   ]);
   const labels: Record<string, string> = { E1: 'E-1', E2: 'E-2' };
   const labelOf = (label: string) => labels[label.startsWith('E') ? label : `E${label}`];
+
+  it("holds a model's answer to what an extractive one may quote: no support from a caption not asked about", () => {
+    const caption = evidence('E-3', 'Figure 2: Sleep deprivation impairs memory consolidation in healthy adults.', 80, {
+      id: 'p3',
+    });
+    const withCaption = new Map([[caption.id, caption]]);
+    const answer = 'Sleep deprivation impairs memory consolidation in healthy adults [E1].';
+    const byCaption = (label: string) => (label === 'E1' || label === '1' ? 'E-3' : undefined);
+    const refused = verifyAnswer(
+      answer,
+      withCaption,
+      byCaption,
+      0.6,
+      undefined,
+      quotableFor('Does sleep deprivation impair memory?'),
+    );
+    expect(refused.sentences).toEqual([]);
+    expect(refused.dropped[0]!.reason).toMatch(/caption/);
+    const asked = verifyAnswer(answer, withCaption, byCaption, 0.6, undefined, quotableFor('What does Figure 2 show?'));
+    expect(asked.sentences).toHaveLength(1);
+  });
 
   it('aligns quotes exactly, after normalisation, and by overlap', () => {
     expect(

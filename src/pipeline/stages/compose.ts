@@ -1,7 +1,7 @@
 import type { Evidence } from '../../domain';
 import { similarityScale } from '../../embedding/similarity-scale';
 import { cosine } from '../../embedding/embedder';
-import { extractiveAnswer } from '../../generation/extractive';
+import { extractiveAnswer, quotableFor } from '../../generation/extractive';
 import { answerPrompt } from '../../generation/prompts';
 import { answerClaims, verifyAnswer } from '../../generation/verify';
 import type { AnswerGenerator, AskDependencies, AskResult, Gathered } from '../ask-types';
@@ -166,14 +166,15 @@ function verifyStage(deps: AskDependencies): Stage<Drafted, Verified> {
           return a && b ? scale.toReference(cosine(a, b), 'passage') : 0;
         };
       }
-      const verification = verifyAnswer(state.draft, pool, resolve, threshold, similarity);
+      const quotable = quotableFor(state.question);
+      const verification = verifyAnswer(state.draft, pool, resolve, threshold, similarity, quotable);
       if (state.generator === 'llm' && verification.dropped.length > 0 && verification.sentences.length === 0) {
         const draft = await extractiveDraft(deps, state);
         return {
           ...state,
           draft,
           generator: 'extractive',
-          verification: verifyAnswer(draft, pool, resolve, threshold, similarity),
+          verification: verifyAnswer(draft, pool, resolve, threshold, similarity, quotable),
         };
       }
       return { ...state, verification };
