@@ -277,12 +277,12 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
           ? figureMiss(item.gold, item.figure, result.figure)
           : `operation ${operation}, gold ${item.gold.op}`;
         if (why === null && result.route === item.route) right += 1;
-        else if (split === 'heldout')
-          heldoutKinds.push(`${item.gold.op}: ${missKind(why, result.route === item.route)}`);
-        if (why !== null || result.route !== item.route)
+        else {
+          if (split === 'heldout') heldoutKinds.push(`${item.gold.op}: ${missKind(why)}`);
           miss(
             `wrong answer (${why ?? 'route'}; plan topic=${result.plan?.topic ?? '-'} person=${result.plan?.person ?? '-'} paper=${(result.plan?.paper ?? '-').slice(0, 60)})`,
           );
+        }
       }
       if (item.answerable === false || item.category === 'current') {
         shouldAbstain += 1;
@@ -328,8 +328,7 @@ async function goldSet(app: AppContext, file: string, only: string | null): Prom
 }
 
 /** The kind of a wrong answer, from figureMiss's reason: route, operation, no figure, years, or the figure itself. */
-function missKind(why: string | null, routed: boolean): string {
-  if (!routed && why === null) return 'route';
+function missKind(why: string | null): string {
   if (why === null) return 'route';
   if (why.startsWith('operation ')) return 'operation';
   if (why === 'no figure' || why === 'no years') return why;

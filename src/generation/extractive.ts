@@ -163,7 +163,7 @@ export async function extractiveAnswer(
   const read = [...firsts, ...ranked.filter((e) => !firsts.includes(e))].slice(0, Math.max(8, firsts.length + 4));
   // Captions, equations, reference entries and page furniture are evidence of what they are, quoted only when the
   // question is about them (a figure, an equation, what a paper cites); furniture never.
-  const asked = kindsAskedFor(question);
+  const quotable = quotableFor(question);
   for (const item of read) {
     for (const span of sentenceSpans(item.text, 0, item.text.length)) {
       const sentence = item.text.slice(span.start, span.end).trim();
@@ -178,7 +178,7 @@ export async function extractiveAnswer(
         !text.includes(' | ') &&
         !REFERENCE_MARK.test(text) &&
         isWholeSentence(text) &&
-        isQuotable(sentenceKind(text, item.sectionKind ?? null), asked)
+        quotable(text, item)
       )
         candidates.push({ text, role: sentenceRole(sentence), evidence: item });
     }

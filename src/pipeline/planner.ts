@@ -20,12 +20,15 @@ import { periodsIn, topicPhrase, twoTopics } from './plan-subjects';
 /** A word for a paper rather than a person ("study", "trials"), as a ranking's head noun. */
 const PAPER_WORD = /^(?:paper|article|stud|work|publication|report|trial)/i;
 
+/** Head nouns of a ranking's subject: people or papers ("the most cited emicizumab paper", "the author cited most"). */
+const RANKED_HEADS = String.raw`authors?|researchers?|scientists?|investigators?|scholars?|persons?|writers?|papers?|articles?|studies|study|works?|publications?|reports?|trials?`;
+
 /** A subject the question reaches through a ranking ("the most prolific author on X", "the most cited X paper"). */
 export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
-  const ranked =
-    /\bthe (?:single )?(?:most|top|best|highest|leading)[- ]?(prolific|productive|published|cited|influential|ranked)?\s+(?:[\w-]+\s+){0,3}?(authors?|researchers?|scientists?|investigators?|scholars?|persons?|people|writers?|papers?|articles?|studies|study|works?|publications?|reports?|trials?)\b/i.exec(
-      question,
-    );
+  const ranked = new RegExp(
+    String.raw`\bthe (?:single )?(?:most|top|best|highest|leading)[- ]?(prolific|productive|published|cited|influential|ranked)?\s+(?:[\w-]+\s+){0,3}?(${RANKED_HEADS}|people)\b`,
+    'i',
+  ).exec(question);
   // "the author with the most cartilage repair papers", "the paper with the most citations".
   const holding =
     /\bthe (author|researcher|scientist|investigator|scholar|person|writer|paper|article|study|work|publication|report|trial) (?:with|having|that has|who has) the (?:most|largest number of|highest number of|greatest number of|highest) (?:[\w-]+\s+){0,4}?(papers|articles|studies|publications|works|citations|cites)\b/i.exec(
@@ -38,10 +41,10 @@ export function firstStepIn(question: string): AnalyticsPlan['firstStep'] {
     );
   if (who) return !who[1] || /^cit/i.test(who[1]) ? 'most_cited_author' : 'most_prolific_author';
   // The ranking after its head noun: "the emicizumab paper cited most inside the graph", "the author cited most".
-  const after =
-    /\bthe (?:[\w-]+\s+){0,4}?(authors?|researchers?|scientists?|investigators?|scholars?|persons?|writers?|papers?|articles?|studies|study|works?|publications?|reports?|trials?) (?:that is |that's |which is |that gets |that has been |which has been )?(?:cited|referenced) (?:the )?most\b/i.exec(
-      question,
-    );
+  const after = new RegExp(
+    String.raw`\bthe (?:[\w-]+\s+){0,4}?(${RANKED_HEADS}) (?:that is |that's |which is |that gets |that has been |which has been )?(?:cited|referenced) (?:the )?most\b`,
+    'i',
+  ).exec(question);
   if (after) return PAPER_WORD.test(after[1]!) ? 'most_cited_paper' : 'most_cited_author';
   if (holding) {
     const [, holder, counted] = holding;

@@ -39,8 +39,10 @@ const NAMED_SOURCES =
  * 'Trends in emicizumab use'" asks for no trend) and the names of sources masked (see maskSourceNames).
  */
 export function routingText(question: string): string {
-  return maskSourceNames(question.replace(new RegExp(QUOTED.source, 'g'), 'the paper'));
+  return maskSourceNames(question.replace(QUOTED_TITLES, 'the paper'));
 }
+
+const QUOTED_TITLES = new RegExp(QUOTED.source, 'g');
 
 /** The question with the names of sources masked (see NAMED_SOURCES); the same text when it names none. */
 export function maskSourceNames(question: string): string {
