@@ -48,8 +48,25 @@ export interface TopicRecord {
   kind: 'concept' | 'topic';
 }
 
+/**
+ * What a reference manager needs besides title, authors, venue and year: where the work sits in its venue and what it
+ * is published under. Sources that do not give a field leave it out.
+ */
+export interface WorkDetails {
+  volume?: string | null;
+  issue?: string | null;
+  firstPage?: string | null;
+  lastPage?: string | null;
+  /** Language code as the source gives it (ISO 639-1 from OpenAlex and Crossref). */
+  language?: string | null;
+  /** Licence of the version of record: OpenAlex's short name (cc-by, …) or Crossref's licence URL. */
+  license?: string | null;
+  /** Keywords: the source's own keywords, then its MeSH descriptors (as PubMed exports them), without repeats. */
+  keywords?: string[];
+}
+
 /** A scholarly work, whatever its source: the unit that ingestion and the external clients produce. */
-export interface WorkRecord {
+export interface WorkRecord extends WorkDetails {
   /** The graph id: the OpenAlex id when there is one, otherwise namespaced by collection or source. */
   id: string;
   ids: WorkIds;
@@ -108,6 +125,13 @@ export interface PaperRow {
   /** Vocabulary from citing titles (and the LLM), indexed for BM25 only. */
   readonly enrichment?: string | null;
   readonly contentHash?: string | null;
+  readonly volume?: string | null;
+  readonly issue?: string | null;
+  readonly firstPage?: string | null;
+  readonly lastPage?: string | null;
+  readonly language?: string | null;
+  readonly license?: string | null;
+  readonly keywords?: readonly string[] | null;
 }
 
 /** An Author node: an identified author, or an anonymous one kept per work. */

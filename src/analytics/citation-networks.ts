@@ -16,6 +16,9 @@ export type NetworkKind = 'COUPLING' | 'COCITATION';
 /** Every whole network of the filtered papers: of papers (coupling, co-citation, citation), authors or topics. */
 export type WholeNetworkKind = NetworkKind | 'COAUTHORSHIP' | 'CITATION' | 'TOPIC_COOCCURRENCE';
 
+/** The whole networks whose nodes are papers. */
+const PAPER_NETWORKS: ReadonlySet<WholeNetworkKind> = new Set(['COUPLING', 'COCITATION', 'CITATION']);
+
 /** A node of a whole network with what a map labels it by; paper fields are null for authors and topics. */
 export interface MapNode extends ExportNode {
   type: 'PAPER' | 'AUTHOR' | 'TOPIC';
@@ -187,6 +190,15 @@ export class CitationNetworks {
     kind: WholeNetworkKind,
     options: { maxNodes: number; minWeight: number; stubs?: boolean; minLevel?: number },
   ): Promise<ExportNetwork> {
+    return (await this.build(filter, kind, options)).network;
+  }
+
+  /** The network, and for paper networks the stored rows of its nodes (year, DOI and citations go on the nodes). */
+  private async build(
+    filter: PaperFilter | null | undefined,
+    kind: WholeNetworkKind,
+    options: { maxNodes: number; minWeight: number; stubs?: boolean; minLevel?: number },
+  ): Promise<{ network: ExportNetwork; papers: Map<string, PaperRow> }> {
     if (!Number.isInteger(options.minWeight) || options.minWeight < 1) {
       throw badInput('minWeight must be a whole number of at least 1', { argument: 'minWeight' });
     }
@@ -237,11 +249,27 @@ export class CitationNetworks {
       );
       for (const [node, c] of Object.entries(found)) cluster.set(node, rank.get(c)!);
     }
+    const papers = PAPER_NETWORKS.has(kind)
+      ? await papersOf(this.executor, [...nodes.keys()])
+      : new Map<string, PaperRow>();
     return {
-      name: `${kind.toLowerCase()} network`,
-      directed,
-      nodes: [...nodes.entries()].map(([id, node]) => ({ id, ...node, cluster: cluster.get(id) ?? 0 })),
-      edges,
+      network: {
+        name: `${kind.toLowerCase()} network`,
+        directed,
+        nodes: [...nodes.entries()].map(([id, node]) => {
+          const paper = papers.get(id);
+          return {
+            id,
+            ...node,
+            cluster: cluster.get(id) ?? 0,
+            ...(paper
+              ? { year: paper.year ?? null, doi: paper.doi ?? null, citations: paper.citedByCount ?? null }
+              : {}),
+          };
+        }),
+        edges,
+      },
+      papers,
     };
   }
 
@@ -256,7 +284,7 @@ export class CitationNetworks {
     kind: WholeNetworkKind,
     options: { maxNodes: number; minWeight: number; stubs: boolean; isolated: boolean; minLevel: number },
   ): Promise<MapNetwork> {
-    const network = await this.network(filter, kind, options);
+    const { network, papers } = await this.build(filter, kind, options);
     const degree = new Map<string, number>();
     for (const edge of network.edges) {
       degree.set(edge.source, (degree.get(edge.source) ?? 0) + 1);
@@ -264,13 +292,6 @@ export class CitationNetworks {
     }
     const kept = network.nodes.filter((node) => options.isolated || degree.has(node.id));
     const type = kind === 'COAUTHORSHIP' ? 'AUTHOR' : kind === 'TOPIC_COOCCURRENCE' ? 'TOPIC' : 'PAPER';
-    const papers =
-      type === 'PAPER'
-        ? await papersOf(
-            this.executor,
-            kept.map((node) => node.id),
-          )
-        : new Map<string, PaperRow>();
     return {
       kind,
       directed: network.directed,

@@ -10,6 +10,10 @@ export interface ExportNode {
   weight: number;
   /** Louvain cluster, 1-based; 0 when not clustered. */
   cluster: number;
+  /** A paper node's publication year, DOI and global citation count (null when unknown, and for authors and topics). */
+  year?: number | null;
+  doi?: string | null;
+  citations?: number | null;
 }
 
 export interface ExportEdge {
@@ -63,12 +67,21 @@ function graphml(network: ExportNetwork): string {
     '  <key id="label" for="node" attr.name="label" attr.type="string"/>',
     '  <key id="size" for="node" attr.name="weight" attr.type="double"/>',
     '  <key id="cluster" for="node" attr.name="cluster" attr.type="int"/>',
+    '  <key id="year" for="node" attr.name="year" attr.type="int"/>',
+    '  <key id="doi" for="node" attr.name="doi" attr.type="string"/>',
+    '  <key id="citations" for="node" attr.name="citations" attr.type="int"/>',
     '  <key id="weight" for="edge" attr.name="weight" attr.type="double"/>',
     `  <graph id="${xml(network.name)}" edgedefault="${network.directed ? 'directed' : 'undirected'}">`,
   ];
   for (const node of network.nodes) {
+    // GraphML leaves a node's unknown value out (the key's default is "missing").
+    const known = [
+      node.year == null ? '' : `<data key="year">${node.year}</data>`,
+      node.doi ? `<data key="doi">${xml(node.doi)}</data>` : '',
+      node.citations == null ? '' : `<data key="citations">${node.citations}</data>`,
+    ].join('');
     lines.push(
-      `    <node id="${xml(node.id)}"><data key="label">${xml(node.label)}</data><data key="size">${node.weight}</data><data key="cluster">${node.cluster}</data></node>`,
+      `    <node id="${xml(node.id)}"><data key="label">${xml(node.label)}</data><data key="size">${node.weight}</data><data key="cluster">${node.cluster}</data>${known}</node>`,
     );
   }
   network.edges.forEach((edge, index) => {
@@ -86,12 +99,17 @@ function gexf(network: ExportNetwork): string {
     '<gexf xmlns="http://gexf.net/1.3" version="1.3">',
     `  <meta><creator>citegraph</creator><description>${xml(network.name)}</description></meta>`,
     `  <graph mode="static" defaultedgetype="${network.directed ? 'directed' : 'undirected'}">`,
-    '    <attributes class="node"><attribute id="0" title="weight" type="double"/><attribute id="1" title="cluster" type="integer"/></attributes>',
+    '    <attributes class="node"><attribute id="0" title="weight" type="double"/><attribute id="1" title="cluster" type="integer"/><attribute id="2" title="year" type="integer"/><attribute id="3" title="doi" type="string"/><attribute id="4" title="citations" type="integer"/></attributes>',
     '    <nodes>',
   ];
   for (const node of network.nodes) {
+    const known = [
+      node.year == null ? '' : `<attvalue for="2" value="${node.year}"/>`,
+      node.doi ? `<attvalue for="3" value="${xml(node.doi)}"/>` : '',
+      node.citations == null ? '' : `<attvalue for="4" value="${node.citations}"/>`,
+    ].join('');
     lines.push(
-      `      <node id="${xml(node.id)}" label="${xml(node.label)}"><attvalues><attvalue for="0" value="${node.weight}"/><attvalue for="1" value="${node.cluster}"/></attvalues></node>`,
+      `      <node id="${xml(node.id)}" label="${xml(node.label)}"><attvalues><attvalue for="0" value="${node.weight}"/><attvalue for="1" value="${node.cluster}"/>${known}</attvalues></node>`,
     );
   }
   lines.push('    </nodes>', '    <edges>');
@@ -104,14 +122,29 @@ function gexf(network: ExportNetwork): string {
   return lines.join('\n');
 }
 
+/** True when the network's nodes are papers that carry year, DOI or citations (author and topic nodes do not). */
+const hasPaperFields = (network: ExportNetwork) =>
+  network.nodes.some((node) => node.year != null || node.doi || node.citations != null);
+
 /**
  * VOSviewer's map file: tab-separated, a header, one line per item with a numeric id (the network file refers to it),
- * its label, cluster and weight; VOSviewer lays the map out itself (no x, y).
+ * its label, cluster and weight; VOSviewer lays the map out itself (no x, y). Paper items add their DOI link (url),
+ * citations (a second weight) and publication year (a score, VOSviewer's overlay colour).
  */
 function vosviewerMap(network: ExportNetwork): string {
-  const lines = ['id\tlabel\tdescription\tcluster\tweight<Documents>'];
+  const papers = hasPaperFields(network);
+  const lines = [
+    papers
+      ? 'id\tlabel\tdescription\turl\tcluster\tweight<Documents>\tweight<Citations>\tscore<Pub. year>'
+      : 'id\tlabel\tdescription\tcluster\tweight<Documents>',
+  ];
   network.nodes.forEach((node, index) => {
-    lines.push(`${index + 1}\t${tsv(node.label)}\t${tsv(node.id)}\t${node.cluster}\t${node.weight}`);
+    const head = `${index + 1}\t${tsv(node.label)}\t${tsv(node.id)}`;
+    lines.push(
+      papers
+        ? `${head}\t${node.doi ? tsv(`https://doi.org/${node.doi}`) : ''}\t${node.cluster}\t${node.weight}\t${node.citations ?? 0}\t${node.year ?? ''}`
+        : `${head}\t${node.cluster}\t${node.weight}`,
+    );
   });
   return `${lines.join('\n')}\n`;
 }
@@ -125,13 +158,23 @@ function vosviewerNetwork(network: ExportNetwork): string {
     .join('');
 }
 
+/** A CSV edge list: each edge with its two nodes' labels, and for papers their years, DOIs and citations. */
 function edgeList(network: ExportNetwork): string {
-  const label = new Map(network.nodes.map((node) => [node.id, node.label]));
-  const lines = ['source,target,weight,source_label,target_label'];
+  const byId = new Map(network.nodes.map((node) => [node.id, node]));
+  const papers = hasPaperFields(network);
+  const ends = (id: string) => {
+    const node = byId.get(id);
+    return papers ? [node?.label ?? '', node?.year ?? '', node?.doi ?? '', node?.citations ?? ''] : [node?.label ?? ''];
+  };
+  const lines = [
+    papers
+      ? 'source,target,weight,source_label,source_year,source_doi,source_citations,target_label,target_year,target_doi,target_citations'
+      : 'source,target,weight,source_label,target_label',
+  ];
   for (const edge of network.edges) {
     lines.push(
-      [edge.source, edge.target, String(edge.weight), label.get(edge.source) ?? '', label.get(edge.target) ?? '']
-        .map(csv)
+      [edge.source, edge.target, edge.weight, ...ends(edge.source), ...ends(edge.target)]
+        .map((field) => csv(String(field)))
         .join(','),
     );
   }

@@ -153,6 +153,8 @@ export const CHEAP_RESOLVERS: ReadonlySet<string> = new Set([
   'Paper.isRetracted',
   'Paper.collections',
   'Paper.doiUrl',
+  'Paper.pages',
+  'Paper.keywords',
   'Paper.authors',
   'Paper.venue',
   'Paper.topics',

@@ -43,6 +43,16 @@ export interface BibliographyRecord extends Pick<
   authors: ReadonlyArray<{ name: string; orcid: string | null }>;
   citedByCount: number | null;
   pmid: string | null;
+  volume: string | null;
+  issue: string | null;
+  firstPage: string | null;
+  lastPage: string | null;
+  /** The venue's publisher and ISSNs (linking ISSN first). */
+  publisher: string | null;
+  issn: readonly string[];
+  language: string | null;
+  license: string | null;
+  keywords: readonly string[];
 }
 
 /** Where a record can be read: its DOI, else its OpenAlex page (graph ids are OpenAlex W-ids). */
@@ -70,6 +80,12 @@ export function splitName(name: string): { family: string; given: string } {
   return { family: words.slice(start).join(' '), given: words.slice(0, start).join(' ') };
 }
 
+/** A page range as a citation prints it: "199–208" (en dash), or the one page; null when there is no first page. */
+export function pageSpan(first: string | null, last: string | null, dash = '–'): string | null {
+  if (!first) return null;
+  return last && last !== first ? `${first}${dash}${last}` : first;
+}
+
 function dateParts(record: BibliographyRecord): number[] | null {
   const date = record.publicationDate && /^(\d{4})-(\d{2})-(\d{2})$/.exec(record.publicationDate);
   if (date && (record.year === null || Number(date[1]) === record.year)) return date.slice(1).map(Number);
@@ -87,6 +103,14 @@ const CSV_COLUMNS = [
   'type',
   'venue',
   'authors',
+  'volume',
+  'issue',
+  'pages',
+  'publisher',
+  'issn',
+  'language',
+  'license',
+  'keywords',
   'cited_by_count',
   'pmid',
   'url',
@@ -115,6 +139,14 @@ function toCsv(records: readonly BibliographyRecord[]): string {
       r.type,
       r.venue,
       r.authors.map((a) => a.name).join('; '),
+      r.volume,
+      r.issue,
+      pageSpan(r.firstPage, r.lastPage, '-'),
+      r.publisher,
+      r.issn.join('; '),
+      r.language,
+      r.license,
+      r.keywords.join('; '),
       r.citedByCount,
       r.pmid,
       recordUrl(r),
@@ -213,6 +245,15 @@ function toBibtex(records: readonly BibliographyRecord[]): string {
         ['title', r.title ? bibtexText(r.title) : null],
         [kind.container, r.venue ? bibtexText(r.venue) : null],
         ['year', r.year === null ? null : String(r.year)],
+        ['volume', r.volume ? bibtexText(r.volume) : null],
+        ['number', r.issue ? bibtexText(r.issue) : null],
+        ['pages', r.firstPage ? bibtexText(pageSpan(r.firstPage, r.lastPage, '--')!) : null],
+        ['publisher', r.publisher && kind.container !== 'publisher' ? bibtexText(r.publisher) : null],
+        ['issn', r.issn.length ? r.issn.join(', ') : null],
+        ['language', r.language ? bibtexText(r.language) : null],
+        ['keywords', r.keywords.length ? r.keywords.map(bibtexText).join(', ') : null],
+        // Zotero's BibTeX translators read and write a work's rights as `copyright`.
+        ['copyright', r.license ? bibtexText(r.license) : null],
         // doi and url are verbatim fields (biblatex): no escapes, only braces removed to keep the entry balanced.
         ['doi', r.doi ? r.doi.replace(/[{}\s]/g, '') : null],
         ['url', recordUrl(r).replace(/[{}\s]/g, '')],
@@ -265,12 +306,22 @@ function toRis(records: readonly BibliographyRecord[]): string {
           line('DA', `${parts[0]}/${String(parts[1]).padStart(2, '0')}/${String(parts[2]).padStart(2, '0')}/`),
         );
       }
+      if (r.volume) lines.push(line('VL', r.volume));
+      if (r.issue) lines.push(line('IS', r.issue));
+      if (r.firstPage) lines.push(line('SP', r.firstPage));
+      if (r.lastPage && r.lastPage !== r.firstPage) lines.push(line('EP', r.lastPage));
+      if (r.publisher) lines.push(line('PB', r.publisher));
+      for (const issn of r.issn) lines.push(line('SN', issn));
+      if (r.language) lines.push(line('LA', r.language));
+      for (const keyword of r.keywords) lines.push(line('KW', keyword));
       if (r.doi) lines.push(line('DO', r.doi));
       lines.push(line('UR', recordUrl(r)));
       if (r.abstract) lines.push(line('AB', r.abstract));
       lines.push(line('AN', r.id));
       // RIS has no PubMed tag (C2 is the PMCID): the PMID goes in a note.
       if (r.pmid) lines.push(line('N1', `PMID: ${r.pmid}`));
+      // Nor a licence tag: it goes in a note too.
+      if (r.license) lines.push(line('N1', `License: ${r.license}`));
       lines.push('ER  - ');
       return lines.join('\r\n');
     })
@@ -309,6 +360,14 @@ function toCslJson(records: readonly BibliographyRecord[]): string {
       }),
       ...(parts ? { issued: { 'date-parts': [parts] } } : {}),
       ...(r.venue ? { 'container-title': r.venue } : {}),
+      ...(r.volume ? { volume: r.volume } : {}),
+      ...(r.issue ? { issue: r.issue } : {}),
+      ...(r.firstPage ? { page: pageSpan(r.firstPage, r.lastPage, '-'), 'page-first': r.firstPage } : {}),
+      ...(r.publisher ? { publisher: r.publisher } : {}),
+      ...(r.issn.length ? { ISSN: r.issn.join(', ') } : {}),
+      ...(r.language ? { language: r.language } : {}),
+      ...(r.keywords.length ? { keyword: r.keywords.join(', ') } : {}),
+      ...(r.license ? { license: r.license } : {}),
       ...(r.doi ? { DOI: r.doi } : {}),
       URL: recordUrl(r),
       ...(r.pmid ? { PMID: r.pmid } : {}),

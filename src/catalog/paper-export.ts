@@ -77,21 +77,33 @@ export class PaperExportService {
       this.catalog.authorsOfPapers(shown),
       this.catalog.venuesOfPapers(shown),
     ]);
-    return papers.map((p) => ({
-      id: p.id,
-      doi: p.doi ?? null,
-      title: p.title ?? null,
-      abstract: p.abstract ?? null,
-      year: p.year ?? null,
-      publicationDate: p.publicationDate ?? null,
-      type: p.type ?? null,
-      venue: venues.get(p.id)?.name ?? null,
-      authors: (authors.get(p.id) ?? [])
-        .filter((a) => !a.author.anonymous || a.author.name)
-        .map((a) => ({ name: a.author.name ?? '', orcid: a.author.orcid ?? null }))
-        .filter((a) => a.name !== ''),
-      citedByCount: p.citedByCount ?? null,
-      pmid: p.pmid ?? null,
-    }));
+    return papers.map((p) => {
+      const venue = venues.get(p.id);
+      return {
+        id: p.id,
+        doi: p.doi ?? null,
+        title: p.title ?? null,
+        abstract: p.abstract ?? null,
+        year: p.year ?? null,
+        publicationDate: p.publicationDate ?? null,
+        type: p.type ?? null,
+        venue: venue?.name ?? null,
+        authors: (authors.get(p.id) ?? [])
+          .filter((a) => !a.author.anonymous || a.author.name)
+          .map((a) => ({ name: a.author.name ?? '', orcid: a.author.orcid ?? null }))
+          .filter((a) => a.name !== ''),
+        citedByCount: p.citedByCount ?? null,
+        pmid: p.pmid ?? null,
+        volume: p.volume ?? null,
+        issue: p.issue ?? null,
+        firstPage: p.firstPage ?? null,
+        lastPage: p.lastPage ?? null,
+        publisher: venue?.publisher ?? null,
+        issn: [...new Set([venue?.issnL, ...(venue?.issn ?? [])].filter((x): x is string => Boolean(x)))],
+        language: p.language ?? null,
+        license: p.license ?? null,
+        keywords: [...(p.keywords ?? [])],
+      };
+    });
   }
 }

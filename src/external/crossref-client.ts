@@ -1,10 +1,10 @@
 import type { ClientSettings } from '../config/settings';
-import type { AuthorshipRecord, WorkRecord } from '../domain';
+import type { AuthorshipRecord, WorkDetails, WorkRecord } from '../domain';
 import type { RequestContext } from '../request-context';
 import { isJsonObject, type JsonObject, normaliseDoi } from '../text';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
-import { emptyRecord, type ExternalAuthor, int, type ScholarlyClient, text } from './scholarly-client';
+import { emptyRecord, type ExternalAuthor, int, pageRange, type ScholarlyClient, text } from './scholarly-client';
 
 /** Crossref abstracts are JATS XML fragments; keep the words. */
 export function stripJats(value: string | null): string | null {
@@ -15,6 +15,19 @@ export function stripJats(value: string | null): string | null {
     .replace(/\s+/g, ' ')
     .trim();
   return plain.length > 0 ? plain : null;
+}
+
+/** Volume, issue, pages, language and licence (the version of record's, else the first) of a Crossref work. */
+function crossrefDetails(work: JsonObject): WorkDetails {
+  const licenses = (Array.isArray(work.license) ? work.license : []).filter(isJsonObject);
+  const license = licenses.find((entry) => entry['content-version'] === 'vor') ?? licenses[0];
+  return {
+    volume: text(work.volume),
+    issue: text(work.issue),
+    ...pageRange(text(work.page)),
+    language: text(work.language),
+    license: license ? text(license.URL) : null,
+  };
 }
 
 /** Maps a Crossref work (`message` of /works/{doi}, or an item of /works). */
@@ -50,6 +63,7 @@ export function mapCrossrefWork(work: JsonObject): WorkRecord | null {
       publisher: text(work.publisher),
     };
   }
+  Object.assign(record, crossrefDetails(work));
   record.authorships = (Array.isArray(work.author) ? work.author : [])
     .filter(isJsonObject)
     .map((author, order): AuthorshipRecord => {

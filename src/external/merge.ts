@@ -27,7 +27,20 @@ const rank = (source: string) => {
   return index < 0 ? PRIORITY.length : index;
 };
 
-const FIELDS = ['title', 'abstract', 'year', 'publicationDate', 'type', 'venue'] as const;
+const FIELDS = [
+  'title',
+  'abstract',
+  'year',
+  'publicationDate',
+  'type',
+  'venue',
+  'volume',
+  'issue',
+  'firstPage',
+  'lastPage',
+  'language',
+  'license',
+] as const;
 
 function mergeGroup(records: WorkRecord[]): MergedWork {
   const ordered = [...records].sort((a, b) => rank(a.source) - rank(b.source));
@@ -66,6 +79,11 @@ function mergeGroup(records: WorkRecord[]): MergedWork {
   if (withAuthors) {
     merged.authorships = withAuthors.authorships;
     provenance.authorships = withAuthors.source;
+  }
+  const withKeywords = ordered.find((record) => (record.keywords?.length ?? 0) > 0);
+  if (withKeywords) {
+    merged.keywords = withKeywords.keywords;
+    provenance.keywords = withKeywords.source;
   }
   const withTopics = ordered.find((record) => record.topics.length > 0);
   if (withTopics) {

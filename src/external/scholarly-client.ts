@@ -62,3 +62,9 @@ export function emptyRecord(id: string, source: string): WorkRecord {
     references: [],
   };
 }
+
+/** "199-208" (or an en dash, or one page "e1234") → first and last page. */
+export function pageRange(pages: string | null): { firstPage: string | null; lastPage: string | null } {
+  const match = pages ? /^\s*([^\s\-–—]+)\s*(?:[-–—]+\s*([^\s\-–—]+))?\s*$/.exec(pages) : null;
+  return match ? { firstPage: match[1]!, lastPage: match[2] ?? null } : { firstPage: null, lastPage: null };
+}

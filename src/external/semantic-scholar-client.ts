@@ -4,7 +4,15 @@ import type { RequestContext } from '../request-context';
 import { isJsonObject, type JsonObject, normaliseDoi, normalisePmid } from '../text';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
-import { emptyRecord, type ExternalAuthor, externalWorkId, int, type ScholarlyClient, text } from './scholarly-client';
+import {
+  emptyRecord,
+  type ExternalAuthor,
+  externalWorkId,
+  int,
+  pageRange,
+  type ScholarlyClient,
+  text,
+} from './scholarly-client';
 
 /** Fields asked of Semantic Scholar for a paper; tests may narrow them to what a recording asked for. */
 export const S2_PAPER_FIELDS =
@@ -38,6 +46,10 @@ export function mapS2Paper(paper: JsonObject): WorkRecord | null {
       type: null,
       publisher: null,
     };
+  if (isJsonObject(paper.journal)) {
+    record.volume = text(paper.journal.volume);
+    Object.assign(record, pageRange(text(paper.journal.pages)));
+  }
   record.authorships = (Array.isArray(paper.authors) ? paper.authors : [])
     .filter(isJsonObject)
     .map((author, order) => ({

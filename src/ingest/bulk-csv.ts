@@ -41,6 +41,13 @@ const PAPER_COLUMNS: readonly Column[] = [
   ['referenceCount', 'long'],
   ['citationYears', 'long[]'],
   ['citationCounts', 'long[]'],
+  ['volume', 'string'],
+  ['issue', 'string'],
+  ['firstPage', 'string'],
+  ['lastPage', 'string'],
+  ['language', 'string'],
+  ['license', 'string'],
+  ['keywords', 'string[]'],
   ['contentHash', 'string'],
   ['affiliationsPerPaper', 'boolean'],
 ];

@@ -1,4 +1,4 @@
-import type { AuthorshipRecord, InstitutionRecord, TopicRecord, VenueRecord, WorkRecord } from '../domain';
+import type { AuthorshipRecord, InstitutionRecord, TopicRecord, VenueRecord, WorkDetails, WorkRecord } from '../domain';
 import { isJsonObject, type JsonObject, nonEmpty, normaliseDoi, normalisePmid, shortOpenAlexId } from '../text';
 
 /** A record that could not be mapped, with the reason. */
@@ -146,6 +146,57 @@ function mapVenue(work: JsonObject): VenueRecord | null {
   return null;
 }
 
+/** Keywords without repeats (case and spacing ignored), in the order given. */
+export function distinctKeywords(words: ReadonlyArray<string | null>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const word of words) {
+    const clean = word?.replace(/\s+/g, ' ').trim();
+    if (!clean || seen.has(clean.toLowerCase())) continue;
+    seen.add(clean.toLowerCase());
+    out.push(clean);
+  }
+  return out;
+}
+
+/**
+ * Volume, issue, pages (`biblio`), language, the licence of the primary (else best open) location, and keywords:
+ * OpenAlex's own (`keywords`, 2023 `{keyword}` or 2025 `{display_name}`), then MeSH descriptors, major topics first.
+ */
+function mapDetails(work: JsonObject, warn: FieldWarning): WorkDetails {
+  const biblio = isJsonObject(work.biblio) ? work.biblio : {};
+  const part = (value: unknown) => (typeof value === 'number' ? String(value) : (nonEmpty(value)?.trim() ?? null));
+  const license = [work.primary_location, work.best_oa_location]
+    .filter(isJsonObject)
+    .map((location) => nonEmpty(location.license))
+    .find((value) => value !== null);
+  const own = listField(work.keywords, 'keywords', warn).map((keyword) =>
+    typeof keyword === 'string'
+      ? keyword
+      : isJsonObject(keyword)
+        ? (nonEmpty(keyword.display_name) ?? nonEmpty(keyword.keyword))
+        : null,
+  );
+  const mesh = listField(work.mesh, 'mesh', warn)
+    .filter(isJsonObject)
+    .map((heading, index) => ({
+      name: nonEmpty(heading.descriptor_name),
+      major: heading.is_major_topic === true,
+      index,
+    }))
+    .sort((a, b) => Number(b.major) - Number(a.major) || a.index - b.index)
+    .map((heading) => heading.name);
+  return {
+    volume: part(biblio.volume),
+    issue: part(biblio.issue),
+    firstPage: part(biblio.first_page),
+    lastPage: part(biblio.last_page),
+    language: nonEmpty(work.language),
+    license: license ?? null,
+    keywords: distinctKeywords([...own, ...mesh]),
+  };
+}
+
 /** Topics: 2023 `concepts` (with their level) and 2025 `topics` (level 3 under domain, field and subfield). */
 function mapTopics(work: JsonObject, warn: FieldWarning): TopicRecord[] {
   const topics = new Map<string, TopicRecord>();
@@ -209,6 +260,7 @@ export function mapOpenAlexWork(value: unknown, warn: FieldWarning = ignore): Wo
     topics: mapTopics(value, warn),
     references: [...references],
     countsByYear: countsByYear(value.counts_by_year),
+    ...mapDetails(value, warn),
   };
 }
 

@@ -47,6 +47,13 @@ export function paperProps(record: WorkRecord, hash: string): Record<string, unk
     // Parallel lists (Neo4j stores no maps on nodes): OpenAlex's citations per year.
     citationYears: record.countsByYear?.length ? record.countsByYear.map((entry) => entry.year) : null,
     citationCounts: record.countsByYear?.length ? record.countsByYear.map((entry) => entry.citations) : null,
+    volume: record.volume ?? null,
+    issue: record.issue ?? null,
+    firstPage: record.firstPage ?? null,
+    lastPage: record.lastPage ?? null,
+    language: record.language ?? null,
+    license: record.license ?? null,
+    keywords: record.keywords?.length ? record.keywords : null,
     contentHash: hash,
     // Authorships carry their own institutions (AUTHORED.institutions): per-paper affiliations are known. Papers
     // stored before that have only the authors' affiliations over all their papers (AFFILIATED_WITH).

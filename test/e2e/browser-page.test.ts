@@ -93,13 +93,19 @@ describe('the web page in a browser', () => {
     await page.close();
   });
 
-  it('shows an author, trends of two topics and the collaboration network', async () => {
+  it("shows an author, a paper's place in its venue, trends of two topics and the collaboration network", async () => {
     const author = await open('?view=author&id=A2555644867');
     await author.waitForSelector('.metrics', { timeout: 20_000 });
     expect(await author.$eval('h1', (n) => n.textContent)).toBe('Deborah Grady');
     const metrics = await author.$$eval('.metrics div', (nodes) => nodes.map((n) => n.textContent ?? ''));
     expect(metrics[0]).toMatch(/^papers\d+$/);
     await author.close();
+
+    // A paper shows where it appeared as a reference list prints it (the raw record: JAMA 273(3), pages 199–208).
+    const paper = await open('?view=paper&id=W4254959959');
+    await paper.waitForSelector('.meta', { timeout: 20_000 });
+    expect(await paper.$eval('.meta', (n) => n.textContent)).toMatch(/^1995 · JAMA 273\(3\):199–208 · /);
+    await paper.close();
 
     const trends = await open(`?view=trends&topics=C2777164284,C2779279991&from=1990&to=2002&collection=${OWN}`);
     await trends.waitForSelector('polyline.series', { timeout: 20_000 });

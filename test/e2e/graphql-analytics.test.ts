@@ -23,6 +23,11 @@ interface RawWork {
   referenced_works: string[];
   authorships: Array<{ author: { id: string | null }; institutions?: Array<{ id: string | null }> }>;
   concepts: Array<{ id: string; score: number | string; level: number }>;
+  biblio?: { volume: string | null; issue: string | null; first_page: string | null; last_page: string | null };
+  language?: string | null;
+  primary_location?: { license?: string | null } | null;
+  best_oa_location?: { license?: string | null } | null;
+  mesh?: Array<{ descriptor_name: string; is_major_topic: boolean }>;
 }
 
 const short = (url: string) => url.replace('https://openalex.org/', '');
@@ -674,6 +679,35 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
       expect(a! >= 1 && a! <= items.length && b! >= 1 && b! <= items.length && strength! >= 1).toBe(true);
     }
     expect(data.csv.content.split('\r\n').filter(Boolean)).toHaveLength(data.csv.edges + 1);
+    // Paper nodes carry year, DOI and global citations as the raw records give them, in every format.
+    for (const node of xml(data.graphml.content, 'node')) {
+      const raw = works.get(node.attribs.id!)!;
+      const value = (key: string) =>
+        DomUtils.textContent(DomUtils.findOne((e) => e.attribs.key === key, node.children, false)!);
+      expect(Number(value('year'))).toBe(raw.publication_year);
+      expect(Number(value('citations'))).toBe(raw.cited_by_count);
+      if (raw.doi) expect(value('doi')).toBe(raw.doi.replace('https://doi.org/', '').toLowerCase());
+    }
+    const gexfYears = xml(data.gexf.content, 'node').map((node) => {
+      const year = DomUtils.findOne((e) => e.attribs.for === '2', node.children, true)!;
+      return [node.attribs.id, Number(year.attribs.value)];
+    });
+    expect(gexfYears).toEqual(gexfYears.map(([id]) => [id, works.get(id as string)!.publication_year]));
+    const [header, ...rows] = data.csv.content.trimEnd().split('\r\n');
+    expect(header).toBe(
+      'source,target,weight,source_label,source_year,source_doi,source_citations,target_label,target_year,target_doi,target_citations',
+    );
+    const { parse } = require('csv-parse/sync') as {
+      parse: (text: string, o: object) => Array<Record<string, string>>;
+    };
+    // Co-cited works may be stubs (no year known); every year given is the raw record's.
+    for (const row of parse(data.csv.content, { columns: true })) {
+      for (const end of ['source', 'target']) {
+        const raw = works.get(row[end]!);
+        if (row[`${end}_year`]) expect(Number(row[`${end}_year`])).toBe(raw!.publication_year);
+      }
+    }
+    expect(rows.length).toBe(data.csv.edges);
   });
 
   it('gives the same measures and files on the command line', async () => {
@@ -805,6 +839,69 @@ describe('paper lists as files, parsed back and checked against the raw records'
     expect(bad.status).toBe(400);
     const problem = (await bad.json()) as { errors: Array<{ extensions: { code: string } }> };
     expect(problem.errors[0]!.extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('carries volume, issue, pages, licence and MeSH keywords of every record that has them, in every format', async () => {
+    const ids = review.map((w) => short(w.id));
+    const pagesOf = (w: RawWork) => {
+      const first = w.biblio?.first_page;
+      const last = w.biblio?.last_page;
+      return first ? (last && last !== first ? `${first}-${last}` : first) : undefined;
+    };
+    const expected = review.map((w) => ({
+      volume: w.biblio?.volume ?? undefined,
+      issue: w.biblio?.issue ?? undefined,
+      page: pagesOf(w),
+    }));
+    // Most of the review's records give them (226 volumes, 215 page ranges of 258 in the raw file).
+    expect(expected.filter((e) => e.volume).length).toBeGreaterThan(200);
+    expect(expected.filter((e) => e.page).length).toBeGreaterThan(200);
+    const licence = (w: RawWork) => w.primary_location?.license ?? w.best_oa_location?.license ?? undefined;
+    const majorMesh = (w: RawWork) => (w.mesh ?? []).filter((m) => m.is_major_topic).map((m) => m.descriptor_name);
+    for (const format of ['BIBTEX', 'RIS', 'CSL_JSON']) {
+      const { data, errors } = await gql(
+        'query ($ids: [ID!], $format: BibliographyFormat!) { paperExport(ids: $ids, format: $format, first: 5000) { papers content } }',
+        { ids, format },
+      );
+      expect(errors).toBeUndefined();
+      const items: Array<{ volume?: string; issue?: string; page?: string; license?: string; keyword?: string }> =
+        format === 'CSL_JSON' ? JSON.parse(data.paperExport.content) : new Cite(data.paperExport.content).data;
+      expect(items.map((i) => ({ volume: i.volume, issue: i.issue, page: i.page }))).toEqual(expected);
+      if (format === 'CSL_JSON') {
+        expect(items.map((i) => i.license)).toEqual(review.map(licence));
+        review.forEach((w, index) => {
+          for (const name of majorMesh(w)) expect(items[index]!.keyword).toContain(name);
+        });
+      }
+    }
+    const { data } = await gql('query ($ids: [ID!]) { paperExport(ids: $ids, format: CSV, first: 5000) { content } }', {
+      ids,
+    });
+    const { parse } = require('csv-parse/sync') as {
+      parse: (text: string, o: object) => Array<Record<string, string>>;
+    };
+    const rows = parse(data.paperExport.content, { columns: true });
+    expect(
+      rows.map((r) => ({ volume: r.volume || undefined, issue: r.issue || undefined, page: r.pages || undefined })),
+    ).toEqual(expected);
+    // The paper itself over GraphQL: the fields and the printed range.
+    const withRange = review.find(
+      (w) => w.biblio?.first_page && w.biblio.last_page && w.biblio.last_page !== w.biblio.first_page,
+    )!;
+    const paper = await gql(
+      'query ($id: ID!) { paper(id: $id) { volume issue firstPage lastPage pages license keywords } }',
+      {
+        id: short(withRange.id),
+      },
+    );
+    expect(paper.data.paper).toMatchObject({
+      volume: withRange.biblio!.volume,
+      issue: withRange.biblio!.issue,
+      firstPage: withRange.biblio!.first_page,
+      lastPage: withRange.biblio!.last_page,
+      pages: `${withRange.biblio!.first_page}–${withRange.biblio!.last_page}`,
+    });
+    expect(paper.data.paper.keywords).toEqual(expect.arrayContaining(majorMesh(withRange)));
   });
 
   it('exports a whole collection as CSV, and the same on the command line as CSL-JSON', async () => {

@@ -16,6 +16,14 @@ require('@citation-js/plugin-ris');
 
 interface CslItem {
   type: string;
+  volume?: string;
+  issue?: string;
+  page?: string;
+  publisher?: string;
+  ISSN?: string | string[];
+  language?: string;
+  keyword?: string;
+  license?: string;
   title?: string;
   author?: Array<{ family?: string; given?: string; literal?: string; 'non-dropping-particle'?: string }>;
   issued?: { 'date-parts': number[][] };
@@ -43,6 +51,15 @@ const RECORDS: BibliographyRecord[] = [
     ],
     citedByCount: 3,
     pmid: '31234567',
+    volume: '12',
+    issue: '3_suppl',
+    firstPage: '199',
+    lastPage: '208',
+    publisher: 'Tests & Co',
+    issn: ['1234-5678', '8765-4321'],
+    language: 'en',
+    license: 'cc-by',
+    keywords: ['Trials, controlled', 'Estrogens & hormones'],
   },
   {
     id: 'W102',
@@ -56,6 +73,15 @@ const RECORDS: BibliographyRecord[] = [
     authors: [{ name: 'Curie, Marie', orcid: 'https://orcid.org/0000-0002-0000-0003' }],
     citedByCount: null,
     pmid: null,
+    volume: null,
+    issue: null,
+    firstPage: 'e1234',
+    lastPage: null,
+    publisher: 'Big Books Ltd',
+    issn: [],
+    language: null,
+    license: null,
+    keywords: [],
   },
 ];
 
@@ -96,7 +122,19 @@ describe('bibliography exports', () => {
     expect(article!.abstract).toBe('An abstract, with, commas and a line break.');
     expect(article!.author!.map(fullFamily)).toEqual(['Müller', 'van Beethoven', 'Plato']);
     expect(article!.author![0]!.given).toBe('José');
+    expect([article!.volume, article!.issue, article!.page]).toEqual(['12', '3_suppl', '199-208']);
+    expect([article!.publisher, article!.ISSN, article!.language]).toEqual([
+      'Tests & Co',
+      '1234-5678, 8765-4321',
+      'en',
+    ]);
+    // biblatex separates keywords by commas, so a keyword holding one cannot be told apart; each still arrives whole.
+    expect(article!.keyword).toContain('Estrogens & hormones');
+    expect(text).toMatch(/^ {2}copyright = \{cc-by\},$/m);
     expect(chapter!.type).toBe('chapter');
+    expect(chapter!.page).toBe('e1234');
+    // A chapter's container is its book; the publisher is the book's.
+    expect(chapter!.publisher).toBe('Big Books Ltd');
     expect(chapter!.author!.map(fullFamily)).toEqual(['Curie']);
     // Citation keys: first author, year, first title word; ASCII.
     expect(text).toMatch(/^@article\{muller2019cost,$/m);
@@ -113,7 +151,15 @@ describe('bibliography exports', () => {
     expect(article!.DOI).toBe('10.1000/x_y(2019)');
     expect(article!.author!.map(fullFamily)).toEqual(['Müller', 'van Beethoven', 'Plato']);
     expect(article!['container-title']).toBe('Journal of Tests & Trials');
+    expect([article!.volume, article!.issue, article!.page]).toEqual(['12', '3_suppl', '199-208']);
+    expect([article!.ISSN, article!.language]).toEqual([['1234-5678', '8765-4321'], 'en']);
+    // The RIS specification gives a journal article no publisher (citation-js drops PB there): the line is written.
+    expect(text).toContain('PB  - Tests & Co\r\n');
+    expect(chapter!.publisher).toBe('Big Books Ltd');
+    expect(text).toContain('KW  - Trials, controlled\r\nKW  - Estrogens & hormones\r\n');
+    expect(text).toContain('N1  - License: cc-by\r\n');
     expect(chapter!.type).toBe('chapter');
+    expect(chapter!.page).toBe('e1234');
     expect(chapter!.URL).toBe('https://openalex.org/W102');
   });
 
@@ -126,6 +172,17 @@ describe('bibliography exports', () => {
     expect(items[0]!.issued).toEqual({ 'date-parts': [[2019, 3, 5]] });
     expect(items[0]!.author![1]).toEqual({ family: 'van Beethoven', given: 'Ludwig' });
     expect(items[1]!.issued).toBeUndefined();
+    expect(items[0]).toMatchObject({
+      volume: '12',
+      issue: '3_suppl',
+      page: '199-208',
+      publisher: 'Tests & Co',
+      ISSN: '1234-5678, 8765-4321',
+      language: 'en',
+      keyword: 'Trials, controlled, Estrogens & hormones',
+      license: 'cc-by',
+    });
+    expect(items[1]!.page).toBe('e1234');
     const lines = formatBibliography(RECORDS, 'JSONL')
       .trimEnd()
       .split('\n')
@@ -142,6 +199,14 @@ describe('bibliography exports', () => {
     expect(rows[0]!.abstract).toBe(RECORDS[0]!.abstract);
     expect(rows[0]!.authors).toBe('José Müller; Ludwig van Beethoven; Plato');
     expect(rows[0]!.year).toBe('2019');
+    expect([rows[0]!.volume, rows[0]!.issue, rows[0]!.pages, rows[0]!.issn]).toEqual([
+      '12',
+      '3_suppl',
+      '199-208',
+      '1234-5678; 8765-4321',
+    ]);
+    expect(rows[0]!.keywords).toBe('Trials, controlled; Estrogens & hormones');
+    expect([rows[0]!.language, rows[0]!.license, rows[1]!.pages]).toEqual(['en', 'cc-by', 'e1234']);
     // A cell that a spreadsheet would run as a formula starts with an apostrophe.
     expect(rows[1]!.title).toBe(`'${RECORDS[1]!.title}`);
     expect(rows[1]!.year).toBe('');

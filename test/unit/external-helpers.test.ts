@@ -2,6 +2,7 @@ import { backoffMs, retryAfterMs } from '../../src/external/provider-base';
 import { ResponseCache } from '../../src/external/response-cache';
 import { normaliseTitle } from '../../src/external/merge';
 import { mapCrossrefWork, stripJats } from '../../src/external/crossref-client';
+import { pageRange } from '../../src/external/scholarly-client';
 
 describe('HTTP helpers', () => {
   it('reads Retry-After as seconds or as an HTTP date', () => {
@@ -49,13 +50,30 @@ describe('mapping helpers', () => {
       title: ['T'],
       issued: { 'date-parts': [[2020, 5]] },
       reference: [{ DOI: '10.2000/x' }, { key: 'no-doi' }],
+      volume: '12',
+      issue: '3',
+      page: '314–320',
+      language: 'en',
+      license: [
+        { URL: 'https://example.org/tdm', 'content-version': 'tdm' },
+        { URL: 'http://creativecommons.org/licenses/by/4.0/', 'content-version': 'vor' },
+      ],
     });
     expect(work).toMatchObject({
       id: 'doi:10.1000/abc',
       year: 2020,
       publicationDate: '2020-05',
       references: ['doi:10.2000/x'],
+      volume: '12',
+      issue: '3',
+      firstPage: '314',
+      lastPage: '320',
+      language: 'en',
+      license: 'http://creativecommons.org/licenses/by/4.0/',
     });
+    expect(pageRange('e1234')).toEqual({ firstPage: 'e1234', lastPage: null });
+    expect(pageRange('S1 - S10')).toEqual({ firstPage: 'S1', lastPage: 'S10' });
+    expect(pageRange('pp. 1, 4')).toEqual({ firstPage: null, lastPage: null });
     expect(mapCrossrefWork({ title: ['no doi'] })).toBeNull();
   });
 });

@@ -48,6 +48,10 @@ describe('OpenAlex mapping', () => {
     const anonymous = work.authorships.find((a) => a.authorId === null);
     expect(anonymous?.name).toBe('M Mannelli');
     expect(anonymous?.institutions[0]?.id).toBe('I45084792');
+    // biblio gives pages only; MeSH descriptors are the keywords, major topics first, each once.
+    expect(work).toMatchObject({ volume: null, issue: null, firstPage: '619', lastPage: '624', license: null });
+    expect(work.keywords!.slice(0, 3)).toEqual(['Adrenal Gland Neoplasms', 'Pheochromocytoma', 'Adolescent']);
+    expect(new Set(work.keywords).size).toBe(work.keywords!.length);
   });
 
   it('maps a 2025/2026-schema work (primary_location.source, topics)', () => {
@@ -63,6 +67,8 @@ describe('OpenAlex mapping', () => {
       position: 'first',
     });
     expect(work.abstract).toBeTruthy();
+    expect(work).toMatchObject({ volume: '6', issue: null, firstPage: 'e4375', language: 'en', license: 'cc-by' });
+    expect(work.keywords!.slice(0, 3)).toEqual(['Citation', 'License', 'Scholarly communication']);
   });
 
   it('refuses a record without an id, and a non-object', () => {

@@ -206,6 +206,43 @@ describe('network files', () => {
       '',
     ]);
   });
+
+  it('gives paper nodes their year, DOI and citations in every format, and leaves unknown values out', () => {
+    const papers: ExportNetwork = {
+      ...network,
+      nodes: [
+        { ...network.nodes[0]!, year: 2019, doi: '10.1/a&b', citations: 12 },
+        { ...network.nodes[1]!, year: null, doi: null, citations: null },
+        network.nodes[2]!,
+      ],
+    };
+    const graphml = exportNetwork(papers, 'GRAPHML');
+    expect(elements(graphml, 'data').map((d) => d.text)).toEqual([
+      'Cartilage & knee, "a review"',
+      '3',
+      '1',
+      '2019',
+      '10.1/a&b',
+      '12',
+      'Knee\trepair',
+      '1',
+      '1',
+      'Alone',
+      '1',
+      '0',
+      '4',
+    ]);
+    expect(exportNetwork(papers, 'GEXF')).toContain(
+      '<attvalue for="2" value="2019"/><attvalue for="3" value="10.1/a&amp;b"/><attvalue for="4" value="12"/>',
+    );
+    const map = exportNetwork(papers, 'VOSVIEWER_MAP').trimEnd().split('\n');
+    expect(map[0]).toBe('id\tlabel\tdescription\turl\tcluster\tweight<Documents>\tweight<Citations>\tscore<Pub. year>');
+    expect(map[1]).toBe('1\tCartilage & knee, "a review"\tW1\thttps://doi.org/10.1/a&b\t1\t3\t12\t2019');
+    expect(map[2]).toBe('2\tKnee repair\tW2\t\t1\t1\t0\t');
+    expect(exportNetwork(papers, 'CSV').split('\r\n')[1]).toBe(
+      'W1,W2,4,"Cartilage & knee, ""a review""",2019,10.1/a&b,12,Knee\trepair,,,',
+    );
+  });
 });
 
 describe('author identity', () => {

@@ -8,7 +8,7 @@ const h = React.createElement;
 
 const PAPER = `query Paper($id: ID!, $withText: Boolean!) {
   paper(id: $id) {
-    id doi doiUrl title abstract year type citedByCount internalCitationCount stub collections
+    id doi doiUrl title abstract year type citedByCount internalCitationCount stub collections volume issue pages
     venue { name }
     authors { author { id name } }
     topics(first: 8) { topic { id name } }
@@ -30,6 +30,13 @@ function Highlighted({ text, start, end }) {
     h('mark', { id: 'quoted', tabIndex: -1 }, text.slice(start, end)),
     text.slice(end),
   );
+}
+
+/** "Journal 273(3):199–208", as a reference list prints where a paper appeared; only the parts the record has. */
+function venueCitation(paper) {
+  const place = [paper.volume, paper.issue ? `(${paper.issue})` : null].filter(Boolean).join('');
+  const where = [place, paper.pages].filter(Boolean).join(':');
+  return [paper.venue?.name, where].filter(Boolean).join(' ') || null;
 }
 
 export function PaperView({ params }) {
@@ -55,7 +62,7 @@ export function PaperView({ params }) {
     h(
       'p',
       { className: 'meta' },
-      [paper.year, paper.venue?.name, paper.type].filter(Boolean).join(' · '),
+      [paper.year, venueCitation(paper), paper.type].filter(Boolean).join(' · '),
       paper.doiUrl
         ? h(React.Fragment, null, ' · ', h('a', { href: paper.doiUrl, rel: 'noreferrer' }, paper.doi))
         : null,

@@ -1637,6 +1637,22 @@ export type Paper = {
   citedByCount?: Maybe<Scalars['Int']['output']>;
   /** True when the source marks the work retracted. */
   isRetracted: Scalars['Boolean']['output'];
+  /** Volume of the venue it appeared in, as the source gives it. */
+  volume?: Maybe<Scalars['String']['output']>;
+  /** Issue of the volume, as the source gives it. */
+  issue?: Maybe<Scalars['String']['output']>;
+  /** First page (or article number, e.g. e1234). */
+  firstPage?: Maybe<Scalars['String']['output']>;
+  /** Last page, when the source gives a range. */
+  lastPage?: Maybe<Scalars['String']['output']>;
+  /** The page range as a citation prints it: "199–208", or the one page. */
+  pages?: Maybe<Scalars['String']['output']>;
+  /** Language code as the source gives it (ISO 639-1: en, de …). */
+  language?: Maybe<Scalars['String']['output']>;
+  /** Licence of the version of record: OpenAlex's short name (cc-by …) or Crossref's licence URL. */
+  license?: Maybe<Scalars['String']['output']>;
+  /** Keywords: the source's own, then its MeSH descriptors (major topics first), without repeats. */
+  keywords: Array<Scalars['String']['output']>;
   /** Where the record came from: openalex, beir:<collection>, crossref, s2 … */
   source?: Maybe<Scalars['String']['output']>;
   /** True for a work known only because a paper cites it. */
@@ -3772,6 +3788,14 @@ export type PaperResolvers<ContextType = GraphqlContext, ParentType extends Reso
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   citedByCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   isRetracted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  volume?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstPage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastPage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pages?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  license?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  keywords?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   stub?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   collections?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;

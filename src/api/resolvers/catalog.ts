@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context';
+import { pageSpan } from '../../catalog/bibliography';
 import { settingsHash } from '../../config/settings';
 import { badInput } from '../../errors';
 import { pageRequest } from '../../paging';
@@ -119,6 +120,8 @@ export function catalogResolvers(app: AppContext): Resolvers {
       isRetracted: (paper) => paper.isRetracted === true,
       collections: (paper) => [...(paper.collections ?? [])],
       doiUrl: (paper) => (paper.doi ? `https://doi.org/${paper.doi}` : null),
+      pages: (paper) => pageSpan(paper.firstPage ?? null, paper.lastPage ?? null),
+      keywords: (paper) => [...(paper.keywords ?? [])],
       authors: (paper, _, context) => context.loaders.authorsOfPaper.load(paper.id),
       venue: (paper, _, context) => context.loaders.venueOfPaper.load(paper.id),
       topics: async (paper, args, context) => {
