@@ -5,8 +5,8 @@ import { CitegraphError, ErrorCode } from '../errors';
 /** Longest error message a client gets: a message may quote input, never much of it. */
 export const MAX_ERROR_MESSAGE = 300;
 
-/** Error details a client may see (the rest of `details` is for logs). */
-const PUBLIC_DETAILS = ['argument', 'retryAfterSeconds'] as const;
+/** Error details a client may see (the rest of `details` is for logs); `unknown`: the names a filter gave that the graph lacks, with the closest known. */
+const PUBLIC_DETAILS = ['argument', 'retryAfterSeconds', 'unknown'] as const;
 
 /** Codes whose messages carry internal text (driver messages, exceptions): replaced unless debugging. */
 export const HIDDEN: Record<string, string> = {

@@ -1,4 +1,5 @@
 import type { PaperFilter, PaperSort, PaperSortField } from '../domain';
+import type { FilterMiss } from '../catalog/name-lookup';
 import { badInput } from '../errors';
 import type { WarningSink } from '../paging';
 import { graphId } from '../text';
@@ -63,14 +64,30 @@ export function toPaperFilter(filter: WorkFilter | null | undefined): PaperFilte
 /** What reads the papers a filter's text matches and the values it names that do not exist (CatalogService). */
 export interface TextMatcher {
   textMatches(text: string, limit: number): Promise<{ scores: Map<string, number>; more: boolean }>;
-  unknownFilterValues(filter: PaperFilter): Promise<string[]>;
+  unknownFilterValues(filter: PaperFilter): Promise<FilterMiss[]>;
+}
+
+/**
+ * BAD_USER_INPUT when a filter names a collection or id the graph does not hold — every miss in the message, with the
+ * closest known collections — instead of an empty answer that looks like a finding.
+ */
+export async function refuseUnknownNames(
+  filter: PaperFilter,
+  matcher: Pick<TextMatcher, 'unknownFilterValues'>,
+): Promise<void> {
+  const misses = await matcher.unknownFilterValues(filter);
+  if (misses.length === 0) return;
+  throw badInput(misses.map((miss) => miss.message).join('; '), {
+    argument: misses[0]!.field,
+    unknown: misses.map(({ field, value, closest }) => ({ field, value, closest })),
+  });
 }
 
 /**
  * The GraphQL `WorkFilter` as the services' paper filter, with its text (if any) resolved to the papers it matches:
  * the one place a filter's text is read, so every list and analysis honours it alike. A text matching more than
- * MAX_TEXT_MATCHES papers keeps the most relevant, and a collection or id naming nothing is named with the closest
- * known names, in the response's warnings.
+ * MAX_TEXT_MATCHES papers keeps the most relevant (said in the response's warnings); a collection or id naming
+ * nothing is BAD_USER_INPUT naming the closest known names.
  */
 export async function resolveFilter(
   filter: WorkFilter | null | undefined,
@@ -78,8 +95,7 @@ export async function resolveFilter(
   warnings: WarningSink | null,
 ): Promise<PaperFilter> {
   const checked = toPaperFilter(filter);
-  // A value naming nothing makes an empty answer: say which, with the closest names.
-  for (const message of await matcher.unknownFilterValues(checked)) warnings?.warn(message);
+  await refuseUnknownNames(checked, matcher);
   if (checked.text == null) return checked;
   const { scores, more } = await matcher.textMatches(checked.text, MAX_TEXT_MATCHES);
   if (more) {

@@ -10,7 +10,11 @@ import {
   type GraphQLSchema,
   isListType,
   Kind,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
   type OperationDefinitionNode,
+  type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
@@ -193,8 +197,20 @@ function pageSize(args: Record<string, unknown>, fallback: number): number {
   return Math.max(0, Math.min(first, MAX_PAGE));
 }
 
+/** How many items a list field is weighed for (its page size, or a typical length); null for a single value. */
+function listItems({ type, field, args }: ComplexityEstimatorArgs): number | null {
+  const name = `${type.name}.${field.name}`;
+  const returns = getNullableType(field.type);
+  const named = getNamedType(field.type).name;
+  if (named.endsWith('Connection') || ('first' in args && isListType(returns))) return pageSize(args, 20);
+  if (name === 'Query.search') return pageSize(args, 10);
+  if (isListType(returns)) return LIST_SIZES[name] ?? 1;
+  return null;
+}
+
 /** The cost estimator: the field's weight plus its children, times its page size when it is a list. */
-export function estimateField({ type, field, args, childComplexity }: ComplexityEstimatorArgs): number {
+export function estimateField(estimate: ComplexityEstimatorArgs): number {
+  const { type, field, args, childComplexity } = estimate;
   const name = `${type.name}.${field.name}`;
   let weight = FIELD_WEIGHTS[name] ?? 0;
   if (name === 'Query.search') {
@@ -210,12 +226,87 @@ export function estimateField({ type, field, args, childComplexity }: Complexity
   const returns = getNullableType(field.type);
   const named = getNamedType(field.type).name;
   const own = weight + (named.endsWith('Connection') || isListType(returns) ? 0 : 1);
-  if (named.endsWith('Connection') || ('first' in args && isListType(returns))) {
-    return own + pageSize(args, 20) * (1 + childComplexity);
+  const items = listItems(estimate);
+  return items === null ? own + childComplexity : own + items * (1 + childComplexity);
+}
+
+/** Each field of an operation's document with its path of response keys ("papers.edges.node.citedBy"). */
+function fieldPaths(document: DocumentNode): Map<FieldNode, string> {
+  const fragments = new Map(
+    document.definitions
+      .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
+      .map((fragment) => [fragment.name.value, fragment]),
+  );
+  const paths = new Map<FieldNode, string>();
+  const walk = (set: SelectionSetNode, prefix: string, spread: ReadonlySet<string>) => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const key = `${prefix}${(selection.alias ?? selection.name).value}`;
+        paths.set(selection, key);
+        if (selection.selectionSet) walk(selection.selectionSet, `${key}.`, spread);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        walk(selection.selectionSet, prefix, spread);
+      } else {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment && !spread.has(fragment.name.value))
+          walk(fragment.selectionSet, prefix, new Set([...spread, fragment.name.value]));
+      }
+    }
+  };
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION) walk(definition.selectionSet, '', new Set());
   }
-  if (name === 'Query.search') return own + pageSize(args, 10) * (1 + childComplexity);
-  if (isListType(returns)) return own + (LIST_SIZES[name] ?? 1) * (1 + childComplexity);
-  return own + childComplexity;
+  return paths;
+}
+
+/** A field of an over-limit query with what it costs: its own estimate, of which `items` × `each` for a list. */
+export interface FieldCost {
+  path: string;
+  cost: number;
+  items: number | null;
+  each: number | null;
+}
+
+/**
+ * Where an operation's cost comes from: every field with its estimate, costliest first — a list's cost is its page
+ * size times what each item asks for, so the path that multiplies is the one to shorten.
+ */
+export function fieldCosts(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+  operationName?: string,
+): FieldCost[] {
+  const paths = fieldPaths(document);
+  const costs: FieldCost[] = [];
+  getComplexity({
+    schema,
+    query: document,
+    variables,
+    ...(operationName ? { operationName } : {}),
+    estimators: [
+      (args: ComplexityEstimatorArgs) => {
+        const cost = estimateField(args);
+        const items = listItems(args);
+        costs.push({
+          path: paths.get(args.node) ?? args.field.name,
+          cost,
+          items,
+          each: items === null ? null : 1 + args.childComplexity,
+        });
+        return cost;
+      },
+    ],
+  });
+  return costs.sort((a, b) => b.cost - a.cost || a.path.length - b.path.length);
+}
+
+/** "papers 168210 (20 items × 8410)", the costliest fields for a message. */
+function describeCosts(costs: readonly FieldCost[], max = 3): string {
+  return costs
+    .slice(0, max)
+    .map((c) => `${c.path} ${Math.ceil(c.cost)}${c.items ? ` (${c.items} items × ${Math.ceil(c.each!)})` : ''}`)
+    .join(', ');
 }
 
 /** The estimated cost of an operation with its variables. */
@@ -262,10 +353,17 @@ export function limitsPlugin(settings: ApiSettings): ApolloServerPlugin<GraphqlC
             return Promise.resolve();
           }
           if (cost > settings.maxCost) {
-            throw tooComplex(`the query's estimated cost ${Math.ceil(cost)} is over the limit of ${settings.maxCost}`, {
-              cost: Math.ceil(cost),
-              limit: settings.maxCost,
-            });
+            const costs = fieldCosts(schema, document, request.variables ?? {}, request.operationName ?? undefined);
+            throw tooComplex(
+              `the query's estimated cost ${Math.ceil(cost)} is over the limit of ${settings.maxCost}; costliest: ${describeCosts(costs)}`,
+              {
+                cost: Math.ceil(cost),
+                limit: settings.maxCost,
+                costliest: costs
+                  .slice(0, 5)
+                  .map((c) => ({ ...c, cost: Math.ceil(c.cost), each: c.each && Math.ceil(c.each) })),
+              },
+            );
           }
           if (
             operation?.operation === OperationTypeNode.MUTATION &&

@@ -6,6 +6,14 @@ import { type CompiledQuery, queries } from '../graph/query-registry';
 import { MAX_PAGE } from '../paging';
 import { closestNames, filterTextQuery, nameQuery } from '../text';
 
+/** A value a filter names that the graph does not hold: the field, the value, the closest known names, a message. */
+export interface FilterMiss {
+  field: string;
+  value: string;
+  closest: string[];
+  message: string;
+}
+
 /** Longest text a lookup by name takes (names are short; a longer text is a mistake or an attack). */
 const MAX_NAME_SEARCH = 300;
 
@@ -44,10 +52,11 @@ export class NameLookup {
   }
 
   /**
-   * What a filter names that the graph does not hold, each with the closest known names for a collection: the misses
-   * a user should be told of instead of an empty answer. Reads nothing when the filter names nothing.
+   * What a filter names that the graph does not hold, each with the closest known names (collections by spelling; ids
+   * of authors, venues, institutions and topics have no spelling to be close to): what a user is told instead of an
+   * empty answer. Reads nothing when the filter names nothing.
    */
-  async unknownFilterValues(filter: PaperFilter): Promise<string[]> {
+  async unknownFilterValues(filter: PaperFilter): Promise<FilterMiss[]> {
     const named = {
       collections: filter.collections?.length ? [...filter.collections] : null,
       topics: filter.topics?.length ? [...filter.topics] : null,
@@ -58,21 +67,31 @@ export class NameLookup {
     if (Object.values(named).every((value) => value === null)) return [];
     const [row] = await this.executor.read<Record<keyof typeof named, string[]>>(queries().unknownFilterValues(named));
     if (!row) return [];
-    const messages: string[] = [];
+    const misses: FilterMiss[] = [];
     if (row.collections.length > 0) {
       const known = (await this.collections()).map((c) => c.collection);
       for (const name of row.collections) {
-        const close = closestNames(name, known);
-        messages.push(
-          `filter.collections: no collection "${name}"${close.length > 0 ? `; closest: ${close.join(', ')}` : ''}`,
-        );
+        const closest = closestNames(name, known);
+        misses.push({
+          field: 'filter.collections',
+          value: name,
+          closest,
+          message: `filter.collections: no collection "${name}"${closest.length > 0 ? `; closest: ${closest.join(', ')}` : ''}`,
+        });
       }
     }
     const kinds = { topics: 'topic', authors: 'author', venues: 'venue', institutions: 'institution' } as const;
     for (const [field, kind] of Object.entries(kinds) as Array<[keyof typeof kinds, string]>) {
-      for (const id of row[field]) messages.push(`filter.${field}: no ${kind} with id ${id}`);
+      for (const id of row[field]) {
+        misses.push({
+          field: `filter.${field}`,
+          value: id,
+          closest: [],
+          message: `filter.${field}: no ${kind} with id ${id}`,
+        });
+      }
     }
-    return messages;
+    return misses;
   }
 
   /**

@@ -63,6 +63,13 @@ describe('the web page in a browser', () => {
     const results = await page.$$eval('.result', (nodes) => nodes.map((n) => n.textContent ?? ''));
     expect(results.length).toBeGreaterThan(5);
     for (const text of results) expect(text).toMatch(/score \d\.\d{4} · BM25 (#\d+|–) · dense (#\d+|–) · fused #\d+/);
+    // Each result says who wrote it, where, and how often it is cited.
+    const bylines = await page.$$eval('.result .byline', (nodes) => nodes.map((n) => n.textContent ?? ''));
+    expect(bylines).toHaveLength(results.length);
+    for (const text of bylines) expect(text).toMatch(/\d+ citations \(\d+ in the graph\)$/);
+    expect(bylines.filter((text) => /^[^·]+ · [^·]+ · \d+ citations/.test(text)).length).toBeGreaterThan(
+      results.length / 2,
+    );
     const link = await page.$eval('a.export', (a) => a.getAttribute('href')!);
     expect(link).toMatch(/^\/export\/papers\?format=bibtex&ids=W\d+/);
     const exported = new Cite(await (await fetch(`${base}${link}`)).text()).data;
@@ -128,6 +135,16 @@ describe('the web page in a browser', () => {
     expect(xml).toMatch(/^<\?xml[\s\S]*<graphml/);
     expect((xml.match(/<node /g) ?? []).length).toBeGreaterThan(5);
     await network.close();
+  });
+
+  it('names a misspelt collection with the closest known one instead of drawing an empty map', async () => {
+    const page = await open('?view=network&collection=Browser%20Sample');
+    await page.waitForSelector('.error', { timeout: 20_000 });
+    expect(await page.$eval('.error', (n) => n.textContent)).toMatch(
+      new RegExp(`^filter.collections: no collection "Browser Sample"; closest: ${OWN}\\b`),
+    );
+    expect(await page.$$eval('.network circle', (nodes) => nodes.length)).toBe(0);
+    await page.close();
   });
 
   it('loaded nothing from outside the service and logged no error', () => {

@@ -359,21 +359,50 @@ describe('honest caps and misses', () => {
     expect(data.papers.edges).toHaveLength(200);
   });
 
-  it('names an unknown collection with the closest known one, and ids that name nothing', async () => {
-    const response = (await postGraphql(
+  it('refuses a filter naming an unknown collection or id, naming the closest known one; a lookup miss is a warning', async () => {
+    const refused = (await postGraphql(
       url,
-      `{ papers(filter: {collections: ["Explorer_Sample"], topics: ["C0000001"]}) { totalCount }
-         paper(id: "W1") { id } topic(id: "https://openalex.org/C0000002") { id } }`,
-    )) as Warned;
-    expect(response.errors).toBeUndefined();
-    expect(response.extensions?.warnings).toEqual(
-      expect.arrayContaining([
-        `filter.collections: no collection "Explorer_Sample"; closest: ${COLLECTION}`,
-        'filter.topics: no topic with id C0000001',
-        'paper: no paper with id W1',
-        'topic: no topic with id https://openalex.org/C0000002',
-      ]),
+      `{ papers(filter: {collections: ["Explorer_Sample"], topics: ["C0000001"]}) { totalCount } }`,
+    )) as Warned & { errors?: Array<{ message: string; extensions: { code: string; details?: unknown } }> };
+    expect(refused.errors).toHaveLength(1);
+    // Closest first (other suites' collections may follow it).
+    expect(refused.errors![0]!.message).toMatch(
+      new RegExp(
+        `^filter.collections: no collection "Explorer_Sample"; closest: ${COLLECTION}\\b.*; filter.topics: no topic with id C0000001$`,
+      ),
     );
+    const details = refused.errors![0]!.extensions as unknown as {
+      argument: string;
+      unknown: Array<{ field: string; value: string; closest: string[] }>;
+    };
+    expect(refused.errors![0]!.extensions.code).toBe('BAD_USER_INPUT');
+    expect(details.argument).toBe('filter.collections');
+    expect(details.unknown.map((u) => [u.field, u.value, u.closest[0]])).toEqual([
+      ['filter.collections', 'Explorer_Sample', COLLECTION],
+      ['filter.topics', 'C0000001', undefined],
+    ]);
+    // The same for a question scoped to a misspelt collection, and for a download.
+    const asked = (await postGraphql(
+      url,
+      `{ ask(question: "Does alendronate raise bone density?", options: { collections: ["Explorer Sample"] }) { answer } }`,
+    )) as { errors?: Array<{ message: string; extensions: { code: string } }> };
+    expect(asked.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(asked.errors?.[0]?.message).toMatch(
+      new RegExp(`^filter.collections: no collection "Explorer Sample"; closest: ${COLLECTION}\\b`),
+    );
+    const download = await fetch(`${new URL(url).origin}/export/papers?format=ris&collection=EXPLORER_SAMPLE`);
+    expect(download.status).toBe(400);
+    expect(JSON.stringify(await download.json())).toContain(`closest: ${COLLECTION}`);
+    // A lookup of one record by id answers null, and says why in the warnings.
+    const missing = (await postGraphql(
+      url,
+      `{ paper(id: "W1") { id } topic(id: "https://openalex.org/C0000002") { id } }`,
+    )) as Warned;
+    expect(missing.errors).toBeUndefined();
+    expect(missing.extensions?.warnings).toEqual([
+      'paper: no paper with id W1',
+      'topic: no topic with id https://openalex.org/C0000002',
+    ]);
   });
 
   it('says nothing when every name is known', async () => {

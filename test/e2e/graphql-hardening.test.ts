@@ -95,6 +95,9 @@ describe('cost control before execution', () => {
     const error = result.json.errors[0];
     expect(error.extensions.cost).toBeGreaterThan(error.extensions.limit);
     expect(error.extensions.limit).toBe(server.app.settings.api.maxCost);
+    // It says where the cost comes from: each costliest field by its response key, and the page size that multiplies it.
+    expect(error.message).toMatch(/; costliest: s0 \d+ \(200 items × \d+\), s1 \d+ \(200 items × \d+\)/);
+    expect(error.extensions.costliest[0]).toMatchObject({ path: 's0', items: 200 });
   });
 
   it('rejects too many aliases and oversized documents', async () => {

@@ -61,8 +61,8 @@ it('runs the notebook with no cell error, plots drawn and quotes verified', asyn
   expect(code.length).toBeGreaterThanOrEqual(8);
   const outputs = code.flatMap((c) => c.outputs ?? []);
   expect(outputs.filter((o) => o.output_type === 'error')).toEqual([]);
-  // Two figures (trends, co-citation network) and the DataFrames as HTML tables.
-  expect(outputs.filter((o) => o.data && 'image/png' in o.data)).toHaveLength(2);
+  // Four figures (trends, co-authorship map, timeline of fronts, co-citation network) and the DataFrames as tables.
+  expect(outputs.filter((o) => o.data && 'image/png' in o.data)).toHaveLength(4);
   const html = (o: Cell['outputs'] extends Array<infer O> | undefined ? O : never) => {
     const value = o.data?.['text/html'];
     return Array.isArray(value) ? value.join('') : typeof value === 'string' ? value : '';

@@ -58,3 +58,28 @@ describe('uploaded file names', () => {
     expect(safeFileName('../')).toBe('');
   });
 });
+
+describe('the cost of an over-limit query, field by field', () => {
+  const { buildSchema, parse } = require('graphql') as typeof import('graphql');
+  const { loadTypeDefs } = require('../../src/api/schema-loader') as typeof import('../../src/api/schema-loader');
+  const { fieldCosts, queryCost } = require('../../src/api/limits') as typeof import('../../src/api/limits');
+  const schema = buildSchema(loadTypeDefs());
+
+  it('names each field by its path, costliest first, with the page size that multiplies it', () => {
+    const document = parse(`query Q($n: Int) {
+      big: papers(first: 200) { edges { node { ...Cites } } }
+      small: papers(first: 2) { edges { node { id } } }
+    }
+    fragment Cites on Paper { id citedBy(first: $n) { edges { node { id title } } } }`);
+    const costs = fieldCosts(schema, document, { n: 50 }, 'Q');
+    expect(costs[0]).toMatchObject({ path: 'big', items: 200 });
+    expect(costs[0]!.cost).toBeCloseTo(
+      queryCost(schema, document, { n: 50 }, 'Q') - costs.find((c) => c.path === 'small')!.cost,
+    );
+    const nested = costs.find((c) => c.path === 'big.edges.node.citedBy')!;
+    expect(nested).toMatchObject({ items: 50 });
+    expect(costs[0]!.each).toBeGreaterThan(nested.cost);
+    // A fragment's fields take the path they are spread at; the cheap list comes after the costly one.
+    expect(costs.findIndex((c) => c.path === 'small')).toBeGreaterThan(costs.indexOf(nested));
+  });
+});

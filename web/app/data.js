@@ -6,27 +6,27 @@ export function apiKey() {
   return window.localStorage.getItem('citegraph-api-key') ?? '';
 }
 
-/** Runs a GraphQL operation; rejects with the first error's message. */
+/** Runs a GraphQL operation: its data and the response's warnings; rejects with the errors' messages. */
 async function gql(query, variables = {}) {
   const headers = { 'content-type': 'application/json' };
   if (apiKey()) headers.authorization = `Bearer ${apiKey()}`;
   const response = await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
   const body = await response.json();
   if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data;
+  return { data: body.data, warnings: body.extensions?.warnings ?? [] };
 }
 
-/** A query's data, loading flag and error, run again when `key` changes. */
+/** A query's data, warnings (a capped list, a lookup that found nothing), loading flag and error, run again when `key` changes. */
 // The effect runs again only when `key` (the caller's summary of the variables) or `enabled` changes.
 export function useQuery(query, variables, key, enabled = true) {
-  const [state, setState] = useState({ data: null, error: null, loading: enabled });
+  const [state, setState] = useState({ data: null, warnings: [], error: null, loading: enabled });
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
-    setState({ data: null, error: null, loading: true });
+    setState({ data: null, warnings: [], error: null, loading: true });
     gql(query, variables).then(
-      (data) => live && setState({ data, error: null, loading: false }),
-      (error) => live && setState({ data: null, error: error.message, loading: false }),
+      ({ data, warnings }) => live && setState({ data, warnings, error: null, loading: false }),
+      (error) => live && setState({ data: null, warnings: [], error: error.message, loading: false }),
     );
     return () => {
       live = false;

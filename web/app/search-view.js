@@ -8,7 +8,7 @@ const h = React.createElement;
 
 const SEARCH = `query Search($q: String!, $first: Int, $filter: WorkFilter) {
   search(query: $q, first: $first, filter: $filter) {
-    results { rank score paper { id title year venue { name } }
+    results { rank score paper { id title year citedByCount internalCitationCount venue { name } authors { author { name } } }
       passages { text field start end }
       trace { sparse { rank } dense { rank } fusedRank finalScore moves { stage from to } } }
     trace { luceneQuery expansionTerms timings { stage ms } }
@@ -24,6 +24,14 @@ function filterOf(params) {
     if (params.to) filter.years.to = Number(params.to);
   }
   return Object.keys(filter).length ? filter : null;
+}
+
+/** "Grady D, Hulley SB, … · JAMA · 120 citations (14 in the graph)": who, where and how cited, for a result. */
+function byline(paper) {
+  const names = paper.authors.map((a) => a.author.name);
+  const who = names.length > 3 ? `${names.slice(0, 3).join(', ')}, … (${names.length} authors)` : names.join(', ');
+  const cited = `${paper.citedByCount ?? 0} citations (${paper.internalCitationCount} in the graph)`;
+  return [who, paper.venue?.name, cited].filter(Boolean).join(' · ');
 }
 
 export function SearchView({ params }) {
@@ -87,6 +95,7 @@ export function SearchView({ params }) {
                   h(PaperLink, { paper: r.paper }),
                   r.paper.year ? ` (${r.paper.year})` : '',
                 ),
+                h('p', { className: 'byline' }, byline(r.paper)),
                 r.passages[0]
                   ? h(
                       'blockquote',

@@ -7,6 +7,13 @@ const h = React.createElement;
 export function Status({ state }) {
   if (state.loading) return h('p', { className: 'status', role: 'status' }, 'Loading…');
   if (state.error) return h('p', { className: 'error', role: 'alert' }, state.error);
+  if (state.warnings?.length) {
+    return h(
+      'ul',
+      { className: 'warnings', role: 'status' },
+      state.warnings.map((warning) => h('li', { key: warning }, warning)),
+    );
+  }
   return null;
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../../analytics/network-export';
 import { BIBLIOGRAPHY_FORMAT_NAMES, bibliographyFormatNamed } from '../../catalog/bibliography';
 import { ErrorCode } from '../../errors';
+import { refuseUnknownNames } from '../inputs';
 import type { Front } from './front';
 import { HttpProblem, sendAttachment } from './replies';
 
@@ -35,6 +36,7 @@ export async function downloadPapers(
   if (idList === null && collections.length === 0) {
     throw new HttpProblem(400, ErrorCode.BAD_USER_INPUT, 'give ids=W1,W2,… or collection=NAME');
   }
+  if (idList === null) await refuseUnknownNames({ collections }, front.app.catalog.names);
   const first = url.searchParams.has('first') ? Number(url.searchParams.get('first')) : 1000;
   const file = await front.app.exports.export(
     idList !== null
@@ -84,6 +86,7 @@ export async function downloadNetwork(
   const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
   const number = (name: string, fallback: number) =>
     url.searchParams.has(name) ? Number(url.searchParams.get(name)) : fallback;
+  await refuseUnknownNames({ collections }, front.app.catalog.names);
   const network = await front.app.science.networks.network(
     collections.length ? { collections } : null,
     kind as 'COUPLING' | 'COCITATION' | 'COAUTHORSHIP' | 'CITATION',

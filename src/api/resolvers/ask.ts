@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
+import { refuseUnknownNames } from '../inputs';
 import { setScope } from './sets';
 
 /** Questions over GraphQL: the ask pipeline, run in the request's own context. */
@@ -9,6 +10,8 @@ export function askResolvers(app: AppContext, lanes: Lanes): Resolvers {
     Query: {
       ask: async (_, args, context) => {
         const { documentSet, ...options } = args.options ?? {};
+        // A misspelt collection would answer from nothing ("no evidence"): name it, with the closest, instead.
+        await refuseUnknownNames({ collections: options.collections }, app.catalog.names);
         const documents = await setScope(app, context, documentSet);
         return lanes.ask.run(context.request, () =>
           app.ask.ask(context.request, args.question, { ...options, documents }),
