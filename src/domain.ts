@@ -214,7 +214,7 @@ export interface PaperFilter {
 }
 
 /** What orders a list of papers; ties are broken by id. */
-export type PaperSortField = 'ID' | 'YEAR' | 'CITATIONS' | 'INTERNAL_CITATIONS' | 'TITLE' | 'RELEVANCE';
+export type PaperSortField = 'ID' | 'YEAR' | 'CITATIONS' | 'INTERNAL_CITATIONS' | 'TITLE' | 'RELEVANCE' | 'DISRUPTION';
 
 /** The one paper sort: a field and a direction (papers without the field come last either way). */
 export interface PaperSort {

@@ -6,4 +6,4 @@ WHERE p.stub = false
 WITH p, p.internalCitedBy AS citations
 ORDER BY citations DESC, p.id
 LIMIT $limit
-RETURN p.id AS id, p.title AS title, p.year AS year
+RETURN p.id AS id, p.title AS title, p.year AS year, p.publicationDate AS publicationDate

@@ -86,8 +86,11 @@ for path in sorted(glob.glob(os.path.join(DATA, '*.jsonl.gz'))):
             }
 
 citers = collections.defaultdict(set)
+# Citers of every referenced id, also of works no record is (the graph's stubs).
+citers_any = collections.defaultdict(set)
 for work in works.values():
     for ref in work['refs']:
+        citers_any[ref].add(work['id'])
         if ref in works:
             citers[ref].add(work['id'])
 
@@ -188,9 +191,17 @@ def path_length(source, target):
 
 
 def cd_index(paper):
-    refs = {r for r in works[paper]['refs'] if r in works}
-    focal = citers[paper]
-    later = {c for r in refs for c in citers[r]} - {paper}
+    """The CD index as docs/analytics.md defines it: the full papers published in or after the paper's year (or
+    without a year) that cite it or any of its references — every reference, also those no record of the graph is
+    (stubs), whose citers are the records citing them."""
+    year = works[paper]['year']
+
+    def counted(citer):
+        return citer != paper and (year is None or works[citer]['year'] is None or works[citer]['year'] >= year)
+
+    refs = set(works[paper]['refs'])
+    focal = {c for c in citers[paper] if counted(c)}
+    later = {c for r in refs for c in citers_any[r] if counted(c)}
     n_i = len({c for c in focal if not (set(works[c]['refs']) & refs)})
     n_j = len(focal) - n_i
     n_k = len(later - focal)
@@ -286,7 +297,8 @@ def figure(gold):
         ids, _ = topic_set(gold)
         scores = collections.Counter()
         for w in ids:
-            if len(citers[w]) >= 5:
+            # A paper citing nothing scores +1 by construction: rankings leave it out (as the product does).
+            if len(citers[w]) >= 5 and works[w]['refs']:
                 cd = cd_index(w)
                 if cd is not None:
                     scores[w] = cd

@@ -1,10 +1,14 @@
 /** Citation impact over time: disruption (CD index), field-normalised impact and sleeping beauties. */
-import type { PaperFilter, TopicRow } from '../domain';
+import type { PaperFilter, PaperRow, TopicRow } from '../domain';
 import { badInput } from '../errors';
 import type { GraphExecutor } from '../graph/executor';
 import { paperFilterParams, queries } from '../graph/query-registry';
-import { MAX_PAGE } from '../paging';
+import { MAX_PAGE, type PageRequest, type WarningSink } from '../paging';
+import { papersOf } from './citation-networks';
 import { beautyCoefficient, cdIndex, type DisruptionCounts } from './science-of-science';
+
+/** Most papers a DISRUPTION sort orders (the CD index of each is computed). */
+export const MAX_DISRUPTION_SORT = 5000;
 
 export interface Disruption extends DisruptionCounts {
   paperId: string;
@@ -107,13 +111,20 @@ export class CitationImpact {
 
   /**
    * The CD index of each of the given papers (any number: a topic's papers) that at least `minCiting` full papers
-   * cite, most disruptive first; papers with no paper around them to count are left out.
+   * cite and that has at least `minReferences` references in the graph, most disruptive first. A paper citing nothing
+   * the graph holds cannot be consolidated (no paper can cite it together with its references), so its index is +1 by
+   * construction: by default such papers are left out of the ranking, and counted in `fewReferences`. Papers with no
+   * paper around them to count are left out too.
    */
   async disruptionOfPapers(
     ids: readonly string[],
     minCiting: number,
-  ): Promise<Array<Disruption & { title: string | null }>> {
-    if (ids.length === 0) return [];
+    minReferences = 1,
+  ): Promise<{ ranked: Array<Disruption & { title: string | null }>; fewReferences: number }> {
+    if (!Number.isInteger(minReferences) || minReferences < 0 || minReferences > 1000) {
+      throw badInput('minReferences must be a whole number in [0, 1000]', { argument: 'minReferences' });
+    }
+    if (ids.length === 0) return { ranked: [], fewReferences: 0 };
     const rows = await this.executor.read<{
       id: string;
       title: string | null;
@@ -123,7 +134,7 @@ export class CitationImpact {
       both: number;
       referencesOnly: number;
     }>(queries().papersDisruption({ ids: [...new Set(ids)], minCiting: Math.max(1, Math.floor(minCiting)) }));
-    return rows
+    const scored = rows
       .map((row) => {
         const counts = { focalOnly: row.focalOnly, both: row.both, referencesOnly: row.referencesOnly };
         return {
@@ -136,8 +147,51 @@ export class CitationImpact {
           cd: cdIndex(counts),
         };
       })
-      .filter((row) => row.cd !== null)
+      .filter((row) => row.cd !== null);
+    const ranked = scored
+      .filter((row) => row.references >= minReferences)
       .sort((a, b) => b.cd! - a.cd! || a.paperId.localeCompare(b.paperId));
+    return { ranked, fewReferences: scored.length - ranked.length };
+  }
+
+  /**
+   * The filter's papers (at most MAX_DISRUPTION_SORT, the most cited inside the graph) ordered by their CD index, one
+   * offset page of them: most disruptive first unless ascending; papers without an index (cited by no full paper, or
+   * citing no work the graph knows) last, by id. The warnings say how many have no index and why, and any cut.
+   */
+  async papersByDisruption(
+    filter: PaperFilter | null | undefined,
+    page: PageRequest,
+    descending: boolean,
+    warnings: WarningSink,
+  ): Promise<{ items: PaperRow[]; skip: number; hasNextPage: boolean; totalCount: () => Promise<number> }> {
+    const candidates = await this.executor.read<{ id: string }>(
+      queries().filterPapers({ ...paperFilterParams(filter), limit: MAX_DISRUPTION_SORT + 1 }),
+    );
+    if (candidates.length > MAX_DISRUPTION_SORT) {
+      warnings.warn(
+        `sort DISRUPTION: the filter holds more than ${MAX_DISRUPTION_SORT} papers; the ${MAX_DISRUPTION_SORT} most cited inside the graph are sorted`,
+      );
+    }
+    const ids = candidates.slice(0, MAX_DISRUPTION_SORT).map((row) => row.id);
+    const { ranked, fewReferences } = await this.disruptionOfPapers(ids, 1, 1);
+    if (!descending) ranked.reverse();
+    const indexed = new Set(ranked.map((row) => row.paperId));
+    const rest = ids.filter((id) => !indexed.has(id)).sort();
+    if (rest.length > 0) {
+      warnings.warn(
+        `sort DISRUPTION: ${rest.length} of ${ids.length} papers have no CD index and come last (${fewReferences} cite no work the graph knows, so their index would be +1 by construction; for the other ${rest.length - fewReferences}, no paper of the graph cites them)`,
+      );
+    }
+    const order = [...ranked.map((row) => row.paperId), ...rest];
+    const shown = order.slice(page.skip, page.skip + page.limit);
+    const rows = await papersOf(this.executor, shown);
+    return {
+      items: shown.map((id) => rows.get(id)!),
+      skip: page.skip,
+      hasNextPage: order.length > page.skip + page.limit,
+      totalCount: () => Promise.resolve(order.length),
+    };
   }
 
   /**

@@ -16,6 +16,9 @@ export type NetworkKind = 'COUPLING' | 'COCITATION';
 /** Every whole network of the filtered papers: of papers (coupling, co-citation, citation), authors or topics. */
 export type WholeNetworkKind = NetworkKind | 'COAUTHORSHIP' | 'CITATION' | 'TOPIC_COOCCURRENCE';
 
+/** Most dropped citations a main path lists (all are counted). */
+const MAX_DROPPED_SHOWN = 200;
+
 /** The whole networks whose nodes are papers. */
 const PAPER_NETWORKS: ReadonlySet<WholeNetworkKind> = new Set(['COUPLING', 'COCITATION', 'CITATION']);
 
@@ -328,15 +331,21 @@ export class CitationNetworks {
       throw badInput(`keyRoutes must be a whole number in [1, 100], got ${keyRoutes}`, { argument: 'keyRoutes' });
     }
     const limit = Math.min(Math.max(2, maxPapers), 5000);
-    const nodes = await this.executor.read<{ id: string; title: string | null; year: number | null }>(
-      queries().filterPapers({ ...paperFilterParams(filter), limit }),
-    );
+    const nodes = await this.executor.read<{
+      id: string;
+      title: string | null;
+      year: number | null;
+      publicationDate: string | null;
+    }>(queries().filterPapers({ ...paperFilterParams(filter), limit }));
     const citations = await this.executor.read<{ citing: string; cited: string }>(
       queries().internalCitations({ ids: nodes.map((n) => n.id) }),
     );
     const path =
       method === 'KEY_ROUTE' ? keyRouteMainPath(nodes, citations, keyRoutes) : globalMainPath(nodes, citations);
-    const rows = await papersOf(this.executor, path.papers);
+    const shownDrops = path.droppedCitations.slice(0, MAX_DROPPED_SHOWN);
+    const rows = await papersOf(this.executor, [
+      ...new Set([...path.papers, ...shownDrops.flatMap((d) => [d.citing, d.cited])]),
+    ]);
     return {
       method,
       papers: path.papers.map((id) => rows.get(id)!),
@@ -345,6 +354,11 @@ export class CitationNetworks {
       paths: path.paths,
       citations: citations.length - path.dropped,
       dropped: path.dropped,
+      droppedCitations: shownDrops.map((d) => ({
+        citing: rows.get(d.citing)!,
+        cited: rows.get(d.cited)!,
+        reason: d.reason,
+      })),
       nodes: nodes.length,
     };
   }

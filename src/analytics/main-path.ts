@@ -27,36 +27,85 @@ export interface MainPath {
   paths: number;
   /** Citations left out because they ran against the order of time (a paper citing a later one). */
   dropped: number;
+  /** Each citation left out, with why (in the order the citations came). */
+  droppedCitations: DroppedCitation[];
+}
+
+/**
+ * Why a citation is left out of the acyclic network: the citing paper is of an earlier year than the one it cites
+ * (LATER_YEAR), of the same year but an earlier publication date (LATER_DATE), or of the same year and date — or
+ * without one — and a smaller id, so that only one direction between such papers is kept (SAME_DATE); a paper
+ * without a year is ordered after every paper with one (NO_YEAR).
+ */
+export type DropReason = 'LATER_YEAR' | 'LATER_DATE' | 'SAME_DATE' | 'NO_YEAR';
+
+export interface DroppedCitation extends Citation {
+  reason: DropReason;
+}
+
+/** A paper of the network: its year and, when known, its publication date (ISO, YYYY-MM-DD). */
+export interface PathPaper {
+  id: string;
+  year: number | null;
+  publicationDate?: string | null;
+}
+
+/**
+ * The order of time the network follows: year, then publication date within the year (a paper without a date after
+ * those with one), then id; a paper without a year after every paper with one. A total order, so the network is
+ * acyclic.
+ */
+function timeOrder(papers: readonly PathPaper[]) {
+  const key = new Map(
+    papers.map((p) => [
+      p.id,
+      { year: p.year ?? Number.MAX_SAFE_INTEGER, date: p.publicationDate && p.year !== null ? p.publicationDate : '~' },
+    ]),
+  );
+  const earlier = (a: string, b: string) => {
+    const x = key.get(a)!;
+    const y = key.get(b)!;
+    return x.year !== y.year ? x.year < y.year : x.date !== y.date ? x.date < y.date : a < b;
+  };
+  /** Why `citing → cited` runs against the order (only asked of a citation that does). */
+  const reason = (citing: string, cited: string): DropReason => {
+    const x = key.get(citing)!;
+    const y = key.get(cited)!;
+    if (x.year === Number.MAX_SAFE_INTEGER || y.year === Number.MAX_SAFE_INTEGER) return 'NO_YEAR';
+    if (x.year !== y.year) return 'LATER_YEAR';
+    return x.date !== y.date ? 'LATER_DATE' : 'SAME_DATE';
+  };
+  return { has: (id: string) => key.has(id), earlier, reason };
 }
 
 /**
  * The search-path-count network (Hummon and Doreian 1989; Liu and Lu 2012): arcs run from the cited to the citing
- * paper; a citation against the order (year, then id) is dropped so that the network is acyclic. Each arc u→v weighs
+ * paper; a citation against the order of time (year, publication date, then id: `timeOrder`) is dropped, with its
+ * reason, so that the network is acyclic. Each arc u→v weighs
  * SPC = N⁻(u)·N⁺(v), with N⁻(u) the paths from any source to u and N⁺(v) the paths from v to any sink. `before` is the
  * largest total SPC of a path from a source to each node (and the node it came from), `after` the same from each node
  * to a sink; ties go to the smaller id.
  */
-function spcNetwork(papers: ReadonlyArray<{ id: string; year: number | null }>, citations: readonly Citation[]) {
-  const year = new Map(papers.map((p) => [p.id, p.year ?? Number.MAX_SAFE_INTEGER]));
-  const earlier = (a: string, b: string) => year.get(a)! < year.get(b)! || (year.get(a) === year.get(b) && a < b);
+function spcNetwork(papers: readonly PathPaper[], citations: readonly Citation[]) {
+  const { has, earlier, reason } = timeOrder(papers);
   const out = new Map<string, string[]>();
   const into = new Map<string, string[]>();
-  let dropped = 0;
+  const dropped: DroppedCitation[] = [];
   const seen = new Set<string>();
   for (const { citing, cited } of citations) {
-    if (!year.has(citing) || !year.has(cited) || citing === cited) continue;
+    if (!has(citing) || !has(cited) || citing === cited) continue;
     const key = `${cited}\u0000${citing}`;
     if (seen.has(key)) continue;
     seen.add(key);
     if (!earlier(cited, citing)) {
-      dropped += 1;
+      dropped.push({ citing, cited, reason: reason(citing, cited) });
       continue;
     }
     out.set(cited, [...(out.get(cited) ?? []), citing]);
     into.set(citing, [...(into.get(citing) ?? []), cited]);
   }
   for (const list of [...out.values(), ...into.values()]) list.sort();
-  // Topological order is the (year, id) order: every arc goes forward in it.
+  // Topological order is the order of time: every arc goes forward in it.
   const nodes = [...new Set([...out.keys(), ...into.keys()])].sort((a, b) => (earlier(a, b) ? -1 : 1));
   const minus = new Map<string, number>();
   for (const v of nodes) {
@@ -104,17 +153,15 @@ function spcNetwork(papers: ReadonlyArray<{ id: string; year: number | null }>, 
  * The global main path (Hummon and Doreian 1989; Liu and Lu 2012) over the search-path-count network: the
  * source-to-sink path with the largest total SPC (ties: the smaller ids).
  */
-export function globalMainPath(
-  papers: ReadonlyArray<{ id: string; year: number | null }>,
-  citations: readonly Citation[],
-): MainPath {
+export function globalMainPath(papers: readonly PathPaper[], citations: readonly Citation[]): MainPath {
   const net = spcNetwork(papers, citations);
-  if (net.nodes.length === 0) return { papers: [], weights: [], links: [], paths: 0, dropped: net.dropped };
+  const dropped = { dropped: net.dropped.length, droppedCitations: net.dropped };
+  if (net.nodes.length === 0) return { papers: [], weights: [], links: [], paths: 0, ...dropped };
   const end = net.sinks.reduce((a, b) => (net.before.get(b)!.total > net.before.get(a)!.total ? b : a));
   const path: string[] = [];
   for (let v: string | null = end; v !== null; v = net.before.get(v)!.next) path.unshift(v);
   const links = path.slice(1).map((v, i) => ({ cited: path[i]!, citing: v, weight: net.spc(path[i]!, v) }));
-  return { papers: path, weights: links.map((l) => l.weight), links, paths: net.paths, dropped: net.dropped };
+  return { papers: path, weights: links.map((l) => l.weight), links, paths: net.paths, ...dropped };
 }
 
 /**
@@ -124,7 +171,7 @@ export function globalMainPath(
  * is the main-path network, which keeps the parallel streams a single global path has to choose between.
  */
 export function keyRouteMainPath(
-  papers: ReadonlyArray<{ id: string; year: number | null }>,
+  papers: readonly PathPaper[],
   citations: readonly Citation[],
   keyRoutes: number,
 ): MainPath {
@@ -151,5 +198,12 @@ export function keyRouteMainPath(
     .map((k) => k.split('\u0000') as [string, string])
     .map(([cited, citing]) => ({ cited, citing, weight: net.spc(cited, citing) }))
     .sort((a, b) => rank.get(a.cited)! - rank.get(b.cited)! || rank.get(a.citing)! - rank.get(b.citing)!);
-  return { papers: order, weights: links.map((l) => l.weight), links, paths: net.paths, dropped: net.dropped };
+  return {
+    papers: order,
+    weights: links.map((l) => l.weight),
+    links,
+    paths: net.paths,
+    dropped: net.dropped.length,
+    droppedCitations: net.dropped,
+  };
 }

@@ -107,6 +107,7 @@ export async function resolveFilter(
 }
 
 const DESCENDING_BY_DEFAULT: ReadonlySet<PaperSortField> = new Set([
+  'DISRUPTION',
   'YEAR',
   'CITATIONS',
   'INTERNAL_CITATIONS',
@@ -118,8 +119,15 @@ const DESCENDING_BY_DEFAULT: ReadonlySet<PaperSortField> = new Set([
  * relevance by default when the filter has a text. Null keeps a list's own order. RELEVANCE without a text is
  * BAD_USER_INPUT.
  */
-export function toPaperSort(sort: PaperSortInput | null | undefined, filter: PaperFilter): PaperSort | null {
+export function toPaperSort(
+  sort: PaperSortInput | null | undefined,
+  filter: PaperFilter,
+  options: { disruption?: boolean } = {},
+): PaperSort | null {
   if (!sort) return filter.text != null ? { by: 'RELEVANCE', descending: true } : null;
+  if (sort.by === 'DISRUPTION' && !options.disruption) {
+    throw badInput('sort DISRUPTION is for papers(filter:) lists', { argument: 'sort' });
+  }
   if (sort.by === 'RELEVANCE' && filter.text == null) {
     throw badInput('sort RELEVANCE needs filter.text: relevance is to a text', { argument: 'sort' });
   }

@@ -18,6 +18,7 @@ interface RawWork {
   display_name?: string | null;
   doi?: string | null;
   publication_year: number;
+  publication_date?: string | null;
   counts_by_year?: Array<{ year: number; cited_by_count: number }>;
   cited_by_count: number;
   referenced_works: string[];
@@ -328,6 +329,62 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
     expect(data.paper.all.references).toBe(references.size);
   });
 
+  it("sorts a review's papers by disruption, leaving out of the ranking those that cite nothing, and says so", async () => {
+    /** The CD index of a paper from the raw records: later papers citing it, its references, or both. */
+    const rawCd = (focal: string) => {
+      const year = works.get(focal)!.publication_year;
+      const references = refsOf(focal);
+      const counts = { focalOnly: 0, both: 0, referencesOnly: 0 };
+      for (const [id, work] of works) {
+        if (id === focal || work.publication_year < year) continue;
+        const refs = refsOf(id);
+        const citesReferences = [...refs].some((ref) => references.has(ref));
+        if (refs.has(focal)) counts[citesReferences ? 'both' : 'focalOnly'] += 1;
+        else if (citesReferences) counts.referencesOnly += 1;
+      }
+      const n = counts.focalOnly + counts.both + counts.referencesOnly;
+      // Ranked when some full paper cites it (in any year; the index counts those from its year on).
+      const cited = [...works.keys()].some((id) => id !== focal && refsOf(id).has(focal));
+      return { cd: n > 0 && cited ? (counts.focalOnly - counts.both) / n : null, references };
+    };
+    const review = [...new Set(reviewWorks('Donners_2021').map((w) => short(w.id)))];
+    const scored = review.map((id) => ({ id, ...rawCd(id) })).filter((p) => p.cd !== null);
+    const ranked = scored
+      .filter((p) => p.references.size > 0)
+      .sort((a, b) => b.cd! - a.cd! || a.id.localeCompare(b.id));
+    const uncitable = scored.length - ranked.length;
+    // The degenerate top this guards against: papers that cite nothing and score +1.
+    expect(uncitable).toBeGreaterThan(0);
+    const response = (await postGraphql(
+      url,
+      `{ papers(filter: { collections: ["Donners_2021"] }, sort: { by: DISRUPTION }, first: 30) {
+           totalCount edges { node { id disruption { cd references } } } } }`,
+    )) as { data: any; errors?: unknown; extensions?: { warnings?: string[] } };
+    expect(response.errors).toBeUndefined();
+    const page = response.data.papers.edges.map((e: any) => e.node);
+    expect(response.data.papers.totalCount).toBe(review.length);
+    expect(page.map((p: any) => p.id)).toEqual(ranked.slice(0, 30).map((p) => p.id));
+    for (const p of page) {
+      expect(p.disruption.references).toBeGreaterThan(0);
+      expect(p.disruption.cd).toBeCloseTo(ranked.find((r) => r.id === p.id)!.cd!, 12);
+    }
+    expect(response.extensions?.warnings).toEqual([
+      `sort DISRUPTION: ${review.length - ranked.length} of ${review.length} papers have no CD index and come last (${uncitable} cite no work the graph knows, so their index would be +1 by construction; for the other ${review.length - scored.length}, no paper of the graph cites them)`,
+    ]);
+    // Ascending: the most consolidating first; other lists refuse the sort.
+    const ascending = await gql(
+      '{ papers(filter: { collections: ["Donners_2021"] }, sort: { by: DISRUPTION, direction: ASC }, first: 3) { edges { node { id } } } }',
+    );
+    expect(ascending.data.papers.edges.map((e: any) => e.node.id)).toEqual(
+      [...ranked]
+        .reverse()
+        .slice(0, 3)
+        .map((p) => p.id),
+    );
+    const refused = await gql(`{ paper(id: "${review[0]}") { references(sort: { by: DISRUPTION }) { totalCount } } }`);
+    expect(refused.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
   it('lists prior and derivative works of a set of papers', async () => {
     const set = [...works.keys()]
       .filter((id) => refsOf(id).has(target))
@@ -447,12 +504,15 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
     const citations = [...ids].flatMap((id) =>
       [...refsOf(id)].filter((ref) => ids.has(ref)).map((cited) => ({ citing: id, cited })),
     );
-    const expected = globalMainPath(
-      [...ids].map((id) => ({ id, year: works.get(id)!.publication_year })),
-      citations,
-    );
+    const timed = [...ids].map((id) => ({
+      id,
+      year: works.get(id)!.publication_year,
+      publicationDate: works.get(id)!.publication_date ?? null,
+    }));
+    const expected = globalMainPath(timed, citations);
     const { data, errors } = await gql(`{ mainPath(filter: { collections: ["Donners_2021"] }, maxPapers: 5000) {
-      nodes citations dropped paths weights papers { id year } } }`);
+      nodes citations dropped paths weights papers { id year }
+      droppedCitations { citing { id } cited { id } reason } } }`);
     expect(errors).toBeUndefined();
     expect(data.mainPath.nodes).toBe(ids.size);
     expect(data.mainPath.papers.map((p: { id: string }) => p.id)).toEqual(expected.papers);
@@ -461,12 +521,27 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
     expect(expected.papers.length).toBeGreaterThan(2);
     const years = data.mainPath.papers.map((p: { year: number }) => p.year);
     expect([...years].sort((a, b) => a - b)).toEqual(years);
-
-    const keyRoute = keyRouteMainPath(
-      [...ids].map((id) => ({ id, year: works.get(id)!.publication_year })),
-      citations,
-      5,
+    // Exactly the citations that run backward in time are dropped, each with its reason, read from the raw records:
+    // an earlier year, an earlier date within the year (a paper without a date after those with one), or the same
+    // date and a smaller id (one direction kept).
+    const when = (id: string) => ({
+      year: works.get(id)!.publication_year,
+      date: works.get(id)!.publication_date ?? '~',
+    });
+    const backward = citations.flatMap(({ citing, cited }) => {
+      const a = when(citing);
+      const b = when(cited);
+      if (a.year !== b.year) return a.year < b.year ? [[citing, cited, 'LATER_YEAR']] : [];
+      if (a.date !== b.date) return a.date < b.date ? [[citing, cited, 'LATER_DATE']] : [];
+      return citing < cited ? [[citing, cited, 'SAME_DATE']] : [];
+    });
+    const drops = data.mainPath.droppedCitations.map(
+      (d: { citing: { id: string }; cited: { id: string }; reason: string }) => [d.citing.id, d.cited.id, d.reason],
     );
+    expect(drops.map(String).sort()).toEqual(backward.map(String).sort());
+    expect(data.mainPath.dropped).toBe(backward.length);
+
+    const keyRoute = keyRouteMainPath(timed, citations, 5);
     const routed = await gql(`{ mainPath(filter: { collections: ["Donners_2021"] }, maxPapers: 5000, method: KEY_ROUTE,
       keyRoutes: 5) { method papers { id } links { cited { id } citing { id } weight } } }`);
     expect(routed.errors).toBeUndefined();

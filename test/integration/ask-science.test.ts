@@ -218,15 +218,21 @@ describe('science-of-science plans over a topic', () => {
   });
 
   it('ranks the papers cited by enough papers by their CD index, most disruptive first', async () => {
-    const ranked = TOPIC.map((p) => ({ id: p.id, ...cdIndex(p.id) }))
-      .filter((p) => p.citing >= 5)
-      .sort((a, b) => b.cd - a.cd);
-    expect(ranked.map((p) => p.id)).toEqual(['W971', 'W972']);
+    const cited = TOPIC.map((p) => ({ id: p.id, refs: p.refs, ...cdIndex(p.id) })).filter((p) => p.citing >= 5);
+    // W971 cites nothing: nothing can consolidate it, so its +1 is left out of the ranking, and the answer says so.
+    expect(cited.map((p) => [p.id, p.refs.length])).toEqual([
+      ['W971', 0],
+      ['W972', 1],
+    ]);
+    const ranked = cited.filter((p) => p.refs.length > 0).sort((a, b) => b.cd - a.cd);
     const result = await ask('Which trabeculectomy papers were the most disruptive?');
     expect(result.plan).toMatchObject({ operation: 'disruptive_papers', topic: 'trabeculectomy' });
     expect(result.figure!.items.map((i) => i.id)).toEqual(ranked.map((p) => p.id));
     ranked.forEach((paper, i) => expect(result.figure!.items[i]!.value).toBeCloseTo(paper.cd, 3));
     expect(result.answer).toMatch(/CD -0\.17: 2 papers cite it alone, 3 with its references, 1 only its references/);
+    expect(result.answer).toContain(
+      '(left out: 1 paper that cites no work the graph knows, whose CD index is +1 by construction since nothing can consolidate it)',
+    );
   });
 
   it('refuses to compare growth when a topic has too few papers to measure it', async () => {

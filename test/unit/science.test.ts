@@ -91,7 +91,36 @@ describe('science-of-science measures, computed by hand', () => {
     expect(path.weights).toEqual([2, 2, 3]);
     expect(path.paths).toBe(5);
     expect(path.dropped).toBe(1); // A (2000) citing F (2006) runs against time
+    expect(path.droppedCitations).toEqual([{ citing: 'A', cited: 'F', reason: 'LATER_YEAR' }]);
     expect(path.links.map((l) => l.cited + l.citing)).toEqual(['AC', 'CD', 'DF']);
+  });
+
+  it('main path: orders papers of one year by publication date before id, and says why each citation is dropped', () => {
+    const papers = [
+      { id: 'W9', year: 2019, publicationDate: '2019-02-01' },
+      { id: 'W1', year: 2019, publicationDate: '2019-06-01' },
+      { id: 'W5', year: 2019, publicationDate: '2019-06-01' },
+      { id: 'W3', year: 2019, publicationDate: null },
+      { id: 'W7', year: null },
+    ];
+    const cites = (pairs: string[]) =>
+      pairs.map((pair) => {
+        const [citing, cited] = pair.split('>');
+        return { citing: citing!, cited: cited! };
+      });
+    const path = globalMainPath(
+      papers,
+      cites(['W1>W9', 'W9>W1', 'W5>W1', 'W1>W5', 'W3>W5', 'W5>W3', 'W7>W3', 'W3>W7']),
+    );
+    // W1 (June) citing W9 (February) runs forward although W1 < W9 by id: it is kept, and the reverse dropped.
+    expect(path.droppedCitations).toEqual([
+      { citing: 'W9', cited: 'W1', reason: 'LATER_DATE' },
+      { citing: 'W1', cited: 'W5', reason: 'SAME_DATE' },
+      // A paper without a date comes after the dated ones of its year; one without a year after every dated one.
+      { citing: 'W5', cited: 'W3', reason: 'LATER_DATE' },
+      { citing: 'W3', cited: 'W7', reason: 'NO_YEAR' },
+    ]);
+    expect(path.papers).toEqual(['W9', 'W1', 'W5', 'W3', 'W7']);
   });
 
   it('key-route main path: the best source-to-sink paths through the links of largest SPC, united', () => {

@@ -1578,7 +1578,14 @@ export type PaperSortField =
   /** Title, without case. Ascending by default. */
   | 'TITLE'
   /** Relevance of the filter's text (needs filter.text; its default order). Descending by default. */
-  | 'RELEVANCE';
+  | 'RELEVANCE'
+  /**
+   * The CD index inside the graph (Paper.disruption), most disruptive first by default; for \`papers(filter:)\` only, over
+   * at most 5,000 papers of the filter (the most cited inside the graph). Papers without an index — cited by no paper
+   * of the graph, or citing no work the graph knows (their index would be +1 by construction) — come last, by id, and
+   * the warnings say how many.
+   */
+  | 'DISRUPTION';
 
 /** Ascending or descending. */
 export type SortDirection =
@@ -2224,6 +2231,28 @@ export type MainPathMethod =
   /** The union of the best paths through the links of largest SPC. */
   | 'KEY_ROUTE';
 
+/** Why a citation was left out of a main path's network (which must run forward in time to be acyclic). */
+export type DropReason =
+  /** The citing paper is of an earlier year than the paper it cites. */
+  | 'LATER_YEAR'
+  /** Both are of the same year, and the citing paper's publication date is earlier. */
+  | 'LATER_DATE'
+  /** Both are of the same year and date (or give none): only the citation from the larger id to the smaller is kept. */
+  | 'SAME_DATE'
+  /** One of the two has no year (such papers are ordered after every paper with one). */
+  | 'NO_YEAR';
+
+/** A citation left out of a main path's network. */
+export type DroppedCitation = {
+  __typename?: 'DroppedCitation';
+  /** The citing paper. */
+  citing: Paper;
+  /** The cited paper. */
+  cited: Paper;
+  /** Why it was left out. */
+  reason: DropReason;
+};
+
 /** A citation on the main path: knowledge flows from the cited to the citing paper. */
 export type MainPathLink = {
   __typename?: 'MainPathLink';
@@ -2250,8 +2279,13 @@ export type MainPath = {
   paths: Scalars['Float']['output'];
   /** Citations in the network, and those left out for running against time (a paper citing a later one). */
   citations: Scalars['Int']['output'];
-  /** Citations left out because they run against time (a paper citing a later one). */
+  /**
+   * Citations left out because they run against time (a paper citing a later one): the network follows year, then
+   * publication date within the year, then id, so that it is acyclic.
+   */
   dropped: Scalars['Int']['output'];
+  /** Each citation left out and why (at most 200, in the order of the citations). */
+  droppedCitations: Array<DroppedCitation>;
   /** Papers in the network searched. */
   nodes: Scalars['Int']['output'];
 };
@@ -3140,8 +3174,10 @@ export type ResolversTypes = {
   NetworkFile: ResolverTypeWrapper<NetworkFile>;
   NetworkKind: NetworkKind;
   MainPathMethod: MainPathMethod;
+  DropReason: DropReason;
+  DroppedCitation: ResolverTypeWrapper<Omit<DroppedCitation, 'citing' | 'cited'> & { citing: ResolversTypes['Paper'], cited: ResolversTypes['Paper'] }>;
   MainPathLink: ResolverTypeWrapper<Omit<MainPathLink, 'cited' | 'citing'> & { cited: ResolversTypes['Paper'], citing: ResolversTypes['Paper'] }>;
-  MainPath: ResolverTypeWrapper<Omit<MainPath, 'papers' | 'links'> & { papers: Array<ResolversTypes['Paper']>, links: Array<ResolversTypes['MainPathLink']> }>;
+  MainPath: ResolverTypeWrapper<Omit<MainPath, 'papers' | 'links' | 'droppedCitations'> & { papers: Array<ResolversTypes['Paper']>, links: Array<ResolversTypes['MainPathLink']>, droppedCitations: Array<ResolversTypes['DroppedCitation']> }>;
   Clustering: ResolverTypeWrapper<Omit<Clustering, 'clusters'> & { clusters: Array<ResolversTypes['PaperCluster']> }>;
   PaperCluster: ResolverTypeWrapper<Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversTypes['Paper']>, topics: Array<ResolversTypes['TopicCount']> }>;
   SleepingBeauty: ResolverTypeWrapper<SleepingBeautyModel>;
@@ -3274,8 +3310,9 @@ export type ResolversParentTypes = {
   NetworkNode: NetworkNode;
   NetworkEdge: NetworkEdge;
   NetworkFile: NetworkFile;
+  DroppedCitation: Omit<DroppedCitation, 'citing' | 'cited'> & { citing: ResolversParentTypes['Paper'], cited: ResolversParentTypes['Paper'] };
   MainPathLink: Omit<MainPathLink, 'cited' | 'citing'> & { cited: ResolversParentTypes['Paper'], citing: ResolversParentTypes['Paper'] };
-  MainPath: Omit<MainPath, 'papers' | 'links'> & { papers: Array<ResolversParentTypes['Paper']>, links: Array<ResolversParentTypes['MainPathLink']> };
+  MainPath: Omit<MainPath, 'papers' | 'links' | 'droppedCitations'> & { papers: Array<ResolversParentTypes['Paper']>, links: Array<ResolversParentTypes['MainPathLink']>, droppedCitations: Array<ResolversParentTypes['DroppedCitation']> };
   Clustering: Omit<Clustering, 'clusters'> & { clusters: Array<ResolversParentTypes['PaperCluster']> };
   PaperCluster: Omit<PaperCluster, 'papers' | 'topics'> & { papers: Array<ResolversParentTypes['Paper']>, topics: Array<ResolversParentTypes['TopicCount']> };
   SleepingBeauty: SleepingBeautyModel;
@@ -3989,6 +4026,12 @@ export type NetworkFileResolvers<ContextType = GraphqlContext, ParentType extend
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DroppedCitationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DroppedCitation'] = ResolversParentTypes['DroppedCitation']> = {
+  citing?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
+  cited?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['DropReason'], ParentType, ContextType>;
+};
+
 export type MainPathLinkResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MainPathLink'] = ResolversParentTypes['MainPathLink']> = {
   cited?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
   citing?: Resolver<ResolversTypes['Paper'], ParentType, ContextType>;
@@ -4003,6 +4046,7 @@ export type MainPathResolvers<ContextType = GraphqlContext, ParentType extends R
   paths?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   citations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dropped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  droppedCitations?: Resolver<Array<ResolversTypes['DroppedCitation']>, ParentType, ContextType>;
   nodes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -4389,6 +4433,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   NetworkNode?: NetworkNodeResolvers<ContextType>;
   NetworkEdge?: NetworkEdgeResolvers<ContextType>;
   NetworkFile?: NetworkFileResolvers<ContextType>;
+  DroppedCitation?: DroppedCitationResolvers<ContextType>;
   MainPathLink?: MainPathLinkResolvers<ContextType>;
   MainPath?: MainPathResolvers<ContextType>;
   Clustering?: ClusteringResolvers<ContextType>;

@@ -100,7 +100,11 @@ export function catalogResolvers(app: AppContext): Resolvers {
       papers: async (_, args, context) => {
         const page = pageRequest(args.first, args.after, { field: 'papers', warnings: context.request });
         const filter = await filterOf(args.filter, context);
-        const result = await catalog.papers(filter, page, toPaperSort(args.sort, filter));
+        const sort = toPaperSort(args.sort, filter, { disruption: true });
+        const result =
+          sort?.by === 'DISRUPTION'
+            ? await app.science.impact.papersByDisruption(filter, page, sort.descending, context.request)
+            : await catalog.papers(filter, page, sort);
         return { items: result.items, skip: result.skip, total: result.totalCount, hasNextPage: result.hasNextPage };
       },
     },

@@ -105,20 +105,25 @@ export async function disruptive(
   plan: AnalyticsPlan,
   venue: string | null,
 ): Promise<Outcome> {
-  const rows = await deps.science.impact.disruptionOfPapers(
+  const { ranked: rows, fewReferences } = await deps.science.impact.disruptionOfPapers(
     set.papers.map((p) => p.id),
     MIN_CD_CITING,
   );
+  // A paper citing nothing the graph holds scores +1 by construction: it is left out, and the answer says how many.
+  const leftOut =
+    fewReferences > 0
+      ? ` (left out: ${fewReferences === 1 ? '1 paper that cites' : `${fewReferences} papers that cite`} no work the graph knows, whose CD index is +1 by construction since nothing can consolidate ${fewReferences === 1 ? 'it' : 'them'})`
+      : '';
   if (rows.length === 0)
     return {
-      refusal: `no paper on "${set.phrase}" is cited by ${MIN_CD_CITING} or more papers in the graph, so none has a CD index to rank`,
+      refusal: `no paper on "${set.phrase}" that cites a paper of the graph is cited by ${MIN_CD_CITING} or more papers in the graph, so none has a CD index to rank${leftOut}`,
     };
   const top = rows.slice(0, LIST);
   const signed = (cd: number) => (cd > 0 ? `+${cd.toFixed(2)}` : cd.toFixed(2));
   return {
     sentences: [
       {
-        text: `${setText(set, plan, venue)}; of the ${rows.length} cited by at least ${MIN_CD_CITING} papers in the graph, the most disruptive by the CD index (Funk and Owen-Smith 2017: +1 when later work cites a paper without its references, −1 when it cites them together) are ${quoteList(top.map((r) => `"${r.title ?? r.paperId}" (${r.year ?? 'n.d.'}; CD ${signed(r.cd!)}: ${r.focalOnly} papers cite it alone, ${r.both} with its references, ${r.referencesOnly} only its references${r.references === 0 ? '; it cites no paper the graph holds, so nothing can consolidate it' : ''})`))}.`,
+        text: `${setText(set, plan, venue)}; of the ${rows.length} cited by at least ${MIN_CD_CITING} papers in the graph${leftOut}, the most disruptive by the CD index (Funk and Owen-Smith 2017: +1 when later work cites a paper without its references, −1 when it cites them together) are ${quoteList(top.map((r) => `"${r.title ?? r.paperId}" (${r.year ?? 'n.d.'}; CD ${signed(r.cd!)}: ${r.focalOnly} papers cite it alone, ${r.both} with its references, ${r.referencesOnly} only its references)`))}.`,
         papers: top.map((r) => r.paperId),
       },
     ],
