@@ -219,6 +219,8 @@ export function estimateField(estimate: ComplexityEstimatorArgs): number {
     weight += candidates / 5 + (options.pagerank ? 100 : 0) + (options.mmr ? 30 : 0) + (options.expansion ? 50 : 0);
   }
   if (name === 'Query.trends' && Array.isArray(args.topics)) weight += 20 * args.topics.length;
+  // Sorting by disruption computes the CD index of up to 5,000 papers of the filter (seconds on a large review).
+  if (name === 'Query.papers' && (args.sort as { by?: string } | undefined)?.by === 'DISRUPTION') weight += 2000;
   // Whole-collection networks grow with the nodes asked for (a 2,000-node coupling clustering takes seconds).
   if (['Query.clusters', 'Query.network', 'Query.networkExport', 'Query.mainPath'].includes(name)) {
     weight += (typeof args.maxNodes === 'number' ? Math.max(0, args.maxNodes) : 500) / 2;

@@ -82,4 +82,10 @@ describe('the cost of an over-limit query, field by field', () => {
     // A fragment's fields take the path they are spread at; the cheap list comes after the costly one.
     expect(costs.findIndex((c) => c.path === 'small')).toBeGreaterThan(costs.indexOf(nested));
   });
+
+  it('weighs a list sorted by disruption for the CD indexes it computes', () => {
+    const cost = (sort: string) =>
+      queryCost(schema, parse(`{ papers(first: 5, sort: { by: ${sort} }) { edges { node { id } } } }`), {});
+    expect(cost('DISRUPTION') - cost('YEAR')).toBe(2000);
+  });
 });
