@@ -9,6 +9,9 @@ import { emptySummary, type IngestDependencies, type IngestOptions, type IngestS
 import type { ChunkRow, PreparedPaper } from './paper-rows';
 import { RecordIngest } from './record-ingest';
 
+/** The collection works found by the scholarly APIs are written to (created by the first such write). */
+export const EXTERNAL_COLLECTION = 'external';
+
 /**
  * Ingestion as the app offers it: files of records and documents, records fetched from the scholarly APIs, the bulk
  * path's export, collection deletion and the embedding backfill. Each job lives in a module of its own (record-ingest,
@@ -78,7 +81,11 @@ export class IngestService {
    * they were fetched; returns the graph ids they got (a work already known by its DOI keeps its id).
    */
   writeFetched(records: readonly WorkRecord[]): Promise<IngestSummary & { paperIds: string[] }> {
-    return this.writeRecords(records, { collection: 'external', embed: 'now', fetchedAt: new Date().toISOString() });
+    return this.writeRecords(records, {
+      collection: EXTERNAL_COLLECTION,
+      embed: 'now',
+      fetchedAt: new Date().toISOString(),
+    });
   }
 
   deleteCollection(collection: string): Promise<CollectionDeletion> {

@@ -4,6 +4,7 @@ import type { StageEvent } from '../../request-context';
 import type { GraphqlContext } from '../graphql-context';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
+import { EXTERNAL_COLLECTION } from '../../ingest/ingest-service';
 import { refuseUnknownNames } from '../inputs';
 import { setScope } from './sets';
 
@@ -112,7 +113,11 @@ export function streamResolvers(app: AppContext, lanes: Lanes): Resolvers {
       askStream: {
         subscribe: async (_, args, context) => {
           const { documentSet, ...options } = args.options ?? {};
-          await refuseUnknownNames({ collections: options.collections }, app.catalog.names);
+          await refuseUnknownNames(
+            // The external collection is named before its first paper is written (an ask may write it).
+            { collections: options.collections?.filter((name) => name !== EXTERNAL_COLLECTION) },
+            app.catalog.names,
+          );
           const documents = await setScope(app, context, documentSet);
           // Over capacity, the subscription is refused with OVERLOADED at once instead of an empty stream.
           lanes.ask.checkRoom();
