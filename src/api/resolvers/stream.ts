@@ -4,8 +4,7 @@ import type { StageEvent } from '../../request-context';
 import type { GraphqlContext } from '../graphql-context';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
-import { EXTERNAL_COLLECTION } from '../../ingest/ingest-service';
-import { refuseUnknownNames } from '../inputs';
+import { refuseUnknownScope } from './ask';
 import { setScope } from './sets';
 
 /** One event of a streamed answer (the GraphQL `AskEvent`). */
@@ -113,11 +112,7 @@ export function streamResolvers(app: AppContext, lanes: Lanes): Resolvers {
       askStream: {
         subscribe: async (_, args, context) => {
           const { documentSet, ...options } = args.options ?? {};
-          await refuseUnknownNames(
-            // The external collection is named before its first paper is written (an ask may write it).
-            { collections: options.collections?.filter((name) => name !== EXTERNAL_COLLECTION) },
-            app.catalog.names,
-          );
+          await refuseUnknownScope(app, options.collections);
           const documents = await setScope(app, context, documentSet);
           // Over capacity, the subscription is refused with OVERLOADED at once instead of an empty stream.
           lanes.ask.checkRoom();
