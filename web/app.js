@@ -53,7 +53,7 @@ function App() {
         tab('search', 'Search'),
         tab('ask', 'Ask'),
         tab('trends', 'Trends'),
-        tab('network', 'Network'),
+        tab('network', 'Maps'),
         h('a', { href: '/graphql' }, 'GraphQL explorer'),
       ),
       h(

@@ -139,6 +139,32 @@ export function analyticsCases(
       `coupling network export, largest review (${largest})`,
       () => s.networks.network({ collections: [largest] }, 'COUPLING', { maxNodes: 2000, minWeight: 2 }),
     ],
+    ...(['COAUTHORSHIP', 'COCITATION', 'COUPLING', 'TOPIC_COOCCURRENCE'] as const).map(
+      (kind): [string, (i: number) => Promise<unknown>] => [
+        `${kind.toLowerCase()} map laid out (100 nodes), largest review (${largest})`,
+        () =>
+          s.networks.graphNetwork({ collections: [largest] }, kind, {
+            maxNodes: 100,
+            minWeight: 1,
+            stubs: true,
+            isolated: false,
+            minLevel: 1,
+            layout: true,
+          }),
+      ],
+    ),
+    [
+      `co-citation map laid out (500 nodes), largest review (${largest})`,
+      () =>
+        s.networks.graphNetwork({ collections: [largest] }, 'COCITATION', {
+          maxNodes: 500,
+          minWeight: 1,
+          stubs: true,
+          isolated: false,
+          minLevel: 1,
+          layout: true,
+        }),
+    ],
     [
       'person of two author records',
       (i) => s.person([authors[i % authors.length]!, authors[(i + 1) % authors.length]!], 20),

@@ -1,7 +1,8 @@
 /**
  * Screenshots of every view of the web page, for review: search, ask (with its citations), the paper a citation
- * opens (quote highlighted), an author, topic trends, the collaboration network and the GraphQL explorer. Against a
- * running service (`npm start`, the bundled sample) or any URL:
+ * opens (quote highlighted), an author, topic trends, the maps (co-authorship, co-citation, coupling, topic
+ * co-occurrence; the citation map with its main path as a historiograph) and the GraphQL explorer. Against a running
+ * service (`npm start`, the bundled sample) or any URL:
  *
  *   node dist/scripts/tools/screenshots.js [--url http://127.0.0.1:4000] [--out docs/screenshots] [--collection Nelson_2002]
  */
@@ -9,6 +10,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/settings';
 import { launchBrowser } from '../lib/browser';
+
+/** A map view is ready once it has placed its labels (the page publishes what it drew). */
+const MAP_READY = '.map-canvas canvas, .empty-map';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -29,7 +33,11 @@ async function main(): Promise<void> {
     ],
     ['author', '/?view=author&id=A2555644867', '.metrics'],
     ['trends', `/?view=trends&topics=C2777164284,C2779279991&from=1990&to=2002&collection=${collection}`, 'polyline'],
-    ['network', `/?view=network&collection=${collection}`, '.network circle'],
+    ['map-coauthorship', `/?view=network&kind=COAUTHORSHIP&collection=${collection}`, MAP_READY],
+    ['map-cocitation', `/?view=network&kind=COCITATION&collection=${collection}`, MAP_READY],
+    ['map-coupling', `/?view=network&kind=COUPLING&collection=${collection}`, MAP_READY],
+    ['map-topics', `/?view=network&kind=TOPIC_COOCCURRENCE&collection=${collection}`, MAP_READY],
+    ['map-citation', `/?view=network&kind=CITATION&colour=year&collection=${collection}`, '.network, .empty-map'],
     ['explorer', '/graphql', '.graphiql-container'],
   ];
   try {
@@ -41,6 +49,13 @@ async function main(): Promise<void> {
       });
       await page.goto(`${base}${address}`, { waitUntil: 'networkidle0' });
       await page.waitForSelector(ready, { timeout: 60_000 });
+      if (name.startsWith('map-')) {
+        await page.waitForFunction(
+          "(window.__citegraphMap && window.__citegraphMap.nodes.length > 0) || document.querySelector('.empty-map')",
+          { timeout: 60_000 },
+        );
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
       await page.screenshot({ path: path.join(out, `${name}.png`), fullPage: name !== 'explorer' });
       process.stdout.write(`${path.relative(PROJECT_ROOT, path.join(out, `${name}.png`))}\n`);
       if (name === 'ask' && (await page.$('.answer-text a.marker'))) {

@@ -345,7 +345,9 @@ export class AnalyticsService {
       nodes: nodes.map((node) => ({
         id: node.author.id,
         name: node.author.name ?? node.author.id,
+        orcid: node.author.orcid ?? null,
         papers: node.papers,
+        records: node.ids,
       })),
       edges,
     };

@@ -31,7 +31,11 @@ export interface ExportNetwork {
 
 export type NetworkFormat = 'GRAPHML' | 'GEXF' | 'VOSVIEWER_MAP' | 'VOSVIEWER_NETWORK' | 'CSV';
 
-export const MEDIA_TYPES: Readonly<Record<NetworkFormat, string>> = {
+/** Every file a network is written as: the data formats, and the laid-out map as an SVG picture (map-svg.ts). */
+export type NetworkFileFormat = NetworkFormat | 'SVG';
+
+export const MEDIA_TYPES: Readonly<Record<NetworkFileFormat, string>> = {
+  SVG: 'image/svg+xml',
   GRAPHML: 'application/graphml+xml',
   GEXF: 'application/gexf+xml',
   VOSVIEWER_MAP: 'text/tab-separated-values',
@@ -39,7 +43,8 @@ export const MEDIA_TYPES: Readonly<Record<NetworkFormat, string>> = {
   CSV: 'text/csv',
 };
 
-export const EXTENSIONS: Readonly<Record<NetworkFormat, string>> = {
+export const EXTENSIONS: Readonly<Record<NetworkFileFormat, string>> = {
+  SVG: 'svg',
   GRAPHML: 'graphml',
   GEXF: 'gexf',
   VOSVIEWER_MAP: 'map.txt',
@@ -51,7 +56,8 @@ export const EXTENSIONS: Readonly<Record<NetworkFormat, string>> = {
 // eslint-disable-next-line no-control-regex -- these are exactly what must be removed
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
 
-const xml = (text: string): string =>
+/** Text as XML character data or an attribute value (also the SVG map's, map-svg.ts). */
+export const xml = (text: string): string =>
   text.replace(NOT_XML, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A field of a tab-separated file: no tabs or line breaks inside. */

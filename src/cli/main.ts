@@ -40,8 +40,9 @@ usage:
                     lotka|bradford|beauties|main-path [--key-routes K]|clusters|topic-bursts|reference-bursts
                     [--collection C]...
                                        science-of-science measures as JSON (docs/analytics.md)
-  citegraph network [--network coupling|cocitation|coauthorship|citation] [--format graphml|gexf|vosviewer-map|
-                    vosviewer-network|csv] [--collection C]... [--max-nodes N] [--min-weight W] [--out FILE]
+  citegraph network [--network coupling|cocitation|coauthorship|citation|topic_cooccurrence]
+                    [--format graphml|gexf|vosviewer-map|vosviewer-network|csv|svg] [--colouring cluster|year]
+                    [--collection C]... [--max-nodes N] [--min-weight W] [--out FILE]
   citegraph search "TEXT" [--first N] [--collection C] [--options JSON] [--format F [--out FILE]]
   citegraph export --ids W1,W2,… | --collection C... [--format csv|jsonl|bibtex|ris|csl-json] [--first N] [--out FILE]
                                        paper lists as files for reference managers and spreadsheets

@@ -72,6 +72,12 @@ export const ANALYTICS_QUERIES = {
     'analytics/topic-cooccurrence',
     ['limit', 'minWeight', 'minLevel', ...PAPER_FILTER],
   ),
+  mapAuthorPapers: spec<PaperFilterParams & { groups: Array<{ id: string; records: string[] }> }>(
+    'analytics/map-author-papers',
+    ['groups', ...PAPER_FILTER],
+  ),
+  mapCitingTitles: spec<PaperFilterParams & { ids: string[] }>('analytics/map-citing-titles', ['ids', ...PAPER_FILTER]),
+  mapTopicYears: spec<PaperFilterParams & { ids: string[] }>('analytics/map-topic-years', ['ids', ...PAPER_FILTER]),
   venuePaperCounts: spec<PaperFilterParams>('analytics/venue-paper-counts', [...PAPER_FILTER]),
   venuePaperCountsAll: spec<Record<string, never>>('analytics/venue-paper-counts-all', []),
   referenceYearCounts: spec<PaperFilterParams & { from: number; to: number; limit: number }>(

@@ -1,4 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
+import { labelOverlapShare } from '../../src/analytics/map-drawing';
+import { clusterSpread } from '../../src/analytics/network-layout';
 import { serveGraphQL } from '../../src/api/server';
 import { launchBrowser } from '../../scripts/lib/browser';
 import { createTestContext, ingestSample, removeCollections } from '../helpers/context';
@@ -35,8 +40,8 @@ afterAll(async () => {
   await app.close();
 });
 
-async function open(query: string): Promise<Page> {
-  const page = await browser.newPage();
+async function open(query: string, fresh?: Page): Promise<Page> {
+  const page = fresh ?? (await browser.newPage());
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${query}: ${message.text()}`);
   });
@@ -124,17 +129,192 @@ describe('the web page in a browser', () => {
     await trends.close();
 
     const network = await open(`?view=network&collection=${OWN}`);
-    await network.waitForSelector('.network circle', { timeout: 20_000 });
-    expect(await network.$$eval('.network circle', (nodes) => nodes.length)).toBeGreaterThan(5);
+    await network.waitForFunction(() => (globalThis as unknown as MapWindow).__citegraphMap?.nodes.length, {
+      timeout: 30_000,
+    });
     // The page's download links give the network as files Gephi and VOSviewer open.
     const links = await network.$$eval('.exports a.export', (nodes) => nodes.map((n) => n.getAttribute('href')!));
-    expect(links).toHaveLength(5);
-    const graphml = await fetch(`${base}${links[0]}`);
+    expect(links).toHaveLength(6);
+    const graphml = await fetch(`${base}${links[1]}`);
     expect(graphml.headers.get('content-disposition')).toBe('attachment; filename="citegraph-coauthorship.graphml"');
     const xml = await graphml.text();
     expect(xml).toMatch(/^<\?xml[\s\S]*<graphml/);
     expect((xml.match(/<node /g) ?? []).length).toBeGreaterThan(5);
     await network.close();
+  });
+
+  /** What the map drew, in the canvas's pixels, as the page publishes it. */
+  interface DrawnMap {
+    kind: string;
+    width: number;
+    height: number;
+    nodes: Array<{ id: string; x: number; y: number; r: number; cluster: number }>;
+    labels: Array<{ id: string; left: number; top: number; width: number; height: number }>;
+    /** The node whose neighbours are highlighted, and those neighbours. */
+    selected: string | null;
+    neighbours: string[];
+  }
+  interface MapWindow {
+    __citegraphMap?: DrawnMap;
+  }
+  // The functions handed to page.evaluate run in the browser; the tests compile without the DOM library, so these are
+  // the few browser names they use.
+  interface PixelBoard {
+    width: number;
+    height: number;
+    getContext(kind: '2d'): {
+      drawImage(image: unknown, x: number, y: number): void;
+      getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray };
+    } | null;
+  }
+  interface BrowserGlobals {
+    document: { createElement(tag: 'canvas'): PixelBoard };
+    Image: new () => { onload: (() => void) | null; src: string; naturalWidth: number; naturalHeight: number };
+  }
+
+  /**
+   * Reads the map's pixels from a screenshot of its canvas: for each node whether its centre is painted (not the white
+   * background), and for each label whether its box holds dark ink.
+   */
+  async function paintedPixels(
+    page: Page,
+    map: DrawnMap,
+  ): Promise<{ nodes: boolean[]; labels: boolean[]; colours: number[][] }> {
+    const canvas = (await page.$('.map-canvas'))!;
+    const shot = Buffer.from(await canvas.screenshot({ encoding: 'binary' })).toString('base64');
+    return page.evaluate(
+      async (png, drawn) => {
+        const { document, Image } = globalThis as unknown as BrowserGlobals;
+        const image = new Image();
+        await new Promise<void>((resolve) => {
+          image.onload = resolve;
+          image.src = `data:image/png;base64,${png}`;
+        });
+        const board = document.createElement('canvas');
+        board.width = image.naturalWidth;
+        board.height = image.naturalHeight;
+        const context = board.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const pixel = (x: number, y: number) => context.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+        const painted = (x: number, y: number) => {
+          const [r, g, b] = pixel(x, y);
+          return r! < 235 || g! < 235 || b! < 235;
+        };
+        const inked = (box: { left: number; top: number; width: number; height: number }) => {
+          const data = context.getImageData(
+            Math.round(box.left),
+            Math.round(box.top),
+            Math.ceil(box.width),
+            Math.ceil(box.height),
+          ).data;
+          for (let i = 0; i < data.length; i += 4)
+            if (data[i]! < 110 && data[i + 1]! < 110 && data[i + 2]! < 110) return true;
+          return false;
+        };
+        return {
+          nodes: drawn.nodes.map((n) => painted(n.x, n.y)),
+          labels: drawn.labels.map(inked),
+          colours: drawn.nodes.map((n) => [...pixel(n.x, n.y)].slice(0, 3)),
+        };
+      },
+      shot,
+      map,
+    );
+  }
+
+  it('draws co-authorship and co-citation maps a reader can read: inside the frame, labels apart, clusters together', async () => {
+    for (const kind of ['COAUTHORSHIP', 'COCITATION']) {
+      const page = await open(`?view=network&collection=${OWN}&kind=${kind}`);
+      await page.waitForFunction(() => (globalThis as unknown as MapWindow).__citegraphMap?.nodes.length, {
+        timeout: 30_000,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const map = (await page.evaluate(() => (globalThis as unknown as MapWindow).__citegraphMap))!;
+      expect(map.kind).toBe(kind);
+      expect(map.nodes.length).toBeGreaterThan(20);
+      // Every disc lies inside the canvas and keeps clear of its border.
+      for (const node of map.nodes) {
+        expect(node.x - node.r).toBeGreaterThan(4);
+        expect(node.y - node.r).toBeGreaterThan(4);
+        expect(node.x + node.r).toBeLessThan(map.width - 4);
+        expect(node.y + node.r).toBeLessThan(map.height - 4);
+      }
+      // Most nodes carry a label, each inside the canvas, and labels do not overlap each other.
+      expect(map.labels.length).toBeGreaterThan(map.nodes.length * 0.4);
+      expect(labelOverlapShare(map.labels)).toBeLessThanOrEqual(0.02);
+      for (const label of map.labels) {
+        expect(label.left).toBeGreaterThanOrEqual(0);
+        expect(label.left + label.width).toBeLessThanOrEqual(map.width);
+      }
+      // Clusters sit together: members much nearer their cluster's centre than nodes to the map's.
+      expect(clusterSpread(map.nodes)).toBeLessThan(kind === 'COAUTHORSHIP' ? 0.6 : 0.85);
+      // And it is all really on screen: WebGL painted every node's centre, and every label box holds text.
+      const pixels = await paintedPixels(page, map);
+      expect(pixels.nodes.filter(Boolean).length).toBe(map.nodes.length);
+      expect(pixels.labels.filter(Boolean).length).toBe(map.labels.length);
+      // Named clusters in the legend, and the timeline of clusters over the years.
+      const clusters = await page.$$eval('.clusters li', (items) => items.map((li) => li.textContent ?? ''));
+      expect(clusters.length).toBeGreaterThan(1);
+      for (const text of clusters) expect(text).toMatch(/^[a-z0-9-]+(, [a-z0-9-]+)* · \d+ nodes/);
+      expect(await page.$$eval('.timeline .cluster-row', (rows) => rows.length)).toBeGreaterThan(1);
+      await page.close();
+    }
+  });
+
+  it('highlights a node found by name with its neighbours, and saves the map as SVG and PNG', async () => {
+    // A browser context that saves downloads into a folder, so that the PNG is checked as the file a reader gets.
+    const folder = mkdtempSync(path.join(tmpdir(), 'citegraph-png-'));
+    const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: folder } });
+    const page = await open(`?view=network&collection=${OWN}&kind=COAUTHORSHIP`, await context.newPage());
+    await page.waitForFunction(() => (globalThis as unknown as MapWindow).__citegraphMap?.nodes.length, {
+      timeout: 30_000,
+    });
+    await page.type('.map-search input', 'Deborah Grady');
+    await page.click('.map-search button[type=submit]');
+    await page.waitForSelector('.details', { timeout: 10_000 });
+    expect(await page.$eval('.details a', (a) => a.textContent)).toBe('Deborah Grady');
+    expect(await page.$eval('.details', (d) => d.textContent)).toMatch(/ · \d+ links · cluster \d+: /);
+    // The node and its neighbours keep their colours; every other node fades to light grey on the canvas.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const shown = (await page.evaluate(() => (globalThis as unknown as MapWindow).__citegraphMap))!;
+    const grady = shown.nodes.find((n) => n.id === shown.selected)!;
+    expect(grady).toBeDefined();
+    expect(shown.neighbours.length).toBeGreaterThan(0);
+    const { colours } = await paintedPixels(page, shown);
+    const grey = (rgb: number[]) => rgb.every((c) => Math.abs(c - 228) <= 6);
+    const kept = new Set([shown.selected, ...shown.neighbours]);
+    shown.nodes.forEach((node, i) => expect([node.id, grey(colours[i]!)]).toEqual([node.id, !kept.has(node.id)]));
+    const svgLink = await page.$eval('.exports a.export', (a) => a.getAttribute('href')!);
+    expect(svgLink).toMatch(/^\/export\/network\?format=svg&network=coauthorship&/);
+    const svg = await (await fetch(`${base}${svgLink}`)).text();
+    expect(svg).toMatch(/^<\?xml[\s\S]*<svg /);
+    const drawn = (await page.evaluate(() => (globalThis as unknown as MapWindow).__citegraphMap))!;
+    expect((svg.match(/<circle [^>]*data-id=/g) ?? []).length).toBe(drawn.nodes.length);
+    // The PNG is the same SVG drawn on a canvas, twice its size.
+    try {
+      await page.click('button.export-png');
+      const deadline = Date.now() + 20_000;
+      while (!readdirSync(folder).includes('citegraph-coauthorship.png') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const png = readFileSync(path.join(folder, 'citegraph-coauthorship.png'));
+      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      // Twice the SVG's width (2000 px for the 1000-unit frame).
+      expect(png.readUInt32BE(16)).toBe(2000);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      await context.close();
+    }
+  });
+
+  it('draws the main path of the citation network as a historiograph', async () => {
+    const page = await open(`?view=network&collection=${OWN}&kind=CITATION`);
+    await page.waitForSelector('.historiograph circle.path-paper', { timeout: 30_000 });
+    const years = await page.$$eval('.historiograph text.year', (nodes) => nodes.map((n) => Number(n.textContent)));
+    expect(years.length).toBeGreaterThan(1);
+    expect([...years].sort((a, b) => a - b)).toEqual(years);
+    expect(await page.$$eval('.historiograph line.path-link', (lines) => lines.length)).toBeGreaterThan(0);
+    await page.close();
   });
 
   it('names a misspelt collection with the closest known one instead of drawing an empty map', async () => {
@@ -143,7 +323,7 @@ describe('the web page in a browser', () => {
     expect(await page.$eval('.error', (n) => n.textContent)).toMatch(
       new RegExp(`^filter.collections: no collection "Browser Sample"; closest: ${OWN}\\b`),
     );
-    expect(await page.$$eval('.network circle', (nodes) => nodes.length)).toBe(0);
+    expect(await page.$$eval('.map-canvas', (nodes) => nodes.length)).toBe(0);
     await page.close();
   });
 

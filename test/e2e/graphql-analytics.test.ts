@@ -785,6 +785,111 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
     expect(rows.length).toBe(data.csv.edges);
   });
 
+  it('lays maps of a review out as a reader needs them, with figures recounted from the raw records', async () => {
+    const review = [...new Set(reviewWorks('Donners_2021').map((w) => short(w.id)))];
+    const { data, errors } = await gql(`{
+      authors: network(kind: COAUTHORSHIP, limit: 100, filter: { collections: ["Donners_2021"] }) {
+        frame { width height margin } mergedRecords
+        clusters { cluster size name terms meanYear colour }
+        nodes { id label weight cluster x y size meanYear records }
+        edges { source target weight backbone } }
+      cocited: network(kind: COCITATION, limit: 80, filter: { collections: ["Donners_2021"] }) {
+        clusters { cluster size name terms }
+        nodes { id cluster x y size }
+        edges { source target weight backbone } }
+      bare: network(kind: COUPLING, layout: false, filter: { collections: ["Donners_2021"] }) { frame { width } nodes { x y size } }
+      svg: networkExport(filter: { collections: ["Donners_2021"] }, network: TOPIC_COOCCURRENCE, format: SVG, maxNodes: 60) {
+        nodes edges mediaType fileName content } }`);
+    expect(errors).toBeUndefined();
+    const { authors, cocited } = data;
+    for (const map of [authors, cocited]) {
+      // Every disc inside the frame's margin, none on another.
+      for (const n of map.nodes) {
+        expect(n.x - n.size).toBeGreaterThanOrEqual(authors.frame.margin - 0.05);
+        expect(n.y - n.size).toBeGreaterThanOrEqual(authors.frame.margin - 0.05);
+        expect(n.x + n.size).toBeLessThanOrEqual(authors.frame.width - authors.frame.margin + 0.05);
+        expect(n.y + n.size).toBeLessThanOrEqual(authors.frame.height - authors.frame.margin + 0.05);
+      }
+      for (let i = 0; i < map.nodes.length; i += 1)
+        for (let j = i + 1; j < map.nodes.length; j += 1) {
+          const [a, b] = [map.nodes[i], map.nodes[j]];
+          expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(a.size + b.size - 1);
+        }
+      // Each cluster's size is its nodes, and it has a name.
+      for (const cluster of map.clusters) {
+        expect(cluster.size).toBe(map.nodes.filter((n: { cluster: number }) => n.cluster === cluster.cluster).length);
+        expect(cluster.name.length).toBeGreaterThan(2);
+      }
+      // The backbone keeps at least one link of every node and at most 8 per node.
+      const backbone = map.edges.filter((e: { backbone: boolean }) => e.backbone);
+      expect(backbone.length).toBeLessThanOrEqual(8 * map.nodes.length);
+      for (const n of map.nodes) expect(backbone.some((e: any) => e.source === n.id || e.target === n.id)).toBe(true);
+    }
+    // The co-citation map is the dense one: the backbone thins it.
+    expect(cocited.edges.filter((e: { backbone: boolean }) => e.backbone).length).toBeLessThan(cocited.edges.length);
+    // People, recounted from the raw authorships: a node's records are one name key; its papers and mean year are
+    // the review's papers any of its records signed.
+    type Signed = { author: { id: string | null; display_name?: string | null } };
+    const signers = (id: string) => (works.get(id)!.authorships as Signed[]).map((a) => a.author);
+    const nameOf = new Map(review.flatMap((id) => signers(id).map((a) => [short(a.id ?? ''), a.display_name ?? ''])));
+    const papersOf = (records: string[]) =>
+      review.filter((id) => signers(id).some((a) => records.includes(short(a.id ?? ''))));
+    let merged = 0;
+    for (const node of authors.nodes) {
+      const keys = new Set(node.records.map((r: string) => nameKey(nameOf.get(r) ?? '')));
+      if (node.records.length > 1) {
+        merged += node.records.length - 1;
+        expect(keys.size).toBe(1);
+      }
+      const years = papersOf(node.records).map((id) => works.get(id)!.publication_year);
+      expect(node.meanYear).toBeCloseTo(years.reduce((s, y) => s + y, 0) / years.length, 1);
+      if (node.records.length === 1) expect(node.weight).toBe(years.length);
+    }
+    expect(authors.mergedRecords).toBe(merged);
+    expect(merged).toBeGreaterThan(0);
+    // Joint papers of two single-record people: the review's papers both signed.
+    const single = new Map(
+      authors.nodes.filter((n: any) => n.records.length === 1).map((n: any) => [n.id, n.records[0]]),
+    );
+    const checked = authors.edges.filter((e: any) => single.has(e.source) && single.has(e.target)).slice(0, 40);
+    expect(checked.length).toBeGreaterThan(10);
+    for (const edge of checked) {
+      const both = review.filter((id) => {
+        const ids = signers(id).map((a) => short(a.id ?? ''));
+        return ids.includes(single.get(edge.source) as string) && ids.includes(single.get(edge.target) as string);
+      });
+      expect(edge.weight).toBe(both.length);
+    }
+    // A cluster's mean year is its nodes' mean.
+    for (const cluster of authors.clusters) {
+      const members = authors.nodes.filter((n: any) => n.cluster === cluster.cluster);
+      expect(cluster.meanYear).toBeCloseTo(
+        members.reduce((s: number, n: any) => s + n.meanYear, 0) / members.length,
+        0,
+      );
+    }
+    // Co-citation clusters are named by the titles of the review's papers citing them (CiteSpace's way).
+    const citingTitles = (members: Set<string>) =>
+      review
+        .filter((id) => [...refsOf(id)].some((ref) => members.has(ref)))
+        .map((id) => (works.get(id)!.title ?? '').toLowerCase());
+    for (const cluster of cocited.clusters.filter((c: any) => c.terms.length > 0)) {
+      const members = new Set<string>(
+        cocited.nodes.filter((n: any) => n.cluster === cluster.cluster).map((n: any) => n.id),
+      );
+      expect(citingTitles(members).some((title) => title.includes(cluster.terms[0]))).toBe(true);
+    }
+    // Without a layout the places stay empty.
+    expect(data.bare.frame).toBeNull();
+    expect(data.bare.nodes.every((n: any) => n.x === null && n.y === null && n.size === null)).toBe(true);
+    // The SVG picture: a disc per node, in a valid document.
+    expect(data.svg).toMatchObject({ mediaType: 'image/svg+xml', fileName: 'citegraph-topic_cooccurrence.svg' });
+    const svg = parseDocument(data.svg.content, { xmlMode: true });
+    const discs = DomUtils.findAll((e) => e.name === 'circle' && e.attribs['data-id'] !== undefined, svg.children);
+    expect(discs).toHaveLength(data.svg.nodes);
+    expect(data.svg.nodes).toBeGreaterThan(10);
+  });
+
   it('gives the same measures and files on the command line', async () => {
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'dist/src/cli/main.js'), ...args], {
@@ -816,6 +921,25 @@ describe('science-of-science over GraphQL, recomputed from the raw JSONL', () =>
     );
     expect(csv.status).toBe(0);
     expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(citations.length + 1);
+    // The laid-out map as SVG, the same picture networkExport gives.
+    const svg = cli(
+      'network',
+      '--network',
+      'coauthorship',
+      '--format',
+      'svg',
+      '--colouring',
+      'year',
+      '--collection',
+      'Donners_2021',
+    );
+    expect(svg.status).toBe(0);
+    const { data: same } = await gql(
+      '{ networkExport(filter: { collections: ["Donners_2021"] }, network: COAUTHORSHIP, format: SVG, colouring: YEAR) { content } }',
+    );
+    expect(svg.stdout).toBe(same.networkExport.content);
+    expect(svg.stdout).toMatch(/\(mean year\)<\/text>/);
+    expect(cli('network', '--format', 'svg', '--colouring', 'rainbow').status).not.toBe(0);
     const bad = cli('science', 'sideways');
     expect(bad.status).toBe(2);
   });

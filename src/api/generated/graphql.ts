@@ -1072,8 +1072,9 @@ export type Query = {
   clusters: Clustering;
   /**
    * A whole network of the filtered papers as a file Gephi, VOSviewer, Cytoscape or a script opens as it is: coupling
-   * or citations among the papers, co-citation of the works they cite, or co-authorship of their authors; undirected
-   * networks carry Louvain clusters. Also `citegraph network` on the command line.
+   * or citations among the papers, co-citation of the works they cite, co-authorship of their authors or co-occurrence
+   * of their topics; undirected networks carry Louvain clusters. SVG is the laid-out map as the page draws it (nodes
+   * without an edge left out). Also `citegraph network` on the command line and `/export/network` over HTTP.
    */
   networkExport: NetworkFile;
   /**
@@ -1342,6 +1343,7 @@ export type QueryNetworkExportArgs = {
   format: NetworkFormat;
   maxNodes?: InputMaybe<Scalars['Int']['input']>;
   minWeight?: InputMaybe<Scalars['Int']['input']>;
+  colouring?: InputMaybe<MapColouring>;
 };
 
 
@@ -1354,6 +1356,8 @@ export type QueryNetworkArgs = {
   stubs?: InputMaybe<Scalars['Boolean']['input']>;
   isolated?: InputMaybe<Scalars['Boolean']['input']>;
   minLevel?: InputMaybe<Scalars['Int']['input']>;
+  layout?: InputMaybe<Scalars['Boolean']['input']>;
+  sizeBy?: InputMaybe<NodeSize>;
 };
 
 
@@ -2133,7 +2137,62 @@ export type Network = {
   edges: Array<NetworkEdge>;
   /** Nodes dropped for having no edge at minWeight. */
   isolatedDropped: Scalars['Int']['output'];
+  /** The frame the nodes' places are in (null when no layout was asked for). */
+  frame?: Maybe<MapFrame>;
+  /** The Louvain clusters of an undirected network, 1 the largest, each named and coloured as the map draws it. */
+  clusters: Array<MapCluster>;
+  /**
+   * Co-authorship: author records merged into another node as the same person (one family name and first initial, not
+   * told apart by ORCIDs, sharing a co-author or an institution). Node `records` lists each node's.
+   */
+  mergedRecords: Scalars['Int']['output'];
 };
+
+/**
+ * The frame a map is laid out in: x runs right from 0 to width, y down from 0 to height; nodes keep `margin` clear of
+ * every edge.
+ */
+export type MapFrame = {
+  __typename?: 'MapFrame';
+  /** Frame units across. */
+  width: Scalars['Float']['output'];
+  /** Frame units down. */
+  height: Scalars['Float']['output'];
+  /** Space nodes keep clear along every edge. */
+  margin: Scalars['Float']['output'];
+};
+
+/** A cluster of a map, named for what sets it apart. */
+export type MapCluster = {
+  __typename?: 'MapCluster';
+  /** The number nodes carry in `cluster`, 1 the largest. */
+  cluster: Scalars['Int']['output'];
+  /** Its nodes. */
+  size: Scalars['Int']['output'];
+  /**
+   * A short name: its three most distinctive title terms (papers; for authors, the titles of their filtered papers) or
+   * its two heaviest topics (topic maps); its heaviest node's label when no term stands out.
+   */
+  name: Scalars['String']['output'];
+  /** Its most distinctive title terms, most distinctive first (empty for topic maps). */
+  terms: Array<Scalars['String']['output']>;
+  /** The mean of its nodes' years (see NetworkNode.meanYear). */
+  meanYear?: Maybe<Scalars['Float']['output']>;
+  /** The colour the map and its SVG draw it in (hex). */
+  colour: Scalars['String']['output'];
+};
+
+/** What a node's disc size shows on a map. */
+export type NodeSize =
+  /**
+   * The node's weight (papers of an author or topic, citations from the filtered papers of a co-cited work, 1 for a
+   * coupled or citing paper).
+   */
+  | 'WEIGHT'
+  /** Papers: OpenAlex's global citation count (authors and topics keep their weight). */
+  | 'CITATIONS'
+  /** Edges at the node. */
+  | 'DEGREE';
 
 /** A node of a whole network: a paper, an author or a topic. */
 export type NetworkNode = {
@@ -2163,6 +2222,19 @@ export type NetworkNode = {
   citedByCount?: Maybe<Scalars['Int']['output']>;
   /** Papers only: the collections holding the paper. */
   collections: Array<Scalars['String']['output']>;
+  /**
+   * The author records a co-authorship node stands for (records sharing an ORCID, or merged as one person: see
+   * Network.mergedRecords); a paper's or topic's own id.
+   */
+  records: Array<Scalars['ID']['output']>;
+  /** Place on the map in Network.frame (null without a layout). */
+  x?: Maybe<Scalars['Float']['output']>;
+  /** Place on the map in Network.frame, downwards (null without a layout). */
+  y?: Maybe<Scalars['Float']['output']>;
+  /** Radius of the node's disc in frame units, by sizeBy (null without a layout). */
+  size?: Maybe<Scalars['Float']['output']>;
+  /** A paper's year; the mean year of an author's or a topic's filtered papers (the overlay colour). */
+  meanYear?: Maybe<Scalars['Float']['output']>;
 };
 
 /** A weighted edge of a whole network. */
@@ -2174,6 +2246,12 @@ export type NetworkEdge = {
   target: Scalars['ID']['output'];
   /** Shared references, co-citing papers, joint papers or papers with both topics (1 for a citation). */
   weight: Scalars['Int']['output'];
+  /**
+   * One of the 8 strongest links of either end by association strength (weight / (s_i s_j), s a node's total link
+   * weight, as VOSviewer normalises): the edges the map lays out and draws. Dense networks (co-citation links most
+   * pairs) become readable; sparse ones keep nearly every edge.
+   */
+  backbone: Scalars['Boolean']['output'];
 };
 
 /** The networks networkExport writes. */
@@ -2185,7 +2263,16 @@ export type ExportedNetwork =
   /** The papers' most productive identified authors, linked by joint papers. */
   | 'COAUTHORSHIP'
   /** Citations among the papers (directed). */
-  | 'CITATION';
+  | 'CITATION'
+  /** The papers' most frequent topics (level 1 and narrower), linked by papers carrying both. */
+  | 'TOPIC_COOCCURRENCE';
+
+/** What an SVG map's node colours show. */
+export type MapColouring =
+  /** The Louvain cluster, named in the legend. */
+  | 'CLUSTER'
+  /** The node's year, or the mean year of an author's or topic's papers (VOSviewer's overlay), on a viridis scale. */
+  | 'YEAR';
 
 /** A network file format. */
 export type NetworkFormat =
@@ -2198,7 +2285,9 @@ export type NetworkFormat =
   /** VOSviewer network file (links between the map's items and their strengths). */
   | 'VOSVIEWER_NETWORK'
   /** Edge list: source, target, weight and both labels. */
-  | 'CSV';
+  | 'CSV'
+  /** The laid-out map as an SVG picture (what the page draws), with its legend. */
+  | 'SVG';
 
 /** A network as a file for Gephi, VOSviewer, Cytoscape or a script. */
 export type NetworkFile = {
@@ -3167,9 +3256,13 @@ export type ResolversTypes = {
   ReferenceBursts: ResolverTypeWrapper<Omit<ReferenceBursts, 'paper'> & { paper: ResolversTypes['Paper'] }>;
   MapKind: MapKind;
   Network: ResolverTypeWrapper<Network>;
+  MapFrame: ResolverTypeWrapper<MapFrame>;
+  MapCluster: ResolverTypeWrapper<MapCluster>;
+  NodeSize: NodeSize;
   NetworkNode: ResolverTypeWrapper<NetworkNode>;
   NetworkEdge: ResolverTypeWrapper<NetworkEdge>;
   ExportedNetwork: ExportedNetwork;
+  MapColouring: MapColouring;
   NetworkFormat: NetworkFormat;
   NetworkFile: ResolverTypeWrapper<NetworkFile>;
   NetworkKind: NetworkKind;
@@ -3307,6 +3400,8 @@ export type ResolversParentTypes = {
   PaperFile: PaperFile;
   ReferenceBursts: Omit<ReferenceBursts, 'paper'> & { paper: ResolversParentTypes['Paper'] };
   Network: Network;
+  MapFrame: MapFrame;
+  MapCluster: MapCluster;
   NetworkNode: NetworkNode;
   NetworkEdge: NetworkEdge;
   NetworkFile: NetworkFile;
@@ -3738,7 +3833,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   mainPath?: Resolver<ResolversTypes['MainPath'], ParentType, ContextType, RequireFields<QueryMainPathArgs, 'maxPapers' | 'method' | 'keyRoutes'>>;
   clusters?: Resolver<ResolversTypes['Clustering'], ParentType, ContextType, RequireFields<QueryClustersArgs, 'network' | 'maxNodes' | 'minWeight' | 'resolution'>>;
   networkExport?: Resolver<ResolversTypes['NetworkFile'], ParentType, ContextType, RequireFields<QueryNetworkExportArgs, 'network' | 'format' | 'maxNodes' | 'minWeight'>>;
-  network?: Resolver<ResolversTypes['Network'], ParentType, ContextType, RequireFields<QueryNetworkArgs, 'kind' | 'minWeight' | 'limit' | 'stubs' | 'isolated' | 'minLevel'>>;
+  network?: Resolver<ResolversTypes['Network'], ParentType, ContextType, RequireFields<QueryNetworkArgs, 'kind' | 'minWeight' | 'limit' | 'stubs' | 'isolated' | 'minLevel' | 'layout' | 'sizeBy'>>;
   possibleDuplicateAuthors?: Resolver<Array<ResolversTypes['DuplicateCandidates']>, ParentType, ContextType, RequireFields<QueryPossibleDuplicateAuthorsArgs, 'first'>>;
   person?: Resolver<ResolversTypes['Person'], ParentType, ContextType, RequireFields<QueryPersonArgs, 'authorIds' | 'coauthors'>>;
   referenceBursts?: Resolver<Array<ResolversTypes['ReferenceBursts']>, ParentType, ContextType, RequireFields<QueryReferenceBurstsArgs, 'from' | 'to' | 'references' | 's' | 'gamma'>>;
@@ -3995,6 +4090,24 @@ export type NetworkResolvers<ContextType = GraphqlContext, ParentType extends Re
   nodes?: Resolver<Array<ResolversTypes['NetworkNode']>, ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['NetworkEdge']>, ParentType, ContextType>;
   isolatedDropped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  frame?: Resolver<Maybe<ResolversTypes['MapFrame']>, ParentType, ContextType>;
+  clusters?: Resolver<Array<ResolversTypes['MapCluster']>, ParentType, ContextType>;
+  mergedRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MapFrameResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MapFrame'] = ResolversParentTypes['MapFrame']> = {
+  width?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  height?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  margin?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type MapClusterResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MapCluster'] = ResolversParentTypes['MapCluster']> = {
+  cluster?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  terms?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  meanYear?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  colour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type NetworkNodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NetworkNode'] = ResolversParentTypes['NetworkNode']> = {
@@ -4009,12 +4122,18 @@ export type NetworkNodeResolvers<ContextType = GraphqlContext, ParentType extend
   stub?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   citedByCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   collections?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  records?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  x?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  y?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  size?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  meanYear?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
 export type NetworkEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NetworkEdge'] = ResolversParentTypes['NetworkEdge']> = {
   source?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   target?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   weight?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  backbone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type NetworkFileResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NetworkFile'] = ResolversParentTypes['NetworkFile']> = {
@@ -4430,6 +4549,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PaperFile?: PaperFileResolvers<ContextType>;
   ReferenceBursts?: ReferenceBurstsResolvers<ContextType>;
   Network?: NetworkResolvers<ContextType>;
+  MapFrame?: MapFrameResolvers<ContextType>;
+  MapCluster?: MapClusterResolvers<ContextType>;
   NetworkNode?: NetworkNodeResolvers<ContextType>;
   NetworkEdge?: NetworkEdgeResolvers<ContextType>;
   NetworkFile?: NetworkFileResolvers<ContextType>;

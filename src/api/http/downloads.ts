@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WHOLE_NETWORK_KINDS } from '../../analytics/citation-networks';
 import {
   EXTENSIONS as NETWORK_EXTENSIONS,
-  exportNetwork,
   MEDIA_TYPES as NETWORK_MEDIA_TYPES,
-  type NetworkFormat,
+  type NetworkFileFormat,
 } from '../../analytics/network-export';
 import { BIBLIOGRAPHY_FORMAT_NAMES, bibliographyFormatNamed } from '../../catalog/bibliography';
 import { ErrorCode } from '../../errors';
@@ -57,8 +57,8 @@ export async function downloadPapers(
 
 /**
  * `GET /export/network?network=coauthorship&format=graphml&collection=NAME` (network: coupling, cocitation,
- * coauthorship, citation; format: graphml, gexf, vosviewer_map, vosviewer_network, csv; `maxNodes`, `minWeight`):
- * the file `networkExport` gives, as an attachment.
+ * coauthorship, citation, topic_cooccurrence; format: graphml, gexf, vosviewer_map, vosviewer_network, csv, svg;
+ * `maxNodes`, `minWeight`; for svg `colouring=cluster|year`): the file `networkExport` gives, as an attachment.
  */
 export async function downloadNetwork(
   front: Front,
@@ -68,33 +68,42 @@ export async function downloadNetwork(
 ): Promise<void> {
   front.authorise(request);
   const kind = (url.searchParams.get('network') ?? '').toUpperCase();
-  const format = (url.searchParams.get('format') ?? '').toUpperCase() as NetworkFormat;
-  if (!['COUPLING', 'COCITATION', 'COAUTHORSHIP', 'CITATION'].includes(kind)) {
+  const format = (url.searchParams.get('format') ?? '').toUpperCase() as NetworkFileFormat;
+  const colouring = (url.searchParams.get('colouring') ?? '').toUpperCase();
+  if (!(WHOLE_NETWORK_KINDS as readonly string[]).includes(kind)) {
     throw new HttpProblem(
       400,
       ErrorCode.BAD_USER_INPUT,
-      'network must be coupling, cocitation, coauthorship or citation',
+      'network must be coupling, cocitation, coauthorship, citation or topic_cooccurrence',
     );
   }
   if (!Object.hasOwn(NETWORK_MEDIA_TYPES, format)) {
     throw new HttpProblem(
       400,
       ErrorCode.BAD_USER_INPUT,
-      'format must be graphml, gexf, vosviewer_map, vosviewer_network or csv',
+      'format must be graphml, gexf, vosviewer_map, vosviewer_network, csv or svg',
     );
+  }
+  if (colouring !== '' && colouring !== 'CLUSTER' && colouring !== 'YEAR') {
+    throw new HttpProblem(400, ErrorCode.BAD_USER_INPUT, 'colouring must be cluster or year');
   }
   const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
   const number = (name: string, fallback: number) =>
     url.searchParams.has(name) ? Number(url.searchParams.get(name)) : fallback;
   await refuseUnknownNames({ collections }, front.app.catalog.names);
-  const network = await front.app.science.networks.network(
+  const file = await front.app.science.networks.file(
     collections.length ? { collections } : null,
-    kind as 'COUPLING' | 'COCITATION' | 'COAUTHORSHIP' | 'CITATION',
-    { maxNodes: number('maxNodes', 500), minWeight: number('minWeight', 1) },
+    kind as (typeof WHOLE_NETWORK_KINDS)[number],
+    format,
+    {
+      maxNodes: number('maxNodes', 500),
+      minWeight: number('minWeight', 1),
+      colouring: colouring === '' ? undefined : colouring,
+    },
   );
   sendAttachment(
     response,
-    exportNetwork(network, format),
+    file.content,
     NETWORK_MEDIA_TYPES[format],
     `citegraph-${kind.toLowerCase()}.${NETWORK_EXTENSIONS[format]}`,
   );

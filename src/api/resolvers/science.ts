@@ -4,7 +4,7 @@ import { filterReader } from '../inputs';
 import { pageRequest } from '../../paging';
 import { MAX_NETWORK_NODES } from '../list-caps';
 import type { Lanes } from '../lanes';
-import { EXTENSIONS, exportNetwork, MEDIA_TYPES } from '../../analytics/network-export';
+import { EXTENSIONS, MEDIA_TYPES } from '../../analytics/network-export';
 
 /** Science-of-science measures (src/analytics/science-service.ts); collection-level ones take the analytics lane. */
 export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
@@ -41,17 +41,16 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
         ),
       networkExport: (_, args, context) =>
         lanes.analytics.run(context.request, async () => {
-          const network = await science.networks.network(await filterOf(args.filter, context), args.network, {
+          const file = await science.networks.file(await filterOf(args.filter, context), args.network, args.format, {
             maxNodes: args.maxNodes ?? 500,
             minWeight: args.minWeight ?? 1,
+            colouring: args.colouring ?? undefined,
           });
           return {
             format: args.format,
             mediaType: MEDIA_TYPES[args.format],
             fileName: `citegraph-${args.network.toLowerCase()}.${EXTENSIONS[args.format]}`,
-            nodes: network.nodes.length,
-            edges: network.edges.length,
-            content: exportNetwork(network, args.format),
+            ...file,
           };
         }),
       network: (_, args, context) =>
@@ -70,6 +69,8 @@ export function scienceResolvers(app: AppContext, lanes: Lanes): Resolvers {
             stubs: args.stubs ?? true,
             isolated: args.isolated ?? false,
             minLevel: args.minLevel ?? 1,
+            layout: args.layout ?? true,
+            sizeBy: args.sizeBy ?? 'WEIGHT',
           });
         }),
       possibleDuplicateAuthors: (_, args, context) =>
