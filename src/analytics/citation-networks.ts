@@ -464,7 +464,7 @@ export class CitationNetworks {
     }));
     const { kept: strongest, association } = backbone(network.edges);
     const places = options.layout
-      ? layoutNetwork(sized, layoutEdges(network.edges, strongest, association))
+      ? await layoutNetwork(sized, layoutEdges(network.edges, strongest, association))
       : new Map<string, never>();
     const nodes: MapNode[] = kept.map((node) => {
       const paper = papers.get(node.id);

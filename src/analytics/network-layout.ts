@@ -40,6 +40,9 @@ export interface MapFrame {
 /** The frame maps are laid out in (the SVG export's viewBox; the page scales it to its canvas). */
 export const MAP_FRAME: MapFrame = { width: 1000, height: 700, margin: 24 };
 
+/** ForceAtlas2 iterations between two returns to the event loop. */
+const LAYOUT_ROUND = 25;
+
 /** Radius of the lightest and of the heaviest node, before scaling down for large networks. */
 const MIN_RADIUS = 3;
 const MAX_RADIUS = 14;
@@ -166,11 +169,11 @@ function fit(graph: Graph<Place>, frame: MapFrame): void {
  * weighted graph (a map passes its backbone weighted by association strength, `layoutEdges`); the result is fitted to
  * the frame, overlaps between discs are removed, and the result fitted again.
  */
-export function layoutNetwork(
+export async function layoutNetwork(
   nodes: readonly LayoutNode[],
   edges: readonly LayoutEdge[],
   frame: MapFrame = MAP_FRAME,
-): Map<string, NodePlace> {
+): Promise<Map<string, NodePlace>> {
   const graph = new Graph<Place, { weight: number }>({ type: 'undirected', multi: false, allowSelfLoops: false });
   const size = radii(nodes);
   const random = seeded(7919);
@@ -200,19 +203,26 @@ export function layoutNetwork(
     }
   }
   if (graph.order > 1 && graph.size > 0) {
-    forceAtlas2.assign(graph, {
-      iterations: graph.order > 300 ? 300 : 500,
-      getEdgeWeight: 'weight',
-      settings: {
-        ...forceAtlas2.inferSettings(graph),
-        linLogMode: true,
-        outboundAttractionDistribution: true,
-        strongGravityMode: true,
-        gravity: 0.5,
-        scalingRatio: 2,
-        barnesHutOptimize: graph.order > 300,
-      },
-    });
+    const settings = {
+      ...forceAtlas2.inferSettings(graph),
+      linLogMode: true,
+      outboundAttractionDistribution: true,
+      strongGravityMode: true,
+      gravity: 0.5,
+      scalingRatio: 2,
+      barnesHutOptimize: graph.order > 300,
+    };
+    // In rounds, giving the event loop back between them: a 500-node map takes about half a second in all, and other
+    // requests should not wait for it.
+    const total = graph.order > 300 ? 300 : 500;
+    for (let done = 0; done < total; done += LAYOUT_ROUND) {
+      forceAtlas2.assign(graph, {
+        iterations: Math.min(LAYOUT_ROUND, total - done),
+        getEdgeWeight: 'weight',
+        settings,
+      });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
   alignPrincipalAxis(graph);
   for (let round = 0; round < 3; round += 1) {

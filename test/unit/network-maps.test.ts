@@ -17,6 +17,7 @@ import {
   type LayoutEdge,
   type LayoutNode,
   MAP_FRAME,
+  type NodePlace,
 } from '../../src/analytics/network-layout';
 import { seeded } from '../../src/analytics/science-of-science';
 
@@ -40,8 +41,12 @@ function planted(groups: number, size: number, seed = 3): { nodes: LayoutNode[];
 describe('map layout', () => {
   const { nodes, edges } = planted(4, 25);
   const { kept, association } = backbone(edges);
-  const places = layoutNetwork(nodes, layoutEdges(edges, kept, association));
-  const laid = nodes.map((n) => ({ ...places.get(n.id)!, cluster: n.cluster }));
+  let places: Map<string, NodePlace>;
+  let laid: Array<NodePlace & { cluster: number }>;
+  beforeAll(async () => {
+    places = await layoutNetwork(nodes, layoutEdges(edges, kept, association));
+    laid = nodes.map((n) => ({ ...places.get(n.id)!, cluster: n.cluster }));
+  });
 
   it('puts every disc inside the frame, clear of its margin, and no two discs on top of each other', () => {
     for (const p of laid) {
@@ -67,18 +72,18 @@ describe('map layout', () => {
     expect(clusterSpread(scattered)).toBeGreaterThan(0.8);
   });
 
-  it('is deterministic and sizes discs by weight', () => {
-    const again = layoutNetwork(nodes, layoutEdges(edges, kept, association));
+  it('is deterministic and sizes discs by weight', async () => {
+    const again = await layoutNetwork(nodes, layoutEdges(edges, kept, association));
     expect([...again.entries()]).toEqual([...places.entries()]);
     const heaviest = nodes.reduce((a, b) => (b.weight > a.weight ? b : a));
     const lightest = nodes.reduce((a, b) => (b.weight < a.weight ? b : a));
     expect(places.get(heaviest.id)!.size).toBeGreaterThan(places.get(lightest.id)!.size);
   });
 
-  it('keeps nodes without edges and single nodes inside the frame', () => {
-    const lone = layoutNetwork([{ id: 'a', weight: 1, cluster: 0 }], []);
+  it('keeps nodes without edges and single nodes inside the frame', async () => {
+    const lone = await layoutNetwork([{ id: 'a', weight: 1, cluster: 0 }], []);
     expect(lone.get('a')).toEqual({ x: 500, y: 350, size: expect.any(Number) as number });
-    const apart = layoutNetwork(
+    const apart = await layoutNetwork(
       [
         { id: 'a', weight: 1, cluster: 1 },
         { id: 'b', weight: 1, cluster: 1 },
@@ -240,10 +245,10 @@ describe('map clusters and SVG', () => {
     expect(topics[0]!.name).toBe('Cardiology · Stroke');
   });
 
-  it('writes the laid-out map as SVG: a disc per node, backbone edges only, placed labels and a legend', () => {
+  it('writes the laid-out map as SVG: a disc per node, backbone edges only, placed labels and a legend', async () => {
     const { nodes, edges } = planted(3, 12, 8);
     const { kept, association } = backbone(edges, 2);
-    const places = layoutNetwork(nodes, layoutEdges(edges, kept, association));
+    const places = await layoutNetwork(nodes, layoutEdges(edges, kept, association));
     const map: MapNetwork = {
       kind: 'COUPLING',
       directed: false,
