@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { AskView } from './app/ask-view.js';
 import { AuthorView } from './app/author-view.js';
 import { apiKey } from './app/data.js';
+import { Finder } from './app/lookup.js';
 import { NetworkView } from './app/network-view.js';
 import { PaperView } from './app/paper-view.js';
 import { currentParams, Link } from './app/routing.js';
@@ -14,6 +15,12 @@ import { TrendsView } from './app/trends-view.js';
 import './app.css';
 
 const h = React.createElement;
+
+/** The views that show one thing by id, with a finder by name above them. */
+const FINDERS = {
+  author: { kind: 'author', label: 'Find an author', placeholder: 'a name, e.g. Grady' },
+  paper: { kind: 'paper', label: 'Find a paper', placeholder: 'words of its title' },
+};
 
 const VIEWS = {
   search: SearchView,
@@ -71,7 +78,12 @@ function App() {
         }),
       ),
     ),
-    h('main', { id: 'main' }, h(View, { key: JSON.stringify(params), params })),
+    h(
+      'main',
+      { id: 'main' },
+      FINDERS[view] ? h(Finder, { key: `find-${view}`, ...FINDERS[view] }) : null,
+      h(View, { key: JSON.stringify(params), params }),
+    ),
   );
 }
 

@@ -317,6 +317,46 @@ describe('the web page in a browser', () => {
     await page.close();
   });
 
+  it('looks topics, authors and papers up by name as the reader types', async () => {
+    const trends = await open('?view=trends&from=1990&to=2002');
+    // Suggestions appear as the reader types a name; Enter takes the exact name, else the best suggestion.
+    await trends.type('input[data-lookup=topic]', 'Estrogen');
+    await trends.waitForFunction(() => (globalThis as any).document.querySelectorAll('datalist option').length > 0, {
+      timeout: 10_000,
+    });
+    const suggested = await trends.$$eval('datalist option', (options) => options.map((o) => o.getAttribute('value')));
+    expect(suggested[0]).toMatch(/^Estrogen — \d+ papers · level \d$/);
+    await trends.keyboard.press('Enter');
+    await trends.type('input[data-lookup=topic]', 'Testosterone');
+    await trends.keyboard.press('Enter');
+    await trends.waitForFunction(() => (globalThis as any).document.querySelectorAll('.chosen li').length === 2, {
+      timeout: 10_000,
+    });
+    await trends.click('form.query button[type=submit]');
+    await trends.waitForSelector('polyline.series', { timeout: 20_000 });
+    expect(trends.url()).toContain('topics=C2777164284%2CC2779279991');
+    expect(await trends.$$eval('.legend', (nodes) => nodes.map((n) => n.textContent))).toEqual([
+      expect.stringMatching(/^Estrogen: \d+ papers/),
+      expect.stringMatching(/^Testosterone \(patch\): \d+ papers/),
+    ]);
+    await trends.close();
+
+    const author = await open('?view=author');
+    await author.type('input[data-lookup=author]', 'deborah grady');
+    await author.keyboard.press('Enter');
+    await author.waitForSelector('.metrics', { timeout: 20_000 });
+    expect(author.url()).toContain('view=author&id=A2555644867');
+    expect(await author.$eval('h1', (n) => n.textContent)).toBe('Deborah Grady');
+    await author.close();
+
+    const paper = await open('?view=paper');
+    await paper.type('input[data-lookup=paper]', 'Heart and Estrogen/progestin Replacement Study');
+    await paper.keyboard.press('Enter');
+    await paper.waitForSelector('.meta', { timeout: 20_000 });
+    expect((await paper.$eval('h1', (n) => n.textContent))!.toLowerCase()).toContain('estrogen');
+    await paper.close();
+  });
+
   it('names a misspelt collection with the closest known one instead of drawing an empty map', async () => {
     const page = await open('?view=network&collection=Browser%20Sample');
     await page.waitForSelector('.error', { timeout: 20_000 });

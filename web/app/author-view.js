@@ -17,7 +17,8 @@ const AUTHOR = `query Author($id: ID!) {
 }`;
 
 export function AuthorView({ params }) {
-  const state = useQuery(AUTHOR, { id: params.id }, params.id);
+  const state = useQuery(AUTHOR, { id: params.id }, params.id, !!params.id);
+  if (!params.id) return null;
   const author = state.data?.author;
   if (!state.data) return h(Status, { state });
   if (!author) return h('p', { className: 'error', role: 'alert' }, `No author ${params.id} in the graph.`);

@@ -7,7 +7,7 @@ export function apiKey() {
 }
 
 /** Runs a GraphQL operation: its data and the response's warnings; rejects with the errors' messages. */
-async function gql(query, variables = {}) {
+export async function gql(query, variables = {}) {
   const headers = { 'content-type': 'application/json' };
   if (apiKey()) headers.authorization = `Bearer ${apiKey()}`;
   const response = await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });

@@ -41,7 +41,7 @@ function venueCitation(paper) {
 
 export function PaperView({ params }) {
   const withText = params.field === 'text';
-  const state = useQuery(PAPER, { id: params.id, withText }, `${params.id}|${withText}`);
+  const state = useQuery(PAPER, { id: params.id, withText }, `${params.id}|${withText}`, !!params.id);
   const paper = state.data?.paper;
   const start = params.start === undefined ? undefined : Number(params.start);
   const end = params.end === undefined ? undefined : Number(params.end);
@@ -49,6 +49,7 @@ export function PaperView({ params }) {
     document.getElementById('quoted')?.scrollIntoView({ block: 'center' });
     document.getElementById('quoted')?.focus();
   }, [paper]);
+  if (!params.id) return null;
   if (!state.data) return h(Status, { state });
   if (!paper) return h('p', { className: 'error', role: 'alert' }, `No paper ${params.id} in the graph.`);
   return h(

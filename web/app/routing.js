@@ -14,7 +14,7 @@ function href(params) {
   return `/?${query.toString()}`;
 }
 
-function navigate(params) {
+export function navigate(params) {
   window.history.pushState(null, '', href(params));
   window.dispatchEvent(new Event('citegraph:navigate'));
 }

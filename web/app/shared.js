@@ -81,8 +81,19 @@ export function PaperList({ items, empty }) {
       h(
         'li',
         { key: item.node.id },
+        // A work known only as a reference shows the title its stub label gives (`citegraph fetch --stubs`), else
+        // its id.
         item.node.stub
-          ? h('span', { className: 'muted' }, `${item.node.id} (known only as a reference)`)
+          ? h(
+              'span',
+              { className: 'stub' },
+              item.node.title ?? item.node.id,
+              h(
+                'span',
+                { className: 'muted' },
+                item.node.title ? ` (${item.node.id}, known only as a reference)` : ' (known only as a reference)',
+              ),
+            )
           : h(PaperLink, { paper: item.node }),
         item.node.year ? ` (${item.node.year})` : '',
         item.count !== undefined ? h('span', { className: 'muted' }, ` · ${item.count} shared`) : null,

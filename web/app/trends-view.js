@@ -1,6 +1,7 @@
 // The trends view: papers per year of topics or a query, as a line chart.
 import React, { useState } from 'react';
 import { useQuery } from './data.js';
+import { NamePicker } from './lookup.js';
 import { submitTo } from './routing.js';
 import { Field, Status } from './shared.js';
 
@@ -62,18 +63,19 @@ function LineChart({ series }) {
 }
 
 export function TrendsView({ params }) {
+  const topics = (params.topics ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const [form, setForm] = useState({
-    topics: params.topics ?? '',
     q: params.q ?? '',
     from: params.from ?? '1990',
     to: params.to ?? '2022',
     collection: params.collection ?? '',
   });
+  // The topics to compare, by id; their names come from the lookup or, for topics given in the URL, from the answer.
+  const [chosen, setChosen] = useState(topics.map((id) => ({ id, name: null })));
   const set = (name) => (value) => setForm({ ...form, [name]: value });
-  const topics = (params.topics ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
   const enabled = topics.length > 0 || !!params.q;
   const variables = {
     topics: topics.length ? topics : null,
@@ -83,6 +85,9 @@ export function TrendsView({ params }) {
     filter: params.collection ? { collections: [params.collection] } : null,
   };
   const state = useQuery(TRENDS, variables, JSON.stringify(variables), enabled);
+  const named = new Map(
+    (state.data?.trends.series ?? []).filter((s) => s.topic).map((s) => [s.topic.id, s.topic.name]),
+  );
   return h(
     'section',
     { 'aria-labelledby': 'trends-title' },
@@ -91,14 +96,13 @@ export function TrendsView({ params }) {
       'form',
       {
         className: 'query',
-        onSubmit: submitTo({ view: 'trends', ...form }),
+        onSubmit: submitTo({ view: 'trends', ...form, topics: chosen.map((t) => t.id).join(',') }),
       },
-      h(Field, {
-        label: 'Topic ids (comma-separated)',
-        name: 'topics',
-        value: form.topics,
-        onChange: set('topics'),
-        size: 30,
+      h(NamePicker, {
+        kind: 'topic',
+        label: 'Add a topic',
+        placeholder: 'a topic name, e.g. estrogen',
+        onPick: (topic) => !chosen.some((t) => t.id === topic.id) && setChosen([...chosen, topic]),
       }),
       h(Field, { label: 'or a query', name: 'q', value: form.q, onChange: set('q') }),
       h(Field, { label: 'From', name: 'from', value: form.from, onChange: set('from'), type: 'number' }),
@@ -106,9 +110,33 @@ export function TrendsView({ params }) {
       h(Field, { label: 'Collection', name: 'collection', value: form.collection, onChange: set('collection') }),
       h('button', { type: 'submit' }, 'Show'),
     ),
+    chosen.length
+      ? h(
+          'ul',
+          { className: 'chosen', 'aria-label': 'topics compared' },
+          chosen.map((topic) =>
+            h(
+              'li',
+              { key: topic.id },
+              `${topic.name ?? named.get(topic.id) ?? topic.id} `,
+              h('span', { className: 'muted' }, topic.id),
+              h(
+                'button',
+                {
+                  type: 'button',
+                  className: 'link',
+                  'aria-label': `remove ${topic.name ?? topic.id}`,
+                  onClick: () => setChosen(chosen.filter((t) => t.id !== topic.id)),
+                },
+                '×',
+              ),
+            ),
+          ),
+        )
+      : null,
     enabled
       ? h(Status, { state })
-      : h('p', { className: 'muted' }, 'Give topic ids (e.g. C2777164284) to compare, or a query.'),
+      : h('p', { className: 'muted' }, 'Add topics by name to compare them, or give a query.'),
     state.data ? h(LineChart, { series: state.data.trends.series }) : null,
   );
 }
