@@ -235,9 +235,11 @@ class Citegraph:
     # -- networks -----------------------------------------------------------------------------------------------------
 
     def network(self, kind: str = "COAUTHORSHIP", limit: int = 100, min_weight: int = 1, **filters) -> nx.Graph:
-        """A whole network of the filter's papers as networkx: COAUTHORSHIP, COUPLING, COCITATION, CITATION (a
-        DiGraph) or TOPIC_COOCCURRENCE; nodes carry label, weight, Louvain cluster and, for papers, year, DOI and
-        citations; edges carry their weight.
+        """A whole network of the filter's papers as networkx, laid out as the page draws it: COAUTHORSHIP, COUPLING,
+        COCITATION, CITATION (a DiGraph) or TOPIC_COOCCURRENCE. Nodes carry label, weight, Louvain cluster, their place
+        on the server's map (x, y, size in the frame), mean year and, for papers, year, DOI and citations; edges carry
+        their weight and whether the map draws them (backbone). The graph's ``frame`` and named ``clusters`` are in
+        ``graph.graph``; ``Citegraph.positions`` and ``Citegraph.clusters`` read them.
 
         >>> g = cg.network("COUPLING", collections=["Nelson_2002"])
         >>> nx.get_node_attributes(g, "cluster")
@@ -245,19 +247,40 @@ class Citegraph:
         data = self.query(
             """query ($kind: MapKind!, $filter: WorkFilter, $limit: Int, $minWeight: Int) {
                  network(kind: $kind, filter: $filter, limit: $limit, minWeight: $minWeight) {
-                   directed nodes { id label type weight degree cluster year doi citedByCount }
-                   edges { source target weight } } }""",
+                   directed mergedRecords frame { width height margin }
+                   clusters { cluster size name terms meanYear colour }
+                   nodes { id label type weight degree cluster year doi citedByCount x y size meanYear records }
+                   edges { source target weight backbone } } }""",
             kind=kind,
             filter=self._filter(**filters),
             limit=limit,
             minWeight=min_weight,
         )["network"]
         graph = nx.DiGraph() if data["directed"] else nx.Graph()
+        graph.graph.update(frame=data["frame"], clusters=data["clusters"], merged_records=data["mergedRecords"])
         for node in data["nodes"]:
             graph.add_node(node["id"], **{key: value for key, value in node.items() if key != "id"})
         for edge in data["edges"]:
-            graph.add_edge(edge["source"], edge["target"], weight=edge["weight"])
+            graph.add_edge(edge["source"], edge["target"], weight=edge["weight"], backbone=edge["backbone"])
         return graph
+
+    @staticmethod
+    def positions(graph: nx.Graph) -> dict:
+        """The server's map places of a ``network`` as a networkx layout (y turned upwards, as matplotlib draws).
+
+        >>> g = cg.network("COAUTHORSHIP", collections=["Nelson_2002"])
+        >>> nx.draw(g, Citegraph.positions(g), edgelist=[e for e in g.edges if g.edges[e]["backbone"]])
+        """
+        height = graph.graph["frame"]["height"]
+        return {n: (a["x"], height - a["y"]) for n, a in graph.nodes(data=True)}
+
+    @staticmethod
+    def clusters(graph: nx.Graph) -> pd.DataFrame:
+        """A ``network``'s named clusters (name, size, mean year, colour) as a DataFrame indexed by cluster number.
+
+        >>> Citegraph.clusters(cg.network("COCITATION", collections=["Nelson_2002"]))[["name", "size"]]
+        """
+        return pd.DataFrame(graph.graph["clusters"]).set_index("cluster") if graph.graph["clusters"] else pd.DataFrame()
 
     @staticmethod
     def nodes(graph: nx.Graph) -> pd.DataFrame:
