@@ -1,4 +1,4 @@
-// The citegraph web page: search, ask, papers, authors, trends and the collaboration network over the service's own
+// The citegraph web page: search, ask, papers, authors, venues, trends and maps over the service's own
 // GraphQL API. React 18 without JSX, bundled by scripts/build-web.js; the state of every view is in the URL, so a link
 // can be shared. Nothing is loaded from outside the service.
 import React, { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { AuthorView } from './app/author-view.js';
 import { apiKey } from './app/data.js';
 import { Finder } from './app/lookup.js';
 import { NetworkView } from './app/network-view.js';
+import { VenueView } from './app/venue-view.js';
 import { PaperView } from './app/paper-view.js';
 import { currentParams, Link } from './app/routing.js';
 import { SearchView } from './app/search-view.js';
@@ -20,6 +21,7 @@ const h = React.createElement;
 const FINDERS = {
   author: { kind: 'author', label: 'Find an author', placeholder: 'a name, e.g. Grady' },
   paper: { kind: 'paper', label: 'Find a paper', placeholder: 'words of its title' },
+  venue: { kind: 'venue', label: 'Find a venue', placeholder: 'a journal, e.g. lancet' },
 };
 
 const VIEWS = {
@@ -29,6 +31,7 @@ const VIEWS = {
   author: AuthorView,
   trends: TrendsView,
   network: NetworkView,
+  venue: VenueView,
 };
 
 function App() {
@@ -61,6 +64,7 @@ function App() {
         tab('ask', 'Ask'),
         tab('trends', 'Trends'),
         tab('network', 'Maps'),
+        tab('venue', 'Venues'),
         h('a', { href: '/graphql' }, 'GraphQL explorer'),
       ),
       h(

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       '.answer',
     ],
     ['author', '/?view=author&id=A2555644867', '.metrics'],
+    ['venue', '/?view=venue&id=S172573765', '.venue h1'],
     ['trends', `/?view=trends&topics=C2777164284,C2779279991&from=1990&to=2002&collection=${collection}`, 'polyline'],
     ['map-coauthorship', `/?view=network&kind=COAUTHORSHIP&collection=${collection}`, MAP_READY],
     ['map-cocitation', `/?view=network&kind=COCITATION&collection=${collection}`, MAP_READY],

@@ -317,7 +317,7 @@ describe('the web page in a browser', () => {
     await page.close();
   });
 
-  it('looks topics, authors and papers up by name as the reader types', async () => {
+  it('looks topics, authors, papers and venues up by name as the reader types', async () => {
     const trends = await open('?view=trends&from=1990&to=2002');
     // Suggestions appear as the reader types a name; Enter takes the exact name, else the best suggestion.
     await trends.type('input[data-lookup=topic]', 'Estrogen');
@@ -355,6 +355,19 @@ describe('the web page in a browser', () => {
     await paper.waitForSelector('.meta', { timeout: 20_000 });
     expect((await paper.$eval('h1', (n) => n.textContent))!.toLowerCase()).toContain('estrogen');
     await paper.close();
+
+    // A venue by name: its record, papers per year and most cited papers in the graph.
+    const venue = await open('?view=venue');
+    await venue.type('input[data-lookup=venue]', 'JAMA');
+    await venue.keyboard.press('Enter');
+    await venue.waitForSelector('.venue h1', { timeout: 20_000 });
+    expect(await venue.$eval('.venue h1', (n) => n.textContent)).toBe('JAMA');
+    expect(await venue.$eval('.venue .meta', (n) => n.textContent)).toMatch(
+      /ISSN-L 0098-7484 · \d+ papers in the graph$/,
+    );
+    expect(await venue.$$eval('.venue rect.bar', (bars) => bars.length)).toBeGreaterThan(0);
+    expect(await venue.$$eval('.venue ol.papers li', (items) => items.length)).toBeGreaterThan(0);
+    await venue.close();
   });
 
   it('names a misspelt collection with the closest known one instead of drawing an empty map', async () => {

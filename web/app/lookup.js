@@ -1,5 +1,5 @@
-// Looking things up by name: a text field that suggests topics, authors or papers as the reader types (the service's
-// name lookups: `topics(search)`, `authors(search)`, `search(query)` for paper titles) and hands the chosen one's id
+// Looking things up by name: a text field that suggests topics, authors, venues or papers as the reader types (the
+// service's name lookups: `topics(search)`, `authors(search)`, `venues(search)`, `search(query)` for paper titles) and hands the chosen one's id
 // to the view.
 import React, { useEffect, useRef, useState } from 'react';
 import { gql } from './data.js';
@@ -22,6 +22,15 @@ const LOOKUPS = {
     query: `query($q: String!) { found: authors(search: $q, first: 10) { papers author { id name } } }`,
     items: (data) => data.found.map((m) => ({ id: m.author.id, name: m.author.name, detail: papers(m.papers) })),
   },
+  venue: {
+    query: `query($q: String!) { found: venues(search: $q, first: 10) { edges { node { papers venue { id name type } } } } }`,
+    items: (data) =>
+      data.found.edges.map(({ node: m }) => ({
+        id: m.venue.id,
+        name: m.venue.name ?? m.venue.id,
+        detail: [m.venue.type, papers(m.papers)].filter(Boolean).join(' · '),
+      })),
+  },
   paper: {
     query: `query($q: String!) { found: search(query: $q, first: 8) { results { paper { id title year } } } }`,
     items: (data) =>
@@ -40,7 +49,7 @@ const optionText = (item) => (item.detail ? `${item.name} — ${item.detail}` : 
 
 /**
  * A field with suggestions by name. `onPick({ id, name })` runs when the reader picks a suggestion, or presses Enter
- * (the exact name typed, else the best suggestion for the text); an id typed as it is (C…, A…, W…) is taken too.
+ * (the exact name typed, else the best suggestion for the text); an id typed as it is (C…, A…, S…, W…) is taken too.
  */
 export function NamePicker({ kind, label, placeholder, onPick }) {
   const [text, setText] = useState('');
@@ -74,7 +83,7 @@ export function NamePicker({ kind, label, placeholder, onPick }) {
   /** Enter: the exact name, else the best suggestion for the text (looked up now if the list is not for it yet). */
   const enter = async (value) => {
     const wanted = value.trim();
-    if (/^[CAW]\d+$/i.test(wanted)) return take({ id: wanted.toUpperCase(), name: wanted.toUpperCase() });
+    if (/^[CAWS]\d+$/i.test(wanted)) return take({ id: wanted.toUpperCase(), name: wanted.toUpperCase() });
     const result = found.for === wanted ? found : await lookUp(wanted);
     const item = chosen(value, result.items) ?? result.items[0];
     if (item) take(item);
