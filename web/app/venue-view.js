@@ -5,6 +5,8 @@ import { Exports, PaperLink, Status } from './shared.js';
 
 const h = React.createElement;
 
+const citations = (n) => `${n} citation${n === 1 ? '' : 's'}`;
+
 const VENUE = `query Venue($id: ID!, $filter: WorkFilter) {
   venue(id: $id) { papers venue { id name issnL issn type publisher } }
   years: groupBy(field: YEAR, filter: $filter, order: KEY, first: 200) { groups { key count } }
@@ -84,7 +86,7 @@ export function VenueView({ params }) {
           h(
             'span',
             { className: 'muted' },
-            ` · ${node.internalCitations} citations in the graph, ${node.globalCitations} in all`,
+            ` · ${citations(node.internalCitations)} in the graph, ${node.globalCitations} in all`,
           ),
         ),
       ),
