@@ -115,7 +115,7 @@ type Place = { x: number; y: number; size: number };
 
 /**
  * Turns the layout about its centroid so that its longest extent runs along x (the principal axis of the positions),
- * as VOSviewer does, so that a wide frame is filled; then the side with more weight faces up-left, for stability.
+ * as VOSviewer does, so that a wide frame is filled.
  */
 function alignPrincipalAxis(graph: Graph<Place>): void {
   if (graph.order < 3) return;
