@@ -72,6 +72,21 @@ export interface LabelFrame {
   margin: number;
 }
 
+/** The earliest and latest (mean) year of a map's nodes, the overlay scale's ends; null when none has a year. */
+export function yearSpan(nodes: ReadonlyArray<{ meanYear: number | null }>): { from: number; to: number } | null {
+  const years = nodes.flatMap((n) => (n.meanYear == null ? [] : [n.meanYear]));
+  return years.length === 0 ? null : { from: Math.min(...years), to: Math.max(...years) };
+}
+
+/** A node's fill: its cluster's colour, or its mean year on the overlay scale spanning the map's years. */
+export function nodeColour(
+  node: { cluster: number; meanYear: number | null },
+  colouring: 'CLUSTER' | 'YEAR',
+  span: { from: number; to: number } | null,
+): string {
+  return colouring === 'YEAR' ? yearColour(node.meanYear, span?.from ?? 0, span?.to ?? 0) : clusterColour(node.cluster);
+}
+
 /** Longest label drawn; longer ones are cut with an ellipsis (the full text is the node's tooltip). */
 const LABEL_CHARS = 36;
 

@@ -4,7 +4,7 @@
  * clusters (or of the year scale) under the frame. Pure: the map comes from CitationNetworks.graphNetwork.
  */
 import type { MapCluster, MapNetwork } from './citation-networks';
-import { clusterColour, labelOrder, placeLabels, shortLabel, yearColour } from './map-drawing';
+import { labelOrder, nodeColour, placeLabels, shortLabel, yearColour, yearSpan } from './map-drawing';
 import { xml } from './network-export';
 
 export type MapColouring = 'CLUSTER' | 'YEAR';
@@ -14,19 +14,11 @@ const FONT = 11;
 const CHAR_WIDTH = FONT * 0.56;
 const LEGEND_ROW = 18;
 
-/** The earliest and latest node year of a map (the overlay scale's ends). */
-export function yearRange(map: Pick<MapNetwork, 'nodes'>): { from: number; to: number } | null {
-  const years = map.nodes.flatMap((n) => (n.meanYear == null ? [] : [n.meanYear]));
-  return years.length === 0 ? null : { from: Math.min(...years), to: Math.max(...years) };
-}
-
 /** The map as a standalone SVG document; the map must have been laid out (`layout: true`). */
 export function mapSvg(map: MapNetwork, colouring: MapColouring = map.directed ? 'YEAR' : 'CLUSTER'): string {
   if (!map.frame) throw new Error('mapSvg needs a laid-out map');
   const { width, height } = map.frame;
-  const range = yearRange(map);
-  const fill = (node: MapNetwork['nodes'][number]) =>
-    colouring === 'YEAR' ? yearColour(node.meanYear, range?.from ?? 0, range?.to ?? 0) : clusterColour(node.cluster);
+  const range = yearSpan(map.nodes);
   const place = new Map(map.nodes.map((n) => [n.id, n]));
   const heaviestEdge = Math.max(1, ...map.edges.map((e) => e.weight));
   const legend: string[] = [];
@@ -91,7 +83,7 @@ export function mapSvg(map: MapNetwork, colouring: MapColouring = map.directed ?
   for (const node of order) {
     if (node.x == null) continue;
     lines.push(
-      `<circle cx="${node.x}" cy="${node.y}" r="${node.size}" fill="${fill(node)}" data-id="${xml(node.id)}"><title>${xml(node.label)}</title></circle>`,
+      `<circle cx="${node.x}" cy="${node.y}" r="${node.size}" fill="${nodeColour(node, colouring, range)}" data-id="${xml(node.id)}"><title>${xml(node.label)}</title></circle>`,
     );
   }
   lines.push('</g>', '<g class="labels" fill="#222222">');

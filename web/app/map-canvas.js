@@ -5,24 +5,13 @@
 import Graph from 'graphology';
 import React, { useEffect, useRef } from 'react';
 import Sigma from 'sigma';
-import { clusterColour, labelOrder, placeLabels, shortLabel, yearColour } from '../../src/analytics/map-drawing.ts';
+import { labelOrder, nodeColour, placeLabels, shortLabel, yearSpan } from '../../src/analytics/map-drawing.ts';
 
 const h = React.createElement;
 
 const LABEL_SIZE = 12;
 const LABEL_FONT = 'Helvetica, Arial, sans-serif';
 const FADED = '#e4e4e4';
-
-/** The earliest and latest node year of a network (the overlay scale's ends), or null. */
-export function yearSpan(network) {
-  const years = network.nodes.map((n) => n.meanYear).filter((y) => y != null);
-  return years.length ? { from: Math.min(...years), to: Math.max(...years) } : null;
-}
-
-/** A node's fill: its cluster's colour, or its mean year on the overlay scale. */
-export function nodeColour(node, colouring, span) {
-  return colouring === 'year' ? yearColour(node.meanYear, span?.from ?? 0, span?.to ?? 0) : clusterColour(node.cluster);
-}
 
 /** Draws a label at the offset the placement chose (sigma calls it for every node whose reducer gives a label). */
 function drawLabel(context, data, settings) {
@@ -56,14 +45,14 @@ export function MapCanvas({ network, colouring, selected, onSelect }) {
   useEffect(() => {
     const frame = network.frame;
     const graph = new Graph({ type: network.directed ? 'directed' : 'undirected', multi: false });
-    const span = yearSpan(network);
+    const span = yearSpan(network.nodes);
     for (const node of network.nodes) {
       graph.addNode(node.id, {
         // Sigma's y axis points up; the server's frame, like SVG, down.
         x: node.x,
         y: frame.height - node.y,
         size: node.size,
-        color: nodeColour(node, colouring, span),
+        color: nodeColour(node, colouring === 'year' ? 'YEAR' : 'CLUSTER', span),
         fullLabel: node.label,
       });
     }

@@ -3,11 +3,11 @@
 // the clusters' timeline, the main path as a historiograph, and downloads (SVG, PNG, GraphML, GEXF, VOSviewer, CSV).
 import React, { useState } from 'react';
 import { useQuery, apiKey } from './data.js';
-import { MapCanvas, yearSpan } from './map-canvas.js';
+import { MapCanvas } from './map-canvas.js';
 import { ClusterTimeline, Historiograph } from './map-figures.js';
 import { Link, submitTo } from './routing.js';
 import { DownloadLinks, Field, NETWORK_FORMATS, Status } from './shared.js';
-import { yearColour } from '../../src/analytics/map-drawing.ts';
+import { yearColour, yearSpan } from '../../src/analytics/map-drawing.ts';
 
 const h = React.createElement;
 
@@ -84,7 +84,7 @@ async function downloadPng(svgAddress, fileName) {
 
 function Legend({ network, colouring, onSelectCluster }) {
   if (colouring === 'year' || network.clusters.length === 0) {
-    const span = yearSpan(network);
+    const span = yearSpan(network.nodes);
     if (!span) return null;
     const steps = Array.from({ length: 12 }, (_, i) => span.from + ((span.to - span.from) * i) / 11);
     return h(
