@@ -14,7 +14,8 @@ import type { GraphQLSchema } from 'graphql';
 
 /**
  * Tells the client what it should know about an answer that is not an error: a list cut to its cap, an id that
- * matched nothing. Warnings collected in the request context go out in `extensions.warnings`.
+ * matched nothing. Warnings collected in the request context go out in `extensions.warnings`, sorted: resolvers run
+ * concurrently and finish in any order, and the same query must always give the same list.
  */
 const warningsPlugin: ApolloServerPlugin<GraphqlContext> = {
   requestDidStart: () =>
@@ -22,7 +23,7 @@ const warningsPlugin: ApolloServerPlugin<GraphqlContext> = {
       willSendResponse: ({ contextValue, response }) => {
         const { warnings } = contextValue.request;
         if (warnings.length > 0 && response.body.kind === 'single') {
-          response.body.singleResult.extensions = { ...response.body.singleResult.extensions, warnings: [...warnings] };
+          response.body.singleResult.extensions = { ...response.body.singleResult.extensions, warnings: [...warnings].sort() };
         }
         return Promise.resolve();
       },
