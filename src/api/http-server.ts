@@ -8,7 +8,7 @@ import { isLoopback } from './access';
 import { appPage, explorerExamples, explorerPage } from './explorer';
 import type { GraphqlContext } from './graphql-context';
 import { sendAsset } from './http/assets';
-import { downloadNetwork, downloadPapers } from './http/downloads';
+import { downloadNetwork, downloadPapers, downloadReport } from './http/downloads';
 import { Front } from './http/front';
 import { executeGraphql } from './http/graphql';
 import {
@@ -89,6 +89,7 @@ const ROUTES: readonly Route[] = [
   },
   { matches: (url) => url.pathname === '/export/papers', handle: only('GET', 'download an export', downloadPapers) },
   { matches: (url) => url.pathname === '/export/network', handle: only('GET', 'download a network', downloadNetwork) },
+  { matches: (url) => url.pathname === '/export/report', handle: only('GET', 'download a report', downloadReport) },
   {
     matches: (url) => url.pathname === '/graphql/stream',
     handle: (front, request, response) =>

@@ -77,6 +77,10 @@ export function limitRules(settings: ApiSettings): ValidationRule[] {
 export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
   'Query.ask': 2000,
   'Subscription.askStream': 2000,
+  // A report: a topic set, a coupling network of up to 400 papers, passages and sentence embeddings per front.
+  'Query.report': 2000,
+  'Query.reportFile': 2000,
+  'Subscription.reportStream': 2000,
   'Query.search': 50,
   'Query.stats': 20,
   'Stats.pendingChunks': 50,

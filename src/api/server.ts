@@ -23,7 +23,10 @@ const warningsPlugin: ApolloServerPlugin<GraphqlContext> = {
       willSendResponse: ({ contextValue, response }) => {
         const { warnings } = contextValue.request;
         if (warnings.length > 0 && response.body.kind === 'single') {
-          response.body.singleResult.extensions = { ...response.body.singleResult.extensions, warnings: [...warnings].sort() };
+          response.body.singleResult.extensions = {
+            ...response.body.singleResult.extensions,
+            warnings: [...warnings].sort(),
+          };
         }
         return Promise.resolve();
       },

@@ -180,7 +180,7 @@ const BIBTEX_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /** Escapes BibTeX's special characters (every brace, so that braces stay balanced) and folds whitespace. */
-function bibtexText(text: string): string {
+export function bibtexText(text: string): string {
   return text
     .replace(/[\\{}#$%&_~^]/g, (c) => BIBTEX_ESCAPES[c]!)
     .replace(/\s+/g, ' ')
@@ -201,7 +201,7 @@ const BIBTEX_TYPES: Readonly<Record<string, { entry: string; container: string }
 };
 
 /** Citation keys: first author's family name, year and first title word, ASCII letters only, made unique with a, b, …. */
-function citationKeys(records: readonly BibliographyRecord[]): string[] {
+export function citationKeys(records: readonly BibliographyRecord[]): string[] {
   const ascii = (text: string) =>
     text
       .normalize('NFKD')

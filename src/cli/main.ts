@@ -9,6 +9,7 @@ import { fetchCommand } from './commands/fetch';
 import { bulkLoadCommand, embedCommand, ingestCommand } from './commands/ingest';
 import { networkCommand } from './commands/network';
 import { scienceCommand } from './commands/science';
+import { reportCommand } from './commands/report';
 import { searchCommand } from './commands/search';
 import { serveCommand } from './commands/serve';
 import { evalCommand } from './commands/eval';
@@ -47,6 +48,10 @@ usage:
   citegraph export --ids W1,W2,… | --collection C... [--format csv|jsonl|bibtex|ris|csl-json] [--first N] [--out FILE]
                                        paper lists as files for reference managers and spreadsheets
   citegraph ask "QUESTION" [--collection C] [--no-external] [--json]   a cited answer, or an abstention
+  citegraph report "SUBJECT" [--collection C]... [--year-from Y] [--year-to Y] [--fronts N] [--sentences N]
+                    [--format markdown|html|latex|bibtex|json] [--out FILE]
+                                       a related-work report: one section per research front, every quote verified
+                                       (--format latex --out F.tex also writes references.bib beside it)
   citegraph fetch --doi D | --search "TEXT" [--source openalex|crossref|s2]... [--cap N] [--ingest]
   citegraph fetch --stubs [--top N] [--collection C]   label the N most cited stubs (title, year, DOI) from OpenAlex
   citegraph enrich [--collection C] [--tau 0.1] [--max-terms 10] [--llm]   index vocabulary from citing titles (and the LLM)
@@ -75,6 +80,7 @@ const COMMANDS: Record<string, { run: (args: string[]) => Promise<void>; says?: 
   export: { run: exportCommand },
   fetch: { run: fetchCommand },
   ask: { run: askCommand },
+  report: { run: reportCommand },
   enrich: { run: enrichCommand, says: true },
   eval: { run: evalCommand },
 };

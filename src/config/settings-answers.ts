@@ -1,4 +1,5 @@
 /** Settings of answers: the scholarly APIs' clients, generation (an optional LLM) and evidence thresholds. */
+import path from 'node:path';
 import { boolean, integer, number, optionalString, type SettingTree, string } from './setting-schema';
 
 function provider(
@@ -83,6 +84,30 @@ export const ANSWER_SETTINGS = {
     ),
     apiKey: optionalString('OPENAI_API_KEY', 'key for the OpenAI-compatible endpoint', { secret: true }),
     model: string('CITEGRAPH_LLM_MODEL', 'gpt-4o-mini', 'chat model name'),
+    gguf: optionalString(
+      'CITEGRAPH_LLM_GGUF',
+      'a GGUF model file for the local generator (node-llama-cpp, on the CPU), or `smollm2` for the one `node scripts/setup.js --only local-llm` fetches; used when no OpenAI-compatible endpoint is set',
+    ),
+    localRuntimeDir: string(
+      'CITEGRAPH_LLM_RUNTIME_DIR',
+      (env) => path.join(env.CITEGRAPH_CACHE_DIR || '.cache', 'llm-runtime'),
+      'folder where setup installs node-llama-cpp for the local generator',
+      { shownDefault: '.cache/llm-runtime', path: true },
+    ),
+    localModelDir: string(
+      'CITEGRAPH_LLM_MODEL_DIR',
+      (env) => path.join(env.CITEGRAPH_CACHE_DIR || '.cache', 'llm'),
+      'folder of the GGUF models setup fetches (`smollm2`)',
+      { shownDefault: '.cache/llm', path: true },
+    ),
+    localThreads: integer('CITEGRAPH_LLM_THREADS', 2, 0, 256, "the local generator's CPU threads (0: all cores)"),
+    localContextTokens: integer(
+      'CITEGRAPH_LLM_CONTEXT',
+      4096,
+      512,
+      131_072,
+      "the local generator's context window, in tokens",
+    ),
     timeoutMs: integer('CITEGRAPH_LLM_TIMEOUT_MS', 60_000, 100, 600_000, 'timeout of one LLM call'),
     promptPricePer1k: number(
       'CITEGRAPH_LLM_PROMPT_PRICE',

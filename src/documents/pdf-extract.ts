@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+import { importModule } from '../esm-import';
 
 /** One run of text on a PDF page as pdf.js reports it; x/y are the baseline origin in PDF points (y grows upward). */
 export interface PdfTextItem {
@@ -38,10 +39,6 @@ export class PdfError extends Error {
     super(message);
   }
 }
-
-/** Loads an ES module from CommonJS: TypeScript would turn a plain `import()` into `require()`, which pdf.js refuses. */
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the one way to keep a real dynamic import in CommonJS
-const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
 
 interface PdfjsTextItem {
   str?: unknown;

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import type { GenerationSettings } from '../config/settings';
 import { CitegraphError, ErrorCode } from '../errors';
 import type { ChatMessage, ChatOptions, ChatResult, LlmClient } from '../request-context';
+import { ggufPath, LocalModelClient } from './local-llm';
 
 /** Any OpenAI-compatible endpoint through the `openai` package. Errors become LLM_ERROR with a retryable flag. */
 export class OpenAiCompatibleClient implements LlmClient {
@@ -74,6 +75,12 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   });
 }
 
-export function createLlmClient(settings: GenerationSettings): LlmClient | null {
-  return settings.baseUrl || settings.apiKey ? new OpenAiCompatibleClient(settings) : null;
+/**
+ * The service's model: an OpenAI-compatible endpoint when one is set, else the local generator when a GGUF model is
+ * named (CITEGRAPH_LLM_GGUF), else none (extractive answers).
+ */
+export function createLlmClient(settings: GenerationSettings): (LlmClient & { close?: () => Promise<void> }) | null {
+  if (settings.baseUrl || settings.apiKey) return new OpenAiCompatibleClient(settings);
+  const gguf = ggufPath(settings);
+  return gguf ? new LocalModelClient(settings, gguf) : null;
 }

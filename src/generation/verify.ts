@@ -95,6 +95,24 @@ function isFactual(sentence: string): boolean {
 }
 
 /**
+ * A sentence that only names a source the way the evidence list shows it to a model — "(Low-dose aspirin and …,
+ * 1995)", a title in parentheses or with the paper's year — states no finding, though its words stand in the
+ * passage's title. Such a sentence (its content words, years aside, at least 80% from the title of a paper it cites;
+ * small models copy titles with a word changed) is no claim. A title restated as a plain sentence is judged as a claim.
+ */
+export function namesOnlyASource(sentence: string, cited: readonly Evidence[]): boolean {
+  const words = contentTerms(sentence).filter((term) => !/^(1[89]|20)\d\d$/.test(term));
+  if (words.length === 0) return false;
+  const bracketed = /^\(.*\)[.;]?$/.test(sentence.trim());
+  return cited.some((item) => {
+    if (!item.paper.title) return false;
+    if (!bracketed && !(item.paper.year && sentence.includes(String(item.paper.year)))) return false;
+    const title = new Set(contentTerms(item.paper.title));
+    return words.filter((word) => title.has(word)).length >= 0.8 * words.length;
+  });
+}
+
+/**
  * Aligns a claim with a passage: exact substring, then normalised substring, then token overlap combined with
  * embedding similarity. Returns the support (0–1), the method, and where in the passage the quote stands.
  */
@@ -138,8 +156,9 @@ export function alignQuote(
 
 /**
  * Verifies an answer whose sentences cite evidence as [E3] or [3]: markers that resolve to no evidence are removed;
- * each factual sentence must have a cited passage that supports it above `threshold`, or it is dropped. Markers are
- * renumbered in order of first use, and the same source keeps its number.
+ * each factual sentence must have a cited passage that supports it above `threshold`, or it is dropped, as is a sentence
+ * that repeats an earlier one or only names a source (`namesOnlyASource`). Markers are renumbered in order of first
+ * use, and the same source keeps its number.
  */
 export function verifyAnswer(
   answer: string,
@@ -153,6 +172,7 @@ export function verifyAnswer(
   const strippedMarkers: string[] = [];
   const numbers = new Map<string, number>();
   const sentences: VerifiedSentence[] = [];
+  const seen = new Set<string>();
   const spans = sentenceSpans(answer, 0, answer.length);
   for (const span of spans) {
     const raw = answer.slice(span.start, span.end).trim();
@@ -169,6 +189,12 @@ export function verifyAnswer(
     }
     const text = cleanSentence(raw);
     if (!text) continue;
+    const key = normalise(text);
+    if (seen.has(key)) {
+      dropped.push({ text, reason: 'it repeats an earlier sentence' });
+      continue;
+    }
+    seen.add(key);
     const hadMarkers = MARKER.test(raw);
     MARKER.lastIndex = 0;
     if (hadMarkers && cited.length === 0) {
@@ -181,6 +207,10 @@ export function verifyAnswer(
     }
     if (cited.length === 0) {
       dropped.push({ text, reason: 'no citation that resolves to evidence' });
+      continue;
+    }
+    if (namesOnlyASource(text, cited)) {
+      dropped.push({ text, reason: "it names a source's title and states no finding" });
       continue;
     }
     const citations: VerifiedCitation[] = [];

@@ -380,6 +380,33 @@ describe('the web page in a browser', () => {
     await page.close();
   });
 
+  it('writes a report: sections per front, each quote opening its passage, and its files to download', async () => {
+    const page = await open(
+      `?view=report&subject=${encodeURIComponent('hormone replacement therapy')}&collection=${OWN}`,
+    );
+    await page.waitForSelector('.report', { timeout: 60_000 });
+    const headings = await page.$$eval('.report h3', (nodes) => nodes.map((n) => n.textContent ?? ''));
+    expect(headings[0]).toBe('Introduction');
+    expect(headings[headings.length - 1]).toBe('References');
+    expect(headings.length).toBeGreaterThanOrEqual(4);
+    const markers = await page.$$eval('.report a.marker', (nodes) =>
+      nodes.map((n) => ({ quote: n.getAttribute('title')!, href: n.getAttribute('href')! })),
+    );
+    expect(markers.length).toBeGreaterThan(0);
+    const references = await page.$$eval('.bibliography li', (nodes) => nodes.length);
+    expect(new Set(markers.map((m) => m.href.match(/id=(W\d+)/)![1])).size).toBe(references);
+    // The Markdown download has the sections the page shows.
+    const link = await page.$eval('a.export', (a) => a.getAttribute('href')!);
+    expect(link).toMatch(/^\/export\/report\?format=markdown&subject=hormone%20replacement%20therapy/);
+    const markdown = await (await fetch(`${base}${link}`)).text();
+    expect([...markdown.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(headings);
+    // A quote opens its paper with the quoted characters highlighted.
+    await page.click('.report a.marker');
+    await page.waitForSelector('mark#quoted', { timeout: 20_000 });
+    expect(await page.$eval('mark#quoted', (n) => n.textContent)).toBe(markers[0]!.quote);
+    await page.close();
+  });
+
   it('loaded nothing from outside the service and logged no error', () => {
     expect(requested.length).toBeGreaterThan(10);
     // The ask view streams its answer (GraphQL over SSE), as docs/ask.md shows with curl.

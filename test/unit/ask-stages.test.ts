@@ -1,5 +1,5 @@
 import { directionAnswer } from '../../src/pipeline/stages/computed/comparisons';
-import { alignQuote, verifyAnswer } from '../../src/generation/verify';
+import { alignQuote, namesOnlyASource, verifyAnswer } from '../../src/generation/verify';
 import { quotableFor } from '../../src/generation/extractive';
 import { parseJsonObject } from '../../src/generation/llm';
 import {
@@ -258,6 +258,40 @@ describe('citation verification', () => {
     expect(result.answer).toBe(
       'Sleep deprivation impairs memory consolidation in healthy adults [1]. Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [2].',
     );
+  });
+
+  it("drops what a small model writes that is no finding: a source's title copied from the evidence list, a repeat", () => {
+    // SmolLM2-135M answered a question by listing the evidence headers, "(title, year) [n]", each several times; the
+    // title stands in the passage, so alignment alone would have verified them.
+    const titled = evidence(
+      'E-1',
+      'Low-dose aspirin and the prevention of myocardial infarction. In a randomised trial, low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent.',
+      90,
+      { title: 'Low-dose aspirin and the prevention of myocardial infarction', year: 1995 },
+    );
+    const answer =
+      'The evidence provided is:\n\n(Low-dose aspirin and the prevention of myocardial infarction, 1995) [E1].\nLow-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [E1].\n\nThe evidence provided is:\n\nLow-dose aspirin reduced the risk of a first myocardial infarction by 44 percent [E1].';
+    const result = verifyAnswer(answer, new Map([[titled.id, titled]]), labelOf, 0.6);
+    expect(result.sentences.map((s) => [s.text, s.citations.length])).toEqual([
+      ['The evidence provided is:', 0],
+      ['Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent.', 1],
+    ]);
+    expect(result.dropped).toEqual([
+      {
+        text: '(Low-dose aspirin and the prevention of myocardial infarction, 1995).',
+        reason: "it names a source's title and states no finding",
+      },
+      { text: 'The evidence provided is:', reason: 'it repeats an earlier sentence' },
+      {
+        text: 'Low-dose aspirin reduced the risk of a first myocardial infarction by 44 percent.',
+        reason: 'it repeats an earlier sentence',
+      },
+    ]);
+    // A header copied with a word changed is still a header; a title restated as a sentence, or a finding using the
+    // title's words and more, is a claim and judged as one.
+    expect(namesOnlyASource('Low-dose aspirin and the prevention of heart infarction (1995)', [titled])).toBe(true);
+    expect(namesOnlyASource('Low-dose aspirin and the prevention of myocardial infarction.', [titled])).toBe(false);
+    expect(namesOnlyASource('In 1995, low-dose aspirin cut myocardial infarction by 44 percent', [titled])).toBe(false);
   });
 
   it('parses JSON from model output, or refuses it', () => {

@@ -1025,6 +1025,17 @@ export type Query = {
    */
   paperExport: PaperFile;
   /**
+   * A related-work report on a subject: the papers of the graph on it (the same topic set `ask` and `trends` count),
+   * grouped into research fronts by the references they share (bibliographic coupling, Louvain), one section per front
+   * in the order the fronts arose, an introduction and a conclusion computed from the graph, and a bibliography. Each
+   * front's sentences are quoted from its most connected papers and verified like an answer's: every citation's quote
+   * slices exactly from its paper (`paper.<field>.slice(start, end)`). Also `citegraph report "<subject>"` and
+   * `GET /export/report?subject=…&format=markdown`.
+   */
+  report: Report;
+  /** The report as a file: Markdown, HTML, LaTeX (citing the keys of the BibTeX file), or that BibTeX file. */
+  reportFile: ReportFile;
+  /**
    * The works a set of papers cites most, outside the set (prior works, as Connected Papers names them), with how many
    * papers of the set cite each. At most 200 papers in the set.
    */
@@ -1258,6 +1269,21 @@ export type QueryPaperExportArgs = {
   filter?: InputMaybe<WorkFilter>;
   format: BibliographyFormat;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryReportArgs = {
+  subject: Scalars['String']['input'];
+  options?: InputMaybe<ReportOptions>;
+};
+
+
+/** The entry points of citegraph's GraphQL API. */
+export type QueryReportFileArgs = {
+  subject: Scalars['String']['input'];
+  options?: InputMaybe<ReportOptions>;
+  format: ReportFormat;
 };
 
 
@@ -2098,6 +2124,225 @@ export type PaperFile = {
   missing: Array<Scalars['ID']['output']>;
   /** The file's text. */
   content: Scalars['String']['output'];
+};
+
+/** Scope and size of a report. */
+export type ReportOptions = {
+  /** Only papers of these collections. */
+  collections?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only papers published in or after this year. */
+  yearFrom?: InputMaybe<Scalars['Int']['input']>;
+  /** Only papers published in or before this year. */
+  yearTo?: InputMaybe<Scalars['Int']['input']>;
+  /** Most research fronts written as sections (1–10, default 5); the others are named in the conclusion. */
+  fronts?: InputMaybe<Scalars['Int']['input']>;
+  /** Most sentences quoted per front (1–8, default 3). */
+  sentencesPerFront?: InputMaybe<Scalars['Int']['input']>;
+  /** How many of a front's most connected papers its sentences are chosen from (1–20, default 6). */
+  papersPerFront?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A report's file format. */
+export type ReportFormat =
+  /** Markdown, numbered citations and a reference list. */
+  | 'MARKDOWN'
+  /** A standalone HTML page, citations linked to the reference list. */
+  | 'HTML'
+  /** A LaTeX article citing with \cite{key}; the keys are those of the BIBTEX file (save it as references.bib). */
+  | 'LATEX'
+  /** The BibTeX entries of the papers the report cites. */
+  | 'BIBTEX';
+
+/** A report as a file. */
+export type ReportFile = {
+  __typename?: 'ReportFile';
+  /** The file's format. */
+  format: ReportFormat;
+  /** Its media type, for a download. */
+  mediaType: Scalars['String']['output'];
+  /** A file name with the format's extension. */
+  fileName: Scalars['String']['output'];
+  /** The file's text. */
+  content: Scalars['String']['output'];
+};
+
+/** A related-work report. */
+export type Report = {
+  __typename?: 'Report';
+  /** The subject as asked. */
+  subject: Scalars['String']['output'];
+  /** "<Subject>: a report on N papers". */
+  title: Scalars['String']['output'];
+  /** The topic set's rule in words: which papers are on the subject. */
+  definition: Scalars['String']['output'];
+  /** Papers on the subject. */
+  papers: Scalars['Int']['output'];
+  /** Papers in the fronts written as sections. */
+  covered: Scalars['Int']['output'];
+  /** Papers cited. */
+  cited: Scalars['Int']['output'];
+  /** What the report leaves out, and why. */
+  leftOut: Array<ReportLeftOut>;
+  /** Introduction, one section per front (oldest front first), conclusion. */
+  sections: Array<ReportSection>;
+  /** The papers cited, numbered in order of first citation. */
+  bibliography: Array<ReportEntry>;
+  /** Sentences chosen for a front that did not verify, and why. */
+  dropped: Array<ReportDropped>;
+  /** Who wrote the fronts' sentences: "extractive" (quoted from the papers). */
+  generator: Scalars['String']['output'];
+};
+
+/** Papers on the subject the report does not cite, and why. */
+export type ReportLeftOut = {
+  __typename?: 'ReportLeftOut';
+  /** Why they are left out. */
+  reason: Scalars['String']['output'];
+  /** How many. */
+  papers: Scalars['Int']['output'];
+};
+
+/** A sentence chosen for a front that did not verify. */
+export type ReportDropped = {
+  __typename?: 'ReportDropped';
+  /** The section it was chosen for. */
+  section: Scalars['String']['output'];
+  /** The sentence. */
+  text: Scalars['String']['output'];
+  /** Why it did not verify. */
+  reason: Scalars['String']['output'];
+};
+
+/** A section of a report. */
+export type ReportSection = {
+  __typename?: 'ReportSection';
+  /** Introduction, a research front, or the conclusion. */
+  kind: ReportSectionKind;
+  /** Its heading: a front's distinctive title terms. */
+  title: Scalars['String']['output'];
+  /** The research front the section is about (front sections only). */
+  front?: Maybe<ReportFront>;
+  /** Its sentences in order. */
+  sentences: Array<ReportSentence>;
+};
+
+/** What a section of a report is. */
+export type ReportSectionKind =
+  /** The subject, its papers, and how the fronts were found. */
+  | 'introduction'
+  /** One research front. */
+  | 'front'
+  /** The youngest front, fronts not written up, passages that may disagree. */
+  | 'conclusion';
+
+/** A research front: papers of the subject that share references. */
+export type ReportFront = {
+  __typename?: 'ReportFront';
+  /** Its rank among the subject's coupling clusters, largest first. */
+  cluster: Scalars['Int']['output'];
+  /** How many papers it holds. */
+  size: Scalars['Int']['output'];
+  /** Its most distinctive title terms. */
+  terms: Array<Scalars['String']['output']>;
+  /** Its most frequent topics. */
+  topics: Array<Scalars['String']['output']>;
+  /** The year of its oldest paper. */
+  firstYear?: Maybe<Scalars['Int']['output']>;
+  /** The year of its newest paper. */
+  lastYear?: Maybe<Scalars['Int']['output']>;
+  /** Half of its papers appeared by this year. */
+  medianYear?: Maybe<Scalars['Int']['output']>;
+  /**
+   * 0–1: how close its papers are to the subject — 1 for a paper on it by its words or concept, else the cosine that let
+   * it into the subject's paper set by meaning, averaged. Fronts under the set's threshold + 0.1 are not written up.
+   */
+  closeness: Scalars['Float']['output'];
+  /** Its papers' ids, most connected first. */
+  papers: Array<Scalars['ID']['output']>;
+};
+
+/** A sentence of a report. */
+export type ReportSentence = {
+  __typename?: 'ReportSentence';
+  /** The sentence as written, without its citation markers. */
+  text: Scalars['String']['output'];
+  /** Quoted, computed or transitional. */
+  kind: ReportSentenceKind;
+  /** The passages a quoted sentence rests on (the two sides of a possible disagreement for an open question). */
+  citations: Array<ReportCitation>;
+};
+
+/** Where a sentence of a report comes from. */
+export type ReportSentenceKind =
+  /** Quoted from the papers it cites, verified. */
+  | 'cited'
+  /** A figure of the graph (counts, years, fronts); no quote. */
+  | 'computed'
+  /** Says no fact; needs no citation. */
+  | 'transition';
+
+/** Where a report's sentence comes from. */
+export type ReportCitation = {
+  __typename?: 'ReportCitation';
+  /** The paper's number in the bibliography. */
+  marker: Scalars['Int']['output'];
+  /** The paper quoted. */
+  paperId: Scalars['ID']['output'];
+  /** The passage the quote comes from. */
+  chunkId: Scalars['ID']['output'];
+  /** The words quoted, as they stand in the paper. */
+  quote: Scalars['String']['output'];
+  /** \`paper.<field>.slice(start, end) === quote\`. */
+  field: CitationField;
+  /** Character offset of the quote in that field. */
+  start: Scalars['Int']['output'];
+  /** Character offset where the quote ends (exclusive). */
+  end: Scalars['Int']['output'];
+  /** The section of a document the quote stands in; null for records. */
+  section?: Maybe<Scalars['String']['output']>;
+  /** The page of a paged document the quote starts on. */
+  page?: Maybe<Scalars['Int']['output']>;
+  /** 0–1: how well the passage supports the sentence. */
+  supportScore: Scalars['Float']['output'];
+  /** How the quote was aligned with the sentence. */
+  method: CitationMethod;
+};
+
+/** A paper of a report's bibliography. */
+export type ReportEntry = {
+  __typename?: 'ReportEntry';
+  /** Its number, as the text cites it. */
+  marker: Scalars['Int']['output'];
+  /** The paper. */
+  paperId: Scalars['ID']['output'];
+  /** Its title. */
+  title?: Maybe<Scalars['String']['output']>;
+  /** Its publication year. */
+  year?: Maybe<Scalars['Int']['output']>;
+  /** Its DOI. */
+  doi?: Maybe<Scalars['String']['output']>;
+  /** Where it appeared. */
+  venue?: Maybe<Scalars['String']['output']>;
+};
+
+/** What an event of a streamed report carries. */
+export type ReportEventKind =
+  /** A finished section (introduction, a front, the conclusion). */
+  | 'SECTION'
+  /** The whole report; the last event. */
+  | 'REPORT';
+
+/** One event of a streamed report. */
+export type ReportEvent = {
+  __typename?: 'ReportEvent';
+  /** What it carries. */
+  kind: ReportEventKind;
+  /** Milliseconds since the report was asked for. */
+  ms: Scalars['Float']['output'];
+  /** SECTION: the section. */
+  section?: Maybe<ReportSection>;
+  /** REPORT: the whole report. */
+  report?: Maybe<Report>;
 };
 
 /** A work the filtered papers cite often, with its citation bursts. */
@@ -3029,6 +3274,12 @@ export type Subscription = {
    * the work.
    */
   askStream: AskEvent;
+  /**
+   * `report`, streamed over Server-Sent Events at /graphql/stream: the introduction as soon as the fronts are found, each
+   * front's section as it is written, the conclusion, and last the whole report. A client that disconnects stops the
+   * work before the next front.
+   */
+  reportStream: ReportEvent;
 };
 
 
@@ -3036,6 +3287,13 @@ export type Subscription = {
 export type SubscriptionAskStreamArgs = {
   question: Scalars['String']['input'];
   options?: InputMaybe<AskOptionsInput>;
+};
+
+
+/** Answers streamed as they are made (GraphQL over Server-Sent Events at /graphql/stream). */
+export type SubscriptionReportStreamArgs = {
+  subject: Scalars['String']['input'];
+  options?: InputMaybe<ReportOptions>;
 };
 
 /** What an event of a streamed answer reports. */
@@ -3253,6 +3511,21 @@ export type ResolversTypes = {
   PaperConnection: ResolverTypeWrapper<PaperConnectionModel>;
   BibliographyFormat: BibliographyFormat;
   PaperFile: ResolverTypeWrapper<PaperFile>;
+  ReportOptions: ReportOptions;
+  ReportFormat: ReportFormat;
+  ReportFile: ResolverTypeWrapper<ReportFile>;
+  Report: ResolverTypeWrapper<Report>;
+  ReportLeftOut: ResolverTypeWrapper<ReportLeftOut>;
+  ReportDropped: ResolverTypeWrapper<ReportDropped>;
+  ReportSection: ResolverTypeWrapper<ReportSection>;
+  ReportSectionKind: ReportSectionKind;
+  ReportFront: ResolverTypeWrapper<ReportFront>;
+  ReportSentence: ResolverTypeWrapper<ReportSentence>;
+  ReportSentenceKind: ReportSentenceKind;
+  ReportCitation: ResolverTypeWrapper<ReportCitation>;
+  ReportEntry: ResolverTypeWrapper<ReportEntry>;
+  ReportEventKind: ReportEventKind;
+  ReportEvent: ResolverTypeWrapper<ReportEvent>;
   ReferenceBursts: ResolverTypeWrapper<Omit<ReferenceBursts, 'paper'> & { paper: ResolversTypes['Paper'] }>;
   MapKind: MapKind;
   Network: ResolverTypeWrapper<Network>;
@@ -3398,6 +3671,17 @@ export type ResolversParentTypes = {
   PaperEdge: PaperEdgeModel;
   PaperConnection: PaperConnectionModel;
   PaperFile: PaperFile;
+  ReportOptions: ReportOptions;
+  ReportFile: ReportFile;
+  Report: Report;
+  ReportLeftOut: ReportLeftOut;
+  ReportDropped: ReportDropped;
+  ReportSection: ReportSection;
+  ReportFront: ReportFront;
+  ReportSentence: ReportSentence;
+  ReportCitation: ReportCitation;
+  ReportEntry: ReportEntry;
+  ReportEvent: ReportEvent;
   ReferenceBursts: Omit<ReferenceBursts, 'paper'> & { paper: ResolversParentTypes['Paper'] };
   Network: Network;
   MapFrame: MapFrame;
@@ -3823,6 +4107,8 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   collaborationNetwork?: Resolver<ResolversTypes['CollaborationNetwork'], ParentType, ContextType, RequireFields<QueryCollaborationNetworkArgs, 'limit' | 'minJointPapers' | 'isolated'>>;
   ask?: Resolver<ResolversTypes['AskResult'], ParentType, ContextType, RequireFields<QueryAskArgs, 'question'>>;
   paperExport?: Resolver<ResolversTypes['PaperFile'], ParentType, ContextType, RequireFields<QueryPaperExportArgs, 'format' | 'first'>>;
+  report?: Resolver<ResolversTypes['Report'], ParentType, ContextType, RequireFields<QueryReportArgs, 'subject'>>;
+  reportFile?: Resolver<ResolversTypes['ReportFile'], ParentType, ContextType, RequireFields<QueryReportFileArgs, 'subject' | 'format'>>;
   priorWorks?: Resolver<Array<ResolversTypes['CountedPaper']>, ParentType, ContextType, RequireFields<QueryPriorWorksArgs, 'ids' | 'first'>>;
   derivativeWorks?: Resolver<Array<ResolversTypes['CountedPaper']>, ParentType, ContextType, RequireFields<QueryDerivativeWorksArgs, 'ids' | 'first'>>;
   citationPath?: Resolver<Maybe<ResolversTypes['CitationPath']>, ParentType, ContextType, RequireFields<QueryCitationPathArgs, 'from' | 'to' | 'directed' | 'maxDepth'>>;
@@ -4076,6 +4362,93 @@ export type PaperFileResolvers<ContextType = GraphqlContext, ParentType extends 
   papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   missing?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReportFileResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportFile'] = ResolversParentTypes['ReportFile']> = {
+  format?: Resolver<ResolversTypes['ReportFormat'], ParentType, ContextType>;
+  mediaType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReportResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Report'] = ResolversParentTypes['Report']> = {
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  definition?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  covered?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cited?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  leftOut?: Resolver<Array<ResolversTypes['ReportLeftOut']>, ParentType, ContextType>;
+  sections?: Resolver<Array<ResolversTypes['ReportSection']>, ParentType, ContextType>;
+  bibliography?: Resolver<Array<ResolversTypes['ReportEntry']>, ParentType, ContextType>;
+  dropped?: Resolver<Array<ResolversTypes['ReportDropped']>, ParentType, ContextType>;
+  generator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReportLeftOutResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportLeftOut'] = ResolversParentTypes['ReportLeftOut']> = {
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  papers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReportDroppedResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportDropped'] = ResolversParentTypes['ReportDropped']> = {
+  section?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReportSectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportSection'] = ResolversParentTypes['ReportSection']> = {
+  kind?: Resolver<ResolversTypes['ReportSectionKind'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  front?: Resolver<Maybe<ResolversTypes['ReportFront']>, ParentType, ContextType>;
+  sentences?: Resolver<Array<ResolversTypes['ReportSentence']>, ParentType, ContextType>;
+};
+
+export type ReportFrontResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportFront'] = ResolversParentTypes['ReportFront']> = {
+  cluster?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  terms?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  topics?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  firstYear?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastYear?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  medianYear?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  closeness?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  papers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type ReportSentenceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportSentence'] = ResolversParentTypes['ReportSentence']> = {
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ReportSentenceKind'], ParentType, ContextType>;
+  citations?: Resolver<Array<ResolversTypes['ReportCitation']>, ParentType, ContextType>;
+};
+
+export type ReportCitationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportCitation'] = ResolversParentTypes['ReportCitation']> = {
+  marker?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paperId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  chunkId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  quote?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['CitationField'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  section?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  page?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  supportScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['CitationMethod'], ParentType, ContextType>;
+};
+
+export type ReportEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportEntry'] = ResolversParentTypes['ReportEntry']> = {
+  marker?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paperId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  year?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  doi?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  venue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ReportEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportEvent'] = ResolversParentTypes['ReportEvent']> = {
+  kind?: Resolver<ResolversTypes['ReportEventKind'], ParentType, ContextType>;
+  ms?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  section?: Resolver<Maybe<ResolversTypes['ReportSection']>, ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['Report']>, ParentType, ContextType>;
 };
 
 export type ReferenceBurstsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReferenceBursts'] = ResolversParentTypes['ReferenceBursts']> = {
@@ -4459,6 +4832,7 @@ export type SetDocumentSectionResolvers<ContextType = GraphqlContext, ParentType
 
 export type SubscriptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   askStream?: SubscriptionResolver<ResolversTypes['AskEvent'], "askStream", ParentType, ContextType, RequireFields<SubscriptionAskStreamArgs, 'question'>>;
+  reportStream?: SubscriptionResolver<ResolversTypes['ReportEvent'], "reportStream", ParentType, ContextType, RequireFields<SubscriptionReportStreamArgs, 'subject'>>;
 };
 
 export type AskEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AskEvent'] = ResolversParentTypes['AskEvent']> = {
@@ -4547,6 +4921,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PaperEdge?: PaperEdgeResolvers<ContextType>;
   PaperConnection?: PaperConnectionResolvers<ContextType>;
   PaperFile?: PaperFileResolvers<ContextType>;
+  ReportFile?: ReportFileResolvers<ContextType>;
+  Report?: ReportResolvers<ContextType>;
+  ReportLeftOut?: ReportLeftOutResolvers<ContextType>;
+  ReportDropped?: ReportDroppedResolvers<ContextType>;
+  ReportSection?: ReportSectionResolvers<ContextType>;
+  ReportFront?: ReportFrontResolvers<ContextType>;
+  ReportSentence?: ReportSentenceResolvers<ContextType>;
+  ReportCitation?: ReportCitationResolvers<ContextType>;
+  ReportEntry?: ReportEntryResolvers<ContextType>;
+  ReportEvent?: ReportEventResolvers<ContextType>;
   ReferenceBursts?: ReferenceBurstsResolvers<ContextType>;
   Network?: NetworkResolvers<ContextType>;
   MapFrame?: MapFrameResolvers<ContextType>;

@@ -7,7 +7,9 @@ import {
 } from '../../analytics/network-export';
 import { BIBLIOGRAPHY_FORMAT_NAMES, bibliographyFormatNamed } from '../../catalog/bibliography';
 import { ErrorCode } from '../../errors';
+import { reportFormatNamed } from '../../pipeline/report-formats';
 import { refuseUnknownNames } from '../inputs';
+import { reportAsFile } from '../resolvers/report';
 import type { Front } from './front';
 import { HttpProblem, sendAttachment } from './replies';
 
@@ -107,4 +109,50 @@ export async function downloadNetwork(
     NETWORK_MEDIA_TYPES[format],
     `citegraph-${kind.toLowerCase()}.${NETWORK_EXTENSIONS[format]}`,
   );
+}
+
+/**
+ * `GET /export/report?subject=emicizumab&format=markdown` (markdown, html, latex, bibtex; `collection` repeatable,
+ * `yearFrom`, `yearTo`, `fronts`, `sentencesPerFront`): the file `reportFile` gives, as an attachment.
+ */
+export async function downloadReport(
+  front: Front,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<void> {
+  front.authorise(request);
+  const named = url.searchParams.get('format') ?? 'markdown';
+  const format = reportFormatNamed(named);
+  if (!format) {
+    throw new HttpProblem(
+      400,
+      ErrorCode.BAD_USER_INPUT,
+      `format must be markdown, html, latex or bibtex; got "${named.slice(0, 40)}"`,
+    );
+  }
+  const subject = url.searchParams.get('subject') ?? '';
+  const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
+  await refuseUnknownNames({ collections }, front.app.catalog.names);
+  const number = (name: string) => {
+    const value = url.searchParams.get(name);
+    if (value === null || value === '') return null;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed))
+      throw new HttpProblem(400, ErrorCode.BAD_USER_INPUT, `${name} must be a whole number`);
+    return parsed;
+  };
+  const file = await reportAsFile(
+    front.app,
+    subject,
+    {
+      collections: collections.length ? collections : null,
+      yearFrom: number('yearFrom'),
+      yearTo: number('yearTo'),
+      fronts: number('fronts'),
+      sentencesPerFront: number('sentencesPerFront'),
+    },
+    format,
+  );
+  sendAttachment(response, file.content, file.mediaType, file.fileName, { 'x-citegraph-cited': String(file.cited) });
 }

@@ -5,6 +5,7 @@ import { analyticsResolvers } from './analytics';
 import { askResolvers } from './ask';
 import { catalogResolvers } from './catalog';
 import { exportResolvers } from './exports';
+import { reportResolvers } from './report';
 import { scienceResolvers } from './science';
 import { searchResolvers } from './search';
 import { setResolvers } from './sets';
@@ -20,6 +21,7 @@ export function makeResolvers(app: AppContext, lanes: Lanes): Resolvers[] {
     scienceResolvers(app, lanes),
     setResolvers(app),
     exportResolvers(app, lanes),
+    reportResolvers(app, lanes),
     streamResolvers(app, lanes),
   ];
 }

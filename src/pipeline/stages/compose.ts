@@ -34,6 +34,8 @@ type Drafted = Checked & {
 /** The draft with every sentence checked against the passage it cites. */
 interface Verified extends Drafted {
   readonly verification: ReturnType<typeof verifyAnswer>;
+  /** When the model's draft was replaced by an extractive one: how many of its sentences stood and fell. */
+  readonly replacedDraft?: { verified: number; dropped: ReturnType<typeof verifyAnswer>['dropped'] };
 }
 
 /** The papers that connect the question's concepts: the context holds them and the answer reads them first. */
@@ -144,7 +146,7 @@ function generateStage(deps: AskDependencies): Stage<Checked, Drafted> {
 /**
  * Every factual sentence needs a cited passage that supports it. An extractive answer is made of verbatim quotes
  * (exact alignment); a model's sentences also get the embedding similarity of the semantic alignment, computed in one
- * batch. When nothing the model wrote verifies, the answer is regenerated extractively once.
+ * batch. When no sentence the model wrote verifies with a citation, the answer is regenerated extractively once.
  */
 function verifyStage(deps: AskDependencies): Stage<Drafted, Verified> {
   return {
@@ -168,20 +170,36 @@ function verifyStage(deps: AskDependencies): Stage<Drafted, Verified> {
       }
       const quotable = quotableFor(state.question);
       const verification = verifyAnswer(state.draft, pool, resolve, threshold, similarity, quotable);
-      if (state.generator === 'llm' && verification.dropped.length > 0 && verification.sentences.length === 0) {
+      // Framing sentences ("The evidence shows:") alone are no answer either.
+      const cited = verification.sentences.some((sentence) => sentence.citations.length > 0);
+      if (state.generator === 'llm' && verification.dropped.length > 0 && !cited) {
         const draft = await extractiveDraft(deps, state);
         return {
           ...state,
           draft,
           generator: 'extractive',
           verification: verifyAnswer(draft, pool, resolve, threshold, similarity, quotable),
+          replacedDraft: { verified: verification.sentences.length, dropped: verification.dropped },
         };
       }
       return { ...state, verification };
     },
     note: (state) =>
-      `${state.verification.sentences.length} sentences verified, ${state.verification.dropped.length} dropped`,
+      `${state.verification.sentences.length} sentences verified, ${state.verification.dropped.length} dropped` +
+      (state.replacedDraft
+        ? ` (the model's draft: ${state.replacedDraft.verified} framing sentences stood, ${state.replacedDraft.dropped.length} dropped — ${droppedTally(state.replacedDraft.dropped)}; answered extractively instead)`
+        : ''),
   };
+}
+
+/** Why sentences were dropped, most frequent reason first: "8 × no cited passage supports it, 3 × …". */
+function droppedTally(dropped: ReturnType<typeof verifyAnswer>['dropped']): string {
+  const counts = new Map<string, number>();
+  for (const { reason } of dropped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${n} × ${reason}`)
+    .join(', ');
 }
 
 /** Where a current-world answer comes from, and how recent it is. */

@@ -1,0 +1,460 @@
+import type { PaperFilter, Evidence } from '../domain';
+import { badInput, CitegraphError, ErrorCode } from '../errors';
+import { cosine } from '../embedding/embedder';
+import { similarityScale } from '../embedding/similarity-scale';
+import { extractiveAnswer, quotableFor } from '../generation/extractive';
+import { verifyAnswer, type VerifiedCitation } from '../generation/verify';
+import { TOPIC_SIMILARITY, type TopicSet } from '../analytics/topic-sets';
+import type { PaperCluster } from '../analytics/citation-networks';
+import { contentTerms, sentenceSpans } from '../text';
+import type { AskDependencies } from './ask-types';
+import { findContradictions } from './evidence';
+import { EvidencePool } from './evidence-pool';
+import { setFilter } from './stages/computed/outcome';
+
+/**
+ * A related-work report on a subject: the papers of the graph on it (its topic set), grouped into research fronts by
+ * shared references (bibliographic coupling, Louvain), one section per front in the order the fronts arose (their
+ * median publication year), each written from its most connected papers; an introduction and a conclusion computed
+ * from the graph; a bibliography. Offline the fronts' sentences are extractive — chosen from the central papers'
+ * passages for the subject and the front's own terms — and every one is verified as an answer's are: its quote slices
+ * exactly from its source, and a sentence that does not verify is left out and listed.
+ */
+
+export interface ReportOptions {
+  collections?: readonly string[] | null;
+  yearFrom?: number | null;
+  yearTo?: number | null;
+  /** Most fronts (sections) written; the rest are named in the conclusion. */
+  fronts?: number | null;
+  /** Most sentences quoted per front. */
+  sentencesPerFront?: number | null;
+  /** The most connected papers of a front its sentences are chosen from. */
+  papersPerFront?: number | null;
+}
+
+export const REPORT_LIMITS = {
+  fronts: { default: 5, max: 10 },
+  sentencesPerFront: { default: 3, max: 8 },
+  papersPerFront: { default: 6, max: 20 },
+  /** Papers of the topic set the coupling network is built from (most cited first). */
+  networkPapers: 400,
+  /** A front smaller than this is no section. */
+  minFrontSize: 3,
+} as const;
+
+/**
+ * How close a front must be to the subject to be written up: its papers' mean closeness (1 for a paper in the topic
+ * set by its words or concept, else the cosine that let it in by meaning) at least the set's own cosine threshold plus
+ * 0.1. A front whose papers are all in by meaning, barely over the threshold, is the set's margin (for "emicizumab in
+ * haemophilia A", 16 papers on infliximab biosimilars at 0.52, where every other front of three subjects is 0.70 or
+ * more); it is named in the conclusion, not written.
+ */
+export const MIN_FRONT_CLOSENESS = TOPIC_SIMILARITY.minCosine + 0.1;
+
+/** A sentence of a report: quoted from a paper (verified), computed from the graph, or a transition. */
+export interface ReportSentence {
+  text: string;
+  /** `cited`: a quote from the papers, verified; `computed`: a figure of the graph; `transition`: says no fact. */
+  kind: 'cited' | 'computed' | 'transition';
+  citations: ReportCitation[];
+}
+
+export interface ReportCitation extends Omit<VerifiedCitation, 'marker'> {
+  /** The paper's number in the report's bibliography. */
+  marker: number;
+}
+
+export interface ReportFront {
+  /** Its number among the topic set's coupling clusters, largest first. */
+  cluster: number;
+  size: number;
+  terms: string[];
+  topics: string[];
+  firstYear: number | null;
+  lastYear: number | null;
+  medianYear: number | null;
+  /** Mean closeness of its papers to the subject (see MIN_FRONT_CLOSENESS). */
+  closeness: number;
+  /** Its papers' ids, most connected first. */
+  papers: string[];
+}
+
+export interface ReportSection {
+  kind: 'introduction' | 'front' | 'conclusion';
+  title: string;
+  front: ReportFront | null;
+  sentences: ReportSentence[];
+}
+
+export interface ReportEntry {
+  marker: number;
+  paperId: string;
+  title: string | null;
+  year: number | null;
+  doi: string | null;
+  venue: string | null;
+}
+
+export interface Report {
+  subject: string;
+  title: string;
+  /** The topic set's rule in words. */
+  definition: string;
+  /** Papers of the topic set. */
+  papers: number;
+  /** Papers in the fronts written as sections. */
+  covered: number;
+  /** Papers cited in the report. */
+  cited: number;
+  /** What the report leaves out, and why. */
+  leftOut: Array<{ reason: string; papers: number }>;
+  sections: ReportSection[];
+  bibliography: ReportEntry[];
+  /** Sentences chosen for a front that did not verify, with the reason. */
+  dropped: Array<{ section: string; text: string; reason: string }>;
+  generator: 'extractive';
+}
+
+function bounded(value: number | null | undefined, limit: { default: number; max: number }, name: string): number {
+  if (value === null || value === undefined) return limit.default;
+  if (!Number.isInteger(value) || value < 1 || value > limit.max) {
+    throw badInput(`${name} must be a whole number from 1 to ${limit.max}`, { argument: `options.${name}` });
+  }
+  return value;
+}
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A front's heading: its distinctive title terms, else its most frequent topic. */
+export function frontTitle(front: Pick<ReportFront, 'terms' | 'topics' | 'cluster'>): string {
+  if (front.terms.length > 0) return capitalise(front.terms.slice(0, 3).join(', '));
+  return front.topics[0] ?? `Research front ${front.cluster}`;
+}
+
+const yearsText = (first: number | null, last: number | null) =>
+  first === null ? 'undated' : first === last ? String(first) : `${first}–${last}`;
+
+/** What a caller may follow: each section as it is finished (a stream), and a signal that stops the work. */
+export interface ReportHooks {
+  onSection?: (section: ReportSection) => void;
+  signal?: AbortSignal | null;
+}
+
+export class ReportService {
+  constructor(private readonly deps: AskDependencies) {}
+
+  async report(subject: string, options: ReportOptions = {}, hooks: ReportHooks = {}): Promise<Report> {
+    const checkSignal = (before: string) => {
+      if (hooks.signal?.aborted) {
+        throw new CitegraphError(ErrorCode.DEADLINE_EXCEEDED, `the request ended before ${before}`, {
+          retryable: true,
+        });
+      }
+    };
+    const trimmed = subject.trim();
+    if (!trimmed) throw badInput('the subject is empty', { argument: 'subject' });
+    if (trimmed.length > 300) throw badInput('the subject is longer than 300 characters', { argument: 'subject' });
+    const maxFronts = bounded(options.fronts, REPORT_LIMITS.fronts, 'fronts');
+    const perFront = bounded(options.sentencesPerFront, REPORT_LIMITS.sentencesPerFront, 'sentencesPerFront');
+    const papersPerFront = bounded(options.papersPerFront, REPORT_LIMITS.papersPerFront, 'papersPerFront');
+    const filter: PaperFilter = {
+      collections: options.collections ?? null,
+      yearFrom: options.yearFrom ?? null,
+      yearTo: options.yearTo ?? null,
+    };
+    const set = await this.deps.analytics.topics.topicSet(trimmed, filter);
+    if (set.papers.length === 0) {
+      throw badInput(`no paper of the graph is on "${trimmed}" (${set.rule})`, { argument: 'subject' });
+    }
+    const fronts = await this.fronts(set);
+    const onSubject = fronts.filter((f) => f.closeness >= MIN_FRONT_CLOSENESS);
+    const edge = fronts.filter((f) => f.closeness < MIN_FRONT_CLOSENESS);
+    const written = onSubject
+      .slice(0, maxFronts)
+      .sort((a, b) => (a.medianYear ?? 9999) - (b.medianYear ?? 9999) || a.cluster - b.cluster);
+    const bibliography = new Map<string, ReportEntry>();
+    const dropped: Report['dropped'] = [];
+    const sections: ReportSection[] = [];
+    const cite = (citation: VerifiedCitation, evidence: Evidence): ReportCitation => {
+      let entry = bibliography.get(citation.paperId);
+      if (!entry) {
+        entry = {
+          marker: bibliography.size + 1,
+          paperId: citation.paperId,
+          title: evidence.paper.title,
+          year: evidence.paper.year,
+          doi: evidence.paper.doi,
+          venue: evidence.paper.venue,
+        };
+        bibliography.set(citation.paperId, entry);
+      }
+      return { ...citation, marker: entry.marker };
+    };
+    const inFronts = new Set(written.flatMap((f) => f.papers));
+    const years = set.papers.map((p) => p.year).filter((y): y is number => y !== null);
+    const firstYear = years.length ? Math.min(...years) : null;
+    const lastYear = years.length ? Math.max(...years) : null;
+    const introduction: ReportSection = {
+      kind: 'introduction',
+      title: 'Introduction',
+      front: null,
+      sentences: [
+        {
+          kind: 'computed',
+          text: `This report covers the ${set.papers.length} papers of the graph on "${trimmed}" (${set.rule}), published ${yearsText(firstYear, lastYear)}.`,
+          citations: [],
+        },
+        {
+          kind: 'computed',
+          text:
+            fronts.length > 0
+              ? `Grouped by the references they share (bibliographic coupling, Louvain communities), they form ${fronts.length} research front${fronts.length === 1 ? '' : 's'} of at least ${REPORT_LIMITS.minFrontSize} papers; the sections follow the ${written.length} largest on the subject in the order they arose, by the median year of their papers.`
+              : 'No three of them share references, so they form no research fronts, and the report has no sections.',
+          citations: [],
+        },
+        {
+          kind: 'transition',
+          text: 'Every quoted sentence cites the paper it comes from; the figures are counts of the graph.',
+          citations: [],
+        },
+      ],
+    };
+    hooks.onSection?.(introduction);
+    const contradictions: ReportSentence[] = [];
+    const embedder = await this.deps.embedder();
+    for (const front of written) {
+      checkSignal(`the front "${frontTitle(front)}"`);
+      const title = frontTitle(front);
+      const query = `${trimmed}: ${front.terms.slice(0, 5).join(' ')}`;
+      const [vector] = await embedder.embed([query], 'query');
+      const pool = new EvidencePool(query, vector!, { graph: this.deps.graph, settings: this.deps.settings });
+      const central = front.papers.slice(0, papersPerFront);
+      await pool.addPapers(central, 'local', `front ${front.cluster}`);
+      const evidence = pool.ranked();
+      const labels = new Map(evidence.map((e, i) => [`E${i + 1}`, e]));
+      const labelOf = (e: Evidence) => `E${evidence.indexOf(e) + 1}`;
+      const draft = await extractiveAnswer(query, evidence, labelOf, embedder, perFront, new Set(central));
+      const verification = verifyAnswer(
+        draft.answer,
+        new Map(evidence.map((e) => [e.id, e])),
+        (label) => labels.get(label.startsWith('E') ? label : `E${label}`)?.id,
+        this.deps.settings.evidence.supportThreshold,
+        undefined,
+        quotableFor(query),
+      );
+      for (const d of verification.dropped) dropped.push({ section: title, ...d });
+      const byId = new Map(evidence.map((e) => [e.id, e]));
+      const sentences: ReportSentence[] = [
+        {
+          kind: 'computed',
+          text: `${front.size} papers (${yearsText(front.firstYear, front.lastYear)}, half of them by ${front.medianYear ?? 'an unknown year'}) share references here${front.topics.length ? `; their most frequent topics are ${front.topics.slice(0, 3).join(', ')}` : ''}.`,
+          citations: [],
+        },
+        ...verification.sentences
+          .filter((s) => s.citations.length > 0)
+          .map((s) => ({
+            kind: 'cited' as const,
+            text: s.text,
+            citations: s.citations.map((c) => cite(c, byId.get(c.evidenceId)!)),
+          })),
+      ];
+      if (sentences.length === 1) {
+        sentences.push({
+          kind: 'transition',
+          text: 'No passage of its most connected papers could be quoted for the subject.',
+          citations: [],
+        });
+      }
+      const section: ReportSection = { kind: 'front', title, front, sentences };
+      sections.push(section);
+      hooks.onSection?.(section);
+      contradictions.push(...(await this.disagreements(evidence, cite)));
+    }
+    const newest = [...written].sort((a, b) => (b.medianYear ?? 0) - (a.medianYear ?? 0))[0];
+    const unwritten = onSubject.slice(maxFronts);
+    const conclusion: ReportSection = {
+      kind: 'conclusion',
+      title: 'Conclusion and open questions',
+      front: null,
+      sentences: [
+        ...(newest
+          ? [
+              {
+                kind: 'computed' as const,
+                text: `The youngest front is "${frontTitle(newest)}" (half of its ${newest.size} papers from ${newest.medianYear} or later).`,
+                citations: [],
+              },
+            ]
+          : []),
+        ...(unwritten.length
+          ? [
+              {
+                kind: 'computed' as const,
+                text: `Not written up: ${unwritten.length} smaller front${unwritten.length === 1 ? '' : 's'} (${unwritten
+                  .slice(0, 5)
+                  .map((f) => `"${frontTitle(f)}", ${f.size} papers`)
+                  .join('; ')}${unwritten.length > 5 ? '; …' : ''}).`,
+                citations: [],
+              },
+            ]
+          : []),
+        ...(edge.length
+          ? [
+              {
+                kind: 'computed' as const,
+                text: `At the edge of the subject and not written up: ${edge
+                  .slice(0, 5)
+                  .map((f) => `"${frontTitle(f)}" (${f.size} papers, closeness ${f.closeness.toFixed(2)})`)
+                  .join(
+                    '; ',
+                  )}${edge.length > 5 ? '; …' : ''} — papers in the set by meaning alone, near its threshold.`,
+                citations: [],
+              },
+            ]
+          : []),
+        ...contradictions.slice(0, 3),
+        ...(contradictions.length === 0
+          ? [
+              {
+                kind: 'transition' as const,
+                text: 'No two quoted passages of different papers were found to disagree (one reporting no effect where a similar one reports one).',
+                citations: [],
+              },
+            ]
+          : []),
+      ],
+    };
+    hooks.onSection?.(conclusion);
+    const cited = bibliography.size;
+    const outside = set.papers.length - inFronts.size;
+    return {
+      subject: trimmed,
+      title: `${capitalise(trimmed)}: a report on ${set.papers.length} papers`,
+      definition: set.rule,
+      papers: set.papers.length,
+      covered: inFronts.size,
+      cited,
+      leftOut: [
+        ...(outside > 0
+          ? [
+              {
+                reason: `share no reference with other papers of the set, or belong to fronts smaller than ${REPORT_LIMITS.minFrontSize}, beyond the ${maxFronts} written or at the edge of the subject`,
+                papers: outside,
+              },
+            ]
+          : []),
+        ...(inFronts.size - cited > 0
+          ? [
+              {
+                reason: 'in a written front but not quoted (not among its most connected papers)',
+                papers: inFronts.size - cited,
+              },
+            ]
+          : []),
+      ],
+      sections: [introduction, ...sections, conclusion],
+      bibliography: [...bibliography.values()],
+      dropped,
+      generator: 'extractive',
+    };
+  }
+
+  /** The topic set's fronts: coupling clusters of its most cited papers, largest first, with their years. */
+  private async fronts(set: TopicSet): Promise<ReportFront[]> {
+    const network = [...set.papers]
+      .sort((a, b) => b.citedByCount - a.citedByCount || (a.id < b.id ? -1 : 1))
+      .slice(0, REPORT_LIMITS.networkPapers);
+    const clustering = await this.deps.science.networks.clusters(setFilter({ ...set, papers: network }), 'COUPLING', {
+      maxNodes: REPORT_LIMITS.networkPapers,
+      minWeight: 1,
+      resolution: 1,
+    });
+    const byId = new Map(set.papers.map((p) => [p.id, p]));
+    const closeness = (id: string) => {
+      const paper = byId.get(id);
+      return !paper ? 0 : paper.byWords || paper.byConcept ? 1 : (paper.similarity ?? 0);
+    };
+    return clustering.clusters
+      .filter((c) => c.size >= REPORT_LIMITS.minFrontSize)
+      .map((c: PaperCluster) => {
+        const years = c.members.map((id) => byId.get(id)?.year).filter((y): y is number => typeof y === 'number');
+        return {
+          cluster: c.cluster,
+          size: c.size,
+          terms: c.terms,
+          topics: c.topics.map((t) => t.topic.name ?? t.topic.id),
+          firstYear: years.length ? Math.min(...years) : null,
+          lastYear: years.length ? Math.max(...years) : null,
+          medianYear: median(years),
+          closeness: c.members.reduce((sum, id) => sum + closeness(id), 0) / c.members.length,
+          papers: c.members,
+        };
+      });
+  }
+
+  /**
+   * Passages of a front's papers that may disagree (one reports no effect where a similar one reports one), as
+   * sentences citing the two sentences that do: a flag for the reader, not a verdict.
+   */
+  private async disagreements(
+    evidence: readonly Evidence[],
+    cite: (citation: VerifiedCitation, evidence: Evidence) => ReportCitation,
+  ): Promise<ReportSentence[]> {
+    const vectors = await this.deps.catalog.evidence.chunkEmbeddings(evidence.map((e) => e.id));
+    const scale = similarityScale(this.deps.settings.model.name);
+    const found = findContradictions(evidence, (a, b) => {
+      const va = vectors.get(a.id);
+      const vb = vectors.get(b.id);
+      return va && vb ? scale.toReference(cosine(va, vb), 'passage') : 0;
+    });
+    const byId = new Map(evidence.map((e) => [e.id, e]));
+    // The closest pair of the front only: one open question per front.
+    return found.slice(0, 1).map((pair) => {
+      const [a, b] = [byId.get(pair.a)!, byId.get(pair.b)!];
+      // Each side's sentence closest in words to the other passage: where the two speak of the same thing.
+      const citations = [cite(quoteOf(a, contentTerms(b.text)), a), cite(quoteOf(b, contentTerms(a.text)), b)];
+      const shown = (quote: string) => (quote.length > 220 ? `${quote.slice(0, 217).trimEnd()}…` : quote);
+      return {
+        kind: 'computed',
+        text: `Open question — these passages may disagree (one reports no effect where the other reports one): "${shown(citations[0]!.quote)}" and "${shown(citations[1]!.quote)}".`,
+        citations,
+      };
+    });
+  }
+}
+
+/** The sentence of a passage sharing most words with `terms`, as a citation whose quote slices from the passage. */
+function quoteOf(evidence: Evidence, terms: readonly string[]): VerifiedCitation {
+  const wanted = new Set(terms);
+  let best = { start: 0, end: evidence.text.length, shared: -1 };
+  for (const span of sentenceSpans(evidence.text, 0, evidence.text.length)) {
+    const shared = contentTerms(evidence.text.slice(span.start, span.end)).filter((t) => wanted.has(t)).length;
+    if (shared > best.shared) best = { ...span, shared };
+  }
+  const raw = evidence.text.slice(best.start, best.end);
+  const start = best.start + (raw.length - raw.trimStart().length);
+  const end = best.end - (raw.length - raw.trimEnd().length);
+  return {
+    marker: 0,
+    evidenceId: evidence.id,
+    paperId: evidence.paperId,
+    chunkId: evidence.chunkId,
+    quote: evidence.text.slice(start, end),
+    field: evidence.field,
+    start: evidence.start + start,
+    end: evidence.start + end,
+    section: evidence.section ?? null,
+    sectionKind: evidence.sectionKind ?? null,
+    page: evidence.pageStart ?? null,
+    pageEnd: evidence.pageEnd ?? null,
+    supportScore: 1,
+    method: 'exact',
+  };
+}
