@@ -17,6 +17,11 @@ export const SERVICE_SETTINGS = {
       true,
       "fuse the companion model's dense list (CITEGRAPH_COMPANION_MODEL), when one is set and its vectors cover every chunk",
     ),
+    hyde: boolean(
+      'CITEGRAPH_SEARCH_HYDE',
+      false,
+      'HyDE: with an LLM, the dense retriever searches with the mean of the query and a passage the LLM writes as if it answered it (no effect without an LLM)',
+    ),
     splade: boolean(
       'CITEGRAPH_SEARCH_SPLADE',
       false,

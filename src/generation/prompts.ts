@@ -39,6 +39,36 @@ export function expansionPrompt(query: string, maxTerms: number): ChatMessage[] 
   ];
 }
 
+/**
+ * A report's front, first stage: what its papers found, written without citations (attribution is the second stage,
+ * done by the verifier sentence by sentence). Plain text.
+ */
+export function reportDraftPrompt(subject: string, front: string, passages: readonly string[]): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content:
+        'You write one paragraph of a related-work section. Using only the passages given, write at most four sentences on what these papers report about the subject. State findings, not the papers titles. Do not cite, do not add anything the passages do not say.',
+    },
+    {
+      role: 'user',
+      content: `Subject: ${subject}\nResearch front: ${front}\n\nPassages:\n${passages.map((p) => `- ${p}`).join('\n')}`,
+    },
+  ];
+}
+
+/** HyDE: a passage as a paper answering the search would write it, for the dense retriever (plain text). */
+export function hydePrompt(query: string): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content:
+        'Write one short paragraph (at most four sentences) in the style of a scientific abstract that answers the search. Plain text, no title, no references.',
+    },
+    { role: 'user', content: query },
+  ];
+}
+
 /** Corpus-side enrichment: search terms for a paper that its text lacks. JSON `{"terms": string[]}`. */
 export function enrichmentPrompt(paperText: string, maxTerms: number): ChatMessage[] {
   return [

@@ -3,10 +3,14 @@ import { badInput, CitegraphError, ErrorCode } from '../errors';
 import { cosine } from '../embedding/embedder';
 import { similarityScale } from '../embedding/similarity-scale';
 import { extractiveAnswer, quotableFor } from '../generation/extractive';
-import { verifyAnswer, type VerifiedCitation } from '../generation/verify';
+import { reportDraftPrompt } from '../generation/prompts';
+import { answerClaims, verifyAnswer, type VerifiedCitation } from '../generation/verify';
+import type { Embedder } from '../embedding/embedder';
+import type { RequestContext } from '../request-context';
+import { isSourceFailure } from './stage';
 import { TOPIC_SIMILARITY, type TopicSet } from '../analytics/topic-sets';
 import type { PaperCluster } from '../analytics/citation-networks';
-import { contentTerms, sentenceSpans } from '../text';
+import { contentTerms, sentenceSpans, withoutStop } from '../text';
 import type { AskDependencies } from './ask-types';
 import { findContradictions } from './evidence';
 import { EvidencePool } from './evidence-pool';
@@ -83,6 +87,8 @@ export interface ReportFront {
 export interface ReportSection {
   kind: 'introduction' | 'front' | 'conclusion';
   title: string;
+  /** Who wrote a front's quoted sentences: the LLM (attributed and verified) or the extractive generator. */
+  generator: 'llm' | 'extractive' | null;
   front: ReportFront | null;
   sentences: ReportSentence[];
 }
@@ -113,7 +119,8 @@ export interface Report {
   bibliography: ReportEntry[];
   /** Sentences chosen for a front that did not verify, with the reason. */
   dropped: Array<{ section: string; text: string; reason: string }>;
-  generator: 'extractive';
+  /** `llm` when the LLM wrote at least one front's sentences, else `extractive`. */
+  generator: 'llm' | 'extractive';
 }
 
 function bounded(value: number | null | undefined, limit: { default: number; max: number }, name: string): number {
@@ -145,6 +152,8 @@ const yearsText = (first: number | null, last: number | null) =>
 export interface ReportHooks {
   onSection?: (section: ReportSection) => void;
   signal?: AbortSignal | null;
+  /** The request: its LLM, when it has one, writes the fronts (two stages: a draft, then attribution). */
+  ctx?: RequestContext | null;
 }
 
 export class ReportService {
@@ -204,6 +213,7 @@ export class ReportService {
     const introduction: ReportSection = {
       kind: 'introduction',
       title: 'Introduction',
+      generator: null,
       front: null,
       sentences: [
         {
@@ -240,17 +250,36 @@ export class ReportService {
       const evidence = pool.ranked();
       const labels = new Map(evidence.map((e, i) => [`E${i + 1}`, e]));
       const labelOf = (e: Evidence) => `E${evidence.indexOf(e) + 1}`;
-      const draft = await extractiveAnswer(query, evidence, labelOf, embedder, perFront, new Set(central));
-      const verification = verifyAnswer(
-        draft.answer,
-        new Map(evidence.map((e) => [e.id, e])),
-        (label) => labels.get(label.startsWith('E') ? label : `E${label}`)?.id,
-        this.deps.settings.evidence.supportThreshold,
-        undefined,
-        quotableFor(query),
-      );
-      for (const d of verification.dropped) dropped.push({ section: title, ...d });
-      const byId = new Map(evidence.map((e) => [e.id, e]));
+      const resolve = (label: string) => labels.get(label.startsWith('E') ? label : `E${label}`)?.id;
+      const byEvidenceId = new Map(evidence.map((e) => [e.id, e]));
+      const threshold = this.deps.settings.evidence.supportThreshold;
+      // With an LLM: its draft, each sentence attributed to the passage closest in meaning and verified; a sentence no
+      // passage supports is dropped and listed. A front where none stands is written extractively.
+      let generator: 'llm' | 'extractive' = 'extractive';
+      let verification: ReturnType<typeof verifyAnswer> | null = null;
+      if (hooks.ctx?.llm && evidence.length > 0) {
+        const written = await this.llmFront(hooks.ctx, trimmed, title, evidence, embedder, perFront, labelOf);
+        if (written) {
+          const attempt = verifyAnswer(
+            written.draft,
+            byEvidenceId,
+            resolve,
+            threshold,
+            written.similarity,
+            quotableFor(query),
+          );
+          for (const d of attempt.dropped) dropped.push({ section: title, text: d.text, reason: `LLM: ${d.reason}` });
+          if (attempt.sentences.some((s) => s.citations.length > 0)) {
+            verification = attempt;
+            generator = 'llm';
+          }
+        }
+      }
+      if (!verification) {
+        const draft = await extractiveAnswer(query, evidence, labelOf, embedder, perFront, new Set(central));
+        verification = verifyAnswer(draft.answer, byEvidenceId, resolve, threshold, undefined, quotableFor(query));
+        for (const d of verification.dropped) dropped.push({ section: title, ...d });
+      }
       const sentences: ReportSentence[] = [
         {
           kind: 'computed',
@@ -262,7 +291,7 @@ export class ReportService {
           .map((s) => ({
             kind: 'cited' as const,
             text: s.text,
-            citations: s.citations.map((c) => cite(c, byId.get(c.evidenceId)!)),
+            citations: s.citations.map((c) => cite(c, byEvidenceId.get(c.evidenceId)!)),
           })),
       ];
       if (sentences.length === 1) {
@@ -272,7 +301,7 @@ export class ReportService {
           citations: [],
         });
       }
-      const section: ReportSection = { kind: 'front', title, front, sentences };
+      const section: ReportSection = { kind: 'front', title, generator, front, sentences };
       sections.push(section);
       hooks.onSection?.(section);
       contradictions.push(...(await this.disagreements(evidence, cite)));
@@ -282,6 +311,7 @@ export class ReportService {
     const conclusion: ReportSection = {
       kind: 'conclusion',
       title: 'Conclusion and open questions',
+      generator: null,
       front: null,
       sentences: [
         ...(newest
@@ -362,8 +392,65 @@ export class ReportService {
       sections: [introduction, ...sections, conclusion],
       bibliography: [...bibliography.values()],
       dropped,
-      generator: 'extractive',
+      generator: sections.some((section) => section.generator === 'llm') ? 'llm' : 'extractive',
     };
+  }
+
+  /**
+   * The LLM's paragraph on a front (first stage, without citations) and its attribution (second stage): each sentence
+   * gets the label of the passage closest to it in meaning, and the similarity the verifier weighs with term overlap.
+   * Null when the LLM fails (the front is then written extractively).
+   */
+  private async llmFront(
+    ctx: RequestContext,
+    subject: string,
+    front: string,
+    evidence: readonly Evidence[],
+    embedder: Embedder,
+    perFront: number,
+    labelOf: (evidence: Evidence) => string,
+  ): Promise<{ draft: string; similarity: (sentence: string, evidence: Evidence) => number } | null> {
+    const passages = evidence.slice(0, 8);
+    let text: string;
+    try {
+      text = (
+        await ctx.llm!.chat(
+          reportDraftPrompt(
+            subject,
+            front,
+            passages.map((e) => e.text),
+          ),
+          { maxTokens: 80 * perFront },
+        )
+      ).text;
+    } catch (error) {
+      if (isSourceFailure(error)) return null;
+      throw error;
+    }
+    const claims = answerClaims(text).slice(0, 2 * perFront);
+    if (claims.length === 0) return null;
+    const [claimVectors, passageVectors] = await Promise.all([
+      embedder.embed(claims),
+      embedder.embed(passages.map((e) => e.text)),
+    ]);
+    const scale = similarityScale(embedder.modelName);
+    const cosineOf = (i: number, j: number) =>
+      scale.toReference(cosine(claimVectors[i]!, passageVectors[j]!), 'passage');
+    const draft = claims
+      .map((claim, i) => {
+        let best = 0;
+        for (let j = 1; j < passages.length; j += 1) if (cosineOf(i, j) > cosineOf(i, best)) best = j;
+        return `${withoutStop(claim)} [${labelOf(passages[best]!)}].`;
+      })
+      .join(' ');
+    const index = new Map(claims.map((claim, i) => [claim, i]));
+    const position = new Map(passages.map((e, j) => [e.id, j]));
+    const similarity = (sentence: string, e: Evidence) => {
+      const i = index.get(sentence);
+      const j = position.get(e.id);
+      return i === undefined || j === undefined ? 0 : cosineOf(i, j);
+    };
+    return { draft, similarity };
   }
 
   /** The topic set's fronts: coupling clusters of its most cited papers, largest first, with their years. */

@@ -11,7 +11,7 @@ import { rankedList, weightedRrf, type RankedList } from './fusion';
 import { buildLuceneQuery } from './query-text';
 import { mmr } from './rerank';
 import { parseJsonObject } from '../generation/llm';
-import { expansionPrompt } from '../generation/prompts';
+import { expansionPrompt, hydePrompt } from '../generation/prompts';
 import type { RequestContext } from '../request-context';
 import { contentTerms } from '../text';
 import {
@@ -66,6 +66,44 @@ export class SearchService {
    * Expansion candidates from the LLM: the vocabulary the answering paper would use, never the answer itself.
    * Returns null when no LLM is configured or it fails, so that pseudo-relevance feedback is used instead.
    */
+  /**
+   * The dense query of HyDE (Gao et al. 2023, "Precise Zero-Shot Dense Retrieval without Relevance Labels"): the LLM
+   * writes a passage as if it answered the query; the normalised mean of the passage's embedding and the query's is
+   * searched with, so a passage the model gets wrong moves the query without replacing it. Null (and the trace says
+   * why) without an LLM or when it fails.
+   */
+  private async hydeVector(
+    ctx: RequestContext,
+    query: string,
+    queryVector: Float32Array,
+    trace: SearchTrace,
+  ): Promise<Float32Array | null> {
+    if (!ctx.llm) {
+      trace.hyde = { passage: null, skipped: 'no LLM is configured' };
+      return null;
+    }
+    const started = process.hrtime.bigint();
+    let passage: string;
+    try {
+      passage = (await ctx.llm.chat(hydePrompt(query), { maxTokens: 160 })).text.trim();
+    } catch (error) {
+      trace.hyde = { passage: null, skipped: `the LLM failed: ${(error as Error).message}` };
+      return null;
+    }
+    trace.timings.hydeMs = elapsed(started);
+    if (contentTerms(passage).length < 3) {
+      trace.hyde = { passage, skipped: 'the LLM wrote no passage' };
+      return null;
+    }
+    const [passageVector] = await (await this.embedder()).embed([passage], 'passage');
+    const mean = new Float32Array(queryVector.length);
+    for (let i = 0; i < mean.length; i += 1) mean[i] = queryVector[i]! + passageVector![i]!;
+    const norm = Math.hypot(...mean) || 1;
+    for (let i = 0; i < mean.length; i += 1) mean[i]! /= norm;
+    trace.hyde = { passage, skipped: null };
+    return mean;
+  }
+
   private async llmExpansion(ctx: RequestContext, query: string, max: number): Promise<string[] | null> {
     if (!ctx.llm) return null;
     try {
@@ -207,8 +245,9 @@ export class SearchService {
       const weight = companion ? options.denseWeight / 2 : options.denseWeight;
       started = process.hrtime.bigint();
       // The two vector indexes are read side by side.
+      const denseVector = (options.hyde ? await this.hydeVector(ctx, query, vector, trace) : null) ?? vector;
       const [denseHits, companionHits] = await Promise.all([
-        this.index.dense(vector, depth, params, isFiltered(filter), options.aggregation),
+        this.index.dense(denseVector, depth, params, isFiltered(filter), options.aggregation),
         companion
           ? this.index.dense(companion, depth, params, isFiltered(filter), options.aggregation, COMPANION_VECTORS)
           : null,

@@ -74,6 +74,11 @@ export interface SearchTrace {
    * left out. Null when the search did not ask for it.
    */
   splade: { terms: Array<{ term: string; weight: number }>; skipped: string | null } | null;
+  /**
+   * HyDE (option `hyde`): the passage the LLM wrote, whose embedding (averaged with the query's) the dense retriever
+   * searched with, or why it was not used. Null when the search did not ask for it.
+   */
+  hyde: { passage: string | null; skipped: string | null } | null;
 }
 
 /** A trace before any retriever ran: the query and options, nothing counted. */
@@ -89,6 +94,7 @@ export function emptyTrace(query: string, options: SearchOptions): SearchTrace {
     counts: { sparse: 0, dense: 0, companion: 0, splade: 0, fused: 0 },
     companion: null,
     splade: null,
+    hyde: null,
   };
 }
 

@@ -7,6 +7,7 @@ import { MemoryLogger } from '../../src/logger';
 import { removeCollections } from '../helpers/context';
 import { OpenAiCompatibleServer } from '../helpers/openai-server';
 import { writeSearchCorpus } from '../helpers/search-corpus';
+import { ingestWorks } from '../helpers/openalex-corpus';
 
 const model = new OpenAiCompatibleServer();
 let baseUrl = '';
@@ -187,6 +188,98 @@ describe('ask with an LLM', () => {
       result.trace.find((t) => t.stage === 'generate' && /LLM failed, extractive instead/.test(t.note)),
     ).toBeDefined();
     expect(result.cost.llmCalls).toBe(0);
+  });
+});
+
+/** Four papers on platelet inhibitors citing one trial (W9850): a research front of four for a report. */
+const PLATELET_WORKS = [
+  {
+    id: 'W9850',
+    year: 1995,
+    title: 'A trial of platelet inhibitors after infarction',
+    abstract: 'Platelet inhibitors given after a first infarction were compared with placebo.',
+  },
+  {
+    id: 'W9851',
+    year: 2016,
+    title: 'Stopping platelet inhibitors and heart attacks',
+    abstract:
+      'Patients who discontinued platelet inhibitors had a higher rate of heart attacks in the following year than patients who continued treatment.',
+    refs: ['W9850'],
+  },
+  {
+    id: 'W9852',
+    year: 2017,
+    title: 'Platelet inhibitors and bleeding',
+    abstract: 'Major bleeding was more frequent with dual platelet inhibitors than with a single drug.',
+    refs: ['W9850'],
+  },
+  {
+    id: 'W9853',
+    year: 2019,
+    title: 'Platelet inhibitors in coronary disease',
+    abstract:
+      'Ticagrelor reduced cardiovascular death more than clopidogrel among platelet inhibitors in coronary disease.',
+    refs: ['W9850', 'W9851'],
+  },
+  {
+    id: 'W9854',
+    year: 2020,
+    title: 'Platelet inhibitors after stenting',
+    abstract: 'Six months of platelet inhibitors after stenting were as safe as twelve months.',
+    refs: ['W9850', 'W9852'],
+  },
+];
+
+describe('a report written by an LLM in two stages', () => {
+  let app: AppContext;
+  beforeAll(async () => {
+    app = await appWithLlm('report-llm');
+    await ingestWorks(app, 'report-llm', PLATELET_WORKS);
+  });
+  afterAll(async () => {
+    await removeCollections(app, ['report-llm']);
+    await app.close();
+  });
+
+  it('attributes each drafted sentence to a passage and verifies it; what no passage supports is dropped and listed', async () => {
+    model.behaviour = {
+      reply: (messages) =>
+        messages[0]!.content.startsWith('You write one paragraph')
+          ? 'Patients who stopped platelet inhibitors had more heart attacks in the following year than those who continued. Platelet inhibitors cure baldness in most adults.'
+          : '{}',
+    };
+    const report = await app.reports.report(
+      'platelet inhibitors',
+      { collections: ['report-llm'] },
+      { ctx: app.requestContext() },
+    );
+    const fronts = report.sections.filter((s) => s.kind === 'front');
+    expect(fronts.length).toBeGreaterThan(0);
+    expect(report.generator).toBe('llm');
+    const written = fronts.find((s) => s.generator === 'llm')!;
+    const cited = written.sentences.filter((s) => s.kind === 'cited');
+    expect(cited.map((s) => s.text)).toEqual([
+      'Patients who stopped platelet inhibitors had more heart attacks in the following year than those who continued.',
+    ]);
+    const citation = cited[0]!.citations[0]!;
+    expect(citation.paperId).toBe('W9851');
+    const abstract = PLATELET_WORKS.find((p) => p.id === 'W9851')!.abstract;
+    expect(abstract.slice(citation.start, citation.end)).toBe(citation.quote);
+    expect(report.dropped).toContainEqual({
+      section: written.title,
+      text: 'Platelet inhibitors cure baldness in most adults.',
+      reason: expect.stringMatching(/^LLM: no cited passage supports it/),
+    });
+    // An LLM that fails leaves the front to the extractive generator.
+    model.behaviour = { status: 503, error: 'overloaded' };
+    const fallback = await app.reports.report(
+      'platelet inhibitors',
+      { collections: ['report-llm'] },
+      { ctx: app.requestContext() },
+    );
+    expect(fallback.generator).toBe('extractive');
+    expect(fallback.sections.filter((s) => s.kind === 'front').every((s) => s.generator === 'extractive')).toBe(true);
   });
 });
 

@@ -2189,7 +2189,10 @@ export type Report = {
   bibliography: Array<ReportEntry>;
   /** Sentences chosen for a front that did not verify, and why. */
   dropped: Array<ReportDropped>;
-  /** Who wrote the fronts' sentences: "extractive" (quoted from the papers). */
+  /**
+   * Who wrote the fronts' sentences: "llm" when a configured LLM wrote at least one front (each of its sentences
+   * attributed to a passage and verified), else "extractive" (quoted from the papers).
+   */
   generator: Scalars['String']['output'];
 };
 
@@ -2220,6 +2223,11 @@ export type ReportSection = {
   kind: ReportSectionKind;
   /** Its heading: a front's distinctive title terms. */
   title: Scalars['String']['output'];
+  /**
+   * Who wrote a front's quoted sentences: "llm" (a draft, then each sentence attributed to a passage and verified) or
+   * "extractive" (also when the LLM's sentences did not verify); null for the introduction and conclusion.
+   */
+  generator?: Maybe<Scalars['String']['output']>;
   /** The research front the section is about (front sections only). */
   front?: Maybe<ReportFront>;
   /** Its sentences in order. */
@@ -2886,6 +2894,11 @@ export type SearchOptionsInput = {
    * BM25 query (off by default: measured no better than BM25 and dense alone, see docs/operations.md).
    */
   splade?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * HyDE: with an LLM configured, the dense retriever searches with the mean of the query's embedding and that of a
+   * passage the LLM writes as if it answered the query (SearchTrace.hydePassage shows it). No effect without an LLM.
+   */
+  hyde?: InputMaybe<Scalars['Boolean']['input']>;
   /** Weight of the SPLADE ranking in the reciprocal rank fusion. */
   spladeWeight?: InputMaybe<Scalars['Float']['input']>;
   /** Most SPLADE terms of the query kept. */
@@ -2947,6 +2960,8 @@ export type AppliedSearchOptions = {
   companion: Scalars['Boolean']['output'];
   /** The SPLADE ranking was asked for (see SearchTrace.spladeSkipped for why it was not fused). */
   splade: Scalars['Boolean']['output'];
+  /** HyDE was asked for (see SearchTrace.hydeSkipped for why it was not used). */
+  hyde: Scalars['Boolean']['output'];
   /** Weight of the SPLADE ranking in the fusion. */
   spladeWeight: Scalars['Float']['output'];
   /** Most SPLADE terms of the query kept. */
@@ -3140,6 +3155,10 @@ export type SearchTrace = {
   spladeSkipped?: Maybe<Scalars['String']['output']>;
   /** Papers the SPLADE ranking returned. */
   spladeHits: Scalars['Int']['output'];
+  /** HyDE: the passage the LLM wrote for the dense retriever. */
+  hydePassage?: Maybe<Scalars['String']['output']>;
+  /** Why HyDE, asked for, was not used (no LLM, the LLM failed or wrote nothing). */
+  hydeSkipped?: Maybe<Scalars['String']['output']>;
   /** Papers after fusion. */
   fusedHits: Scalars['Int']['output'];
 };
@@ -4399,6 +4418,7 @@ export type ReportDroppedResolvers<ContextType = GraphqlContext, ParentType exte
 export type ReportSectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportSection'] = ResolversParentTypes['ReportSection']> = {
   kind?: Resolver<ResolversTypes['ReportSectionKind'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  generator?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   front?: Resolver<Maybe<ResolversTypes['ReportFront']>, ParentType, ContextType>;
   sentences?: Resolver<Array<ResolversTypes['ReportSentence']>, ParentType, ContextType>;
 };
@@ -4680,6 +4700,7 @@ export type AppliedSearchOptionsResolvers<ContextType = GraphqlContext, ParentTy
   denseWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   companion?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   splade?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hyde?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   spladeWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   spladeTerms?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   sparseWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -4779,6 +4800,8 @@ export type SearchTraceResolvers<ContextType = GraphqlContext, ParentType extend
   spladeTerms?: Resolver<Array<ResolversTypes['WeightedTerm']>, ParentType, ContextType>;
   spladeSkipped?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   spladeHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hydePassage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hydeSkipped?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fusedHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 

@@ -144,6 +144,7 @@ export async function downloadReport(
   };
   const file = await reportAsFile(
     front.app,
+    front.app.requestContext(),
     subject,
     {
       collections: collections.length ? collections : null,

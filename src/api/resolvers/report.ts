@@ -1,6 +1,8 @@
 import type { AppContext } from '../../app-context';
 import { REPORT_EXTENSIONS, REPORT_MEDIA_TYPES, reportFile, type ReportFormat } from '../../pipeline/report-formats';
 import type { Report, ReportOptions, ReportSection } from '../../pipeline/report-service';
+import type { RequestContext } from '../../request-context';
+import { pumpEvents, relayEvents } from '../event-pump';
 import type { GraphqlContext } from '../graphql-context';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
@@ -9,11 +11,12 @@ import { refuseUnknownScope } from './ask';
 /** A report as a file of the format: the `reportFile` query and `GET /export/report` (src/api/http/downloads.ts). */
 export async function reportAsFile(
   app: AppContext,
+  ctx: RequestContext,
   subject: string,
   options: ReportOptions,
   format: ReportFormat,
 ): Promise<{ format: ReportFormat; mediaType: string; fileName: string; content: string; cited: number }> {
-  const report = await app.reports.report(subject, options);
+  const report = await app.reports.report(subject, options, { ctx, signal: ctx.deadline.signal });
   const records = await app.exports.records(report.bibliography.map((entry) => entry.paperId));
   return {
     format,
@@ -44,44 +47,20 @@ async function* reportEvents(
   options: ReportOptions,
 ): AsyncGenerator<{ reportStream: ReportEventModel }> {
   const started = Date.now();
-  const queue: ReportEventModel[] = [];
-  let wake: (() => void) | null = null;
-  let outcome: { report?: Report; error?: Error } | null = null;
-  const work = lanes.analytics
-    .run(context.request, () =>
-      app.reports.report(subject, options, {
-        signal: context.request.deadline.signal,
-        onSection: (section) => {
-          queue.push({ kind: 'SECTION', ms: Date.now() - started, section });
-          wake?.();
-        },
-      }),
-    )
-    .then(
-      (report) => {
-        outcome = { report };
-      },
-      (error: unknown) => {
-        outcome = { error: error instanceof Error ? error : new Error(String(error)) };
-      },
-    )
-    .finally(() => wake?.());
-  try {
-    for (;;) {
-      while (queue.length > 0) yield { reportStream: queue.shift()! };
-      if (outcome) break;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-      wake = null;
-    }
-    await work;
-    const done = outcome as { report?: Report; error?: Error };
-    if (done.error !== undefined) throw done.error;
-    yield { reportStream: { kind: 'REPORT', ms: Date.now() - started, report: done.report! } };
-  } finally {
-    if (!outcome) context.request.deadline.dispose();
-  }
+  const report = yield* relayEvents(
+    pumpEvents<ReportEventModel, Report>((push) =>
+      lanes.analytics.run(context.request, () =>
+        app.reports.report(subject, options, {
+          ctx: context.request,
+          signal: context.request.deadline.signal,
+          onSection: (section) => push({ kind: 'SECTION', ms: Date.now() - started, section }),
+        }),
+      ),
+    ),
+    (event) => ({ reportStream: event }),
+    () => context.request.deadline.dispose(),
+  );
+  yield { reportStream: { kind: 'REPORT', ms: Date.now() - started, report } };
 }
 
 /** Related-work reports (src/pipeline/report-service.ts); a report reads networks and passages: the analytics lane. */
@@ -99,12 +78,17 @@ export function reportResolvers(app: AppContext, lanes: Lanes): Resolvers {
     Query: {
       report: async (_, args, context) => {
         await refuseUnknownScope(app, args.options?.collections);
-        return lanes.analytics.run(context.request, () => app.reports.report(args.subject, args.options ?? {}));
+        return lanes.analytics.run(context.request, () =>
+          app.reports.report(args.subject, args.options ?? {}, {
+            ctx: context.request,
+            signal: context.request.deadline.signal,
+          }),
+        );
       },
       reportFile: async (_, args, context) => {
         await refuseUnknownScope(app, args.options?.collections);
         return lanes.analytics.run(context.request, () =>
-          reportAsFile(app, args.subject, args.options ?? {}, args.format),
+          reportAsFile(app, context.request, args.subject, args.options ?? {}, args.format),
         );
       },
     },

@@ -47,6 +47,8 @@ export function searchResolvers(app: AppContext, lanes: Lanes): Resolvers {
             spladeTerms: trace.splade?.terms ?? [],
             spladeSkipped: trace.splade?.skipped ?? null,
             spladeHits: trace.counts.splade,
+            hydePassage: trace.hyde?.passage ?? null,
+            hydeSkipped: trace.hyde?.skipped ?? null,
             fusedHits: trace.counts.fused,
           },
         };

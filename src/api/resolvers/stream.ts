@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { AskResult } from '../../pipeline/ask-types';
 import type { StageEvent } from '../../request-context';
+import { pumpEvents, relayEvents } from '../event-pump';
 import type { GraphqlContext } from '../graphql-context';
 import type { Resolvers } from '../generated/graphql';
 import type { Lanes } from '../lanes';
@@ -60,48 +61,24 @@ async function* askEvents(
   question: string,
   options: Parameters<AppContext['ask']['ask']>[2],
 ): AsyncGenerator<{ askStream: AskEventModel }> {
-  const queue: AskEventModel[] = [];
-  let wake: (() => void) | null = null;
-  const push = (events: AskEventModel[]) => {
-    queue.push(...events);
-    wake?.();
-  };
   const seen = { route: false, plan: false };
-  context.request.onStage((event) => push(eventsOfStage(event, seen)));
-  let outcome: { result?: AskResult; error?: Error } | null = null;
   const started = Date.now();
-  const work = lanes.ask
-    .run(context.request, () => app.ask.ask(context.request, question, options))
-    .then(
-      (result) => {
-        outcome = { result };
-      },
-      (error: unknown) => {
-        outcome = { error: error instanceof Error ? error : new Error(String(error)) };
-      },
-    )
-    .finally(() => wake?.());
   try {
-    for (;;) {
-      while (queue.length > 0) yield { askStream: queue.shift()! };
-      if (outcome) break;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-      wake = null;
-    }
-    await work;
-    const done = outcome as { result?: AskResult; error?: Error };
-    if (done.error !== undefined) throw done.error;
-    const result = done.result!;
+    const result = yield* relayEvents(
+      pumpEvents<AskEventModel, AskResult>((push) => {
+        context.request.onStage((event) => push(...eventsOfStage(event, seen)));
+        return lanes.ask.run(context.request, () => app.ask.ask(context.request, question, options));
+      }),
+      (event) => ({ askStream: event }),
+      // A client that left before the end: stop the work done for it.
+      () => context.request.deadline.dispose(),
+    );
     for (const sentence of result.sentences) {
       yield { askStream: { kind: 'SENTENCE', stage: 'verify', ms: 0, note: '', sentence } };
     }
     yield { askStream: { kind: 'RESULT', stage: 'done', ms: Date.now() - started, note: '', result } };
   } finally {
     context.request.onStage(null);
-    // A client that left before the end: stop the work done for it.
-    if (!outcome) context.request.deadline.dispose();
   }
 }
 

@@ -39,13 +39,17 @@ export async function reportCommand(args: string[]): Promise<void> {
   await withApp(async (app) => {
     await ensureDatabase(app);
     await checkCollections(app, values.collection);
-    const report = await app.reports.report(subject, {
-      collections: values.collection ?? null,
-      yearFrom: whole(values['year-from'], 'year-from') ?? null,
-      yearTo: whole(values['year-to'], 'year-to') ?? null,
-      fronts: whole(values.fronts, 'fronts') ?? null,
-      sentencesPerFront: whole(values.sentences, 'sentences') ?? null,
-    });
+    const report = await app.reports.report(
+      subject,
+      {
+        collections: values.collection ?? null,
+        yearFrom: whole(values['year-from'], 'year-from') ?? null,
+        yearTo: whole(values['year-to'], 'year-to') ?? null,
+        fronts: whole(values.fronts, 'fronts') ?? null,
+        sentencesPerFront: whole(values.sentences, 'sentences') ?? null,
+      },
+      { ctx: app.requestContext({ timeoutMs: null }) },
+    );
     const records = await app.exports.records(report.bibliography.map((entry) => entry.paperId));
     const content = format ? reportFile(report, records, format) : `${JSON.stringify(report, null, 2)}\n`;
     if (!values.out) {
