@@ -9,10 +9,10 @@ const h = React.createElement;
 
 const REPORT = `query Report($subject: String!, $options: ReportOptions) {
   report(subject: $subject, options: $options) {
-    title definition papers covered cited
+    title definition papers covered cited generator
     leftOut { reason papers }
     sections {
-      kind title
+      kind title generator
       front { size firstYear lastYear medianYear closeness }
       sentences { kind text citations { marker paperId quote field start end } }
     }
@@ -75,7 +75,7 @@ function Report({ report, query }) {
           ? h(
               'p',
               { className: 'muted' },
-              `${section.front.size} papers, ${section.front.firstYear}–${section.front.lastYear}, median ${section.front.medianYear}; closeness ${section.front.closeness.toFixed(2)}`,
+              `${section.front.size} papers, ${section.front.firstYear}–${section.front.lastYear}, median ${section.front.medianYear}; closeness ${section.front.closeness.toFixed(2)}; ${section.generator === 'llm' ? 'written by the LLM, each sentence attributed and verified' : 'quoted from its papers'}`,
             )
           : null,
         h(
