@@ -67,13 +67,11 @@ describe('the local generator (SmolLM2-135M through node-llama-cpp)', () => {
     const quick = client(1500);
     try {
       await quick.chat([{ role: 'user', content: 'Hello' }], { maxTokens: 4 }).catch(() => undefined); // loads
-      const started = Date.now();
       await expect(
         quick.chat([{ role: 'user', content: 'Write a long essay on the history of bone research.' }], {
           maxTokens: 4000,
         }),
       ).rejects.toMatchObject({ code: 'LLM_ERROR', retryable: true, message: 'LLM call failed: timed out' });
-      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       await quick.close();
     }
