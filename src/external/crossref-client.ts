@@ -2,6 +2,7 @@ import type { ClientSettings } from '../config/settings';
 import type { AuthorshipRecord, WorkDetails, WorkRecord } from '../domain';
 import type { RequestContext } from '../request-context';
 import { isJsonObject, type JsonObject, normaliseDoi } from '../text';
+import type { ProviderQuery } from './portfolios';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
 import { emptyRecord, type ExternalAuthor, int, pageRange, type ScholarlyClient, text } from './scholarly-client';
@@ -131,7 +132,14 @@ export class CrossrefClient extends ProviderBase implements ScholarlyClient {
     return items.slice(0, cap);
   }
 
-  async searchWorks(ctx: RequestContext, query: string, cap = 20): Promise<WorkRecord[]> {
+  /** `query` (every field) by default; `bibliographic` searches titles, authors, venues and years only. */
+  async searchWorks(
+    ctx: RequestContext,
+    query: string,
+    cap = 20,
+    kind: ProviderQuery['kind'] = 'search',
+  ): Promise<WorkRecord[]> {
+    if (kind === 'bibliographic') return this.matchReference(ctx, query, Math.min(cap, 1000));
     if (cap <= 1000) {
       // One page with offset paging is what most searches need, and what the polite pool prefers.
       const page = await this.getJson<{ message?: { items?: unknown[] } }>(ctx, '/works', { query, rows: cap });

@@ -5,6 +5,7 @@ import type { RequestContext } from '../request-context';
 import { CrossrefClient } from './crossref-client';
 import { mergeWorks, type MergedWork } from './merge';
 import { OpenAlexClient } from './openalex-client';
+import { describeQuery, type Portfolio, type PortfolioName, renderPortfolio } from './portfolios';
 import type { ExternalError, ProviderName } from './provider-base';
 import { ResponseCache } from './response-cache';
 import type { ScholarlyClient } from './scholarly-client';
@@ -28,6 +29,36 @@ export interface FetchReport {
   merged: MergedWork[];
   /** Calls made for this fetch, per provider and outcome. */
   calls: Record<string, Record<string, number>>;
+}
+
+/** One search of one portfolio at one provider: what was sent, how many works came back, or why none did. */
+export interface PortfolioSearch {
+  portfolio: PortfolioName;
+  source: ProviderName;
+  /** The query as sent (see describeQuery). */
+  query: string;
+  found: number;
+  error: { code: string; message: string; retryable: boolean } | null;
+}
+
+/** Where a merged work was found: by which portfolio, at which provider, at which rank (1 = first). */
+export interface PortfolioHit {
+  portfolio: PortfolioName;
+  source: ProviderName;
+  rank: number;
+}
+
+export interface PortfolioReport {
+  /** One per portfolio and provider that can search that way, portfolios in the order given, providers in order. */
+  searches: PortfolioSearch[];
+  /** Every work found, merged across portfolios and providers, with every place it was found. */
+  merged: Array<MergedWork & { hits: PortfolioHit[] }>;
+  calls: Record<string, Record<string, number>>;
+}
+
+function errorOf(error: unknown): PortfolioSearch['error'] {
+  const e = error as ExternalError;
+  return { code: String(e.code ?? 'INTERNAL'), message: e.message, retryable: Boolean(e.retryable) };
 }
 
 /** The scholarly APIs together: asks each, and merges what they say into records. It never writes the graph. */
@@ -61,17 +92,49 @@ export class FetchService {
           records.push(...found);
           perSource.push({ source, found: found.length, error: null });
         } catch (error) {
-          const e = error as ExternalError;
-          perSource.push({
-            source,
-            found: 0,
-            error: { code: String(e.code ?? 'INTERNAL'), message: e.message, retryable: Boolean(e.retryable) },
-          });
+          perSource.push({ source, found: 0, error: errorOf(error) });
         }
       }),
     );
     perSource.sort((a, b) => sources.indexOf(a.source) - sources.indexOf(b.source));
     return { perSource, merged: mergeWorks(records), calls: own.ledger.counts() };
+  }
+
+  /**
+   * Every portfolio sent to every provider that can search its way, all at once (each provider's own rate limit
+   * paces its calls); the results merged by identifier and title. A failing search weakens the result, never fails it.
+   */
+  async searchPortfolios(
+    ctx: RequestContext,
+    portfolios: readonly Portfolio[],
+    options: { sources?: ProviderName[] | undefined; cap?: number | undefined } = {},
+  ): Promise<PortfolioReport> {
+    const sources = options.sources?.length ? options.sources : (['openalex', 's2', 'crossref'] as ProviderName[]);
+    const own = ctx.fork();
+    const hitsOf = new Map<WorkRecord, PortfolioHit>();
+    const planned = portfolios.flatMap((portfolio) =>
+      sources.flatMap((source) => {
+        const query = renderPortfolio(source, portfolio);
+        return query ? [{ portfolio: portfolio.name, source, query }] : [];
+      }),
+    );
+    const searches = await Promise.all(
+      planned.map(async ({ portfolio, source, query }): Promise<PortfolioSearch> => {
+        const record = { portfolio, source, query: describeQuery(query) };
+        try {
+          const found = await this.clients[source].searchWorks(own, query.text, options.cap ?? 10, query.kind);
+          found.forEach((work, index) => hitsOf.set(work, { portfolio, source, rank: index + 1 }));
+          return { ...record, found: found.length, error: null };
+        } catch (error) {
+          return { ...record, found: 0, error: errorOf(error) };
+        }
+      }),
+    );
+    const merged = mergeWorks([...hitsOf.keys()]).map((work) => ({
+      ...work,
+      hits: work.members.map((member) => hitsOf.get(member)!),
+    }));
+    return { searches, merged, calls: own.ledger.counts() };
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,8 @@ export interface MergedWork {
   sources: string[];
   /** field → the source its value came from. */
   provenance: Record<string, string>;
+  /** The records merged into it, as the sources gave them. */
+  members: WorkRecord[];
 }
 
 /** Title reduced to lower-case letters and digits, for matching records without a DOI. */
@@ -95,7 +97,12 @@ function mergeGroup(records: WorkRecord[]): MergedWork {
     provenance.references = [...new Set(ordered.filter((r) => r.references.length > 0).map((r) => r.source))].join('+');
   merged.id = ids.openalex ?? (ids.doi ? `doi:${ids.doi}` : best.id);
   merged.source = [...new Set(ordered.map((record) => record.source))].join('+');
-  return { record: merged, sources: [...new Set(ordered.map((record) => record.source))], provenance };
+  return {
+    record: merged,
+    sources: [...new Set(ordered.map((record) => record.source))],
+    provenance,
+    members: records,
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { WorkRecord } from '../domain';
 import { mapOpenAlexWork } from '../ingest/openalex';
 import type { RequestContext } from '../request-context';
 import { isJsonObject, type JsonObject, normaliseDoi, shortOpenAlexId } from '../text';
+import type { ProviderQuery } from './portfolios';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
 import { type ExternalAuthor, int, type ScholarlyClient, text } from './scholarly-client';
@@ -61,10 +62,16 @@ export class OpenAlexClient extends ProviderBase implements ScholarlyClient {
     return out;
   }
 
-  async searchWorks(ctx: RequestContext, query: string, cap = 25): Promise<WorkRecord[]> {
-    return this.map(
-      await this.pagedWorks(ctx, { filter: `title_and_abstract.search:${query.replace(/[,:|]/g, ' ')}` }, cap),
-    );
+  /** Titles and abstracts by default (`title_and_abstract.search`); `search` also reaches full texts. */
+  async searchWorks(
+    ctx: RequestContext,
+    query: string,
+    cap = 25,
+    kind: ProviderQuery['kind'] = 'title_abstract',
+  ): Promise<WorkRecord[]> {
+    const params: Record<string, string> =
+      kind === 'search' ? { search: query } : { filter: `title_and_abstract.search:${query.replace(/[,:|]/g, ' ')}` };
+    return this.map(await this.pagedWorks(ctx, params, cap));
   }
 
   /** Works matching a raw OpenAlex filter (e.g. `openalex:W1|W2`), cursor-paged to the last page or `cap`. */

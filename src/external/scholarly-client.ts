@@ -1,6 +1,7 @@
 import type { WorkRecord } from '../domain';
 import type { RequestContext } from '../request-context';
 import { nonEmpty } from '../text';
+import type { ProviderQuery } from './portfolios';
 import type { ProviderName } from './provider-base';
 
 /** An author as a provider returns it. */
@@ -15,7 +16,8 @@ export interface ExternalAuthor {
 /** What every scholarly API client offers, where the API allows it. */
 export interface ScholarlyClient {
   readonly provider: ProviderName;
-  searchWorks(ctx: RequestContext, text: string, cap?: number): Promise<WorkRecord[]>;
+  /** A search of the given kind (see ProviderQuery); each provider has its default and ignores kinds it lacks. */
+  searchWorks(ctx: RequestContext, text: string, cap?: number, kind?: ProviderQuery['kind']): Promise<WorkRecord[]>;
   getWork(ctx: RequestContext, id: string): Promise<WorkRecord | null>;
   /** Works this work cites. */
   references(ctx: RequestContext, id: string, cap?: number): Promise<WorkRecord[]>;

@@ -2,6 +2,7 @@ import type { ClientSettings } from '../config/settings';
 import type { WorkRecord } from '../domain';
 import type { RequestContext } from '../request-context';
 import { isJsonObject, type JsonObject, normaliseDoi, normalisePmid } from '../text';
+import type { ProviderQuery } from './portfolios';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
 import {
@@ -127,7 +128,14 @@ export class SemanticScholarClient extends ProviderBase implements ScholarlyClie
     return items.map(mapS2Paper).filter((work): work is WorkRecord => work !== null);
   }
 
-  async searchWorks(ctx: RequestContext, query: string, cap = 25): Promise<WorkRecord[]> {
+  /** Relevance-ranked search by default; `bulk` takes boolean syntax and truncation, most cited first. */
+  async searchWorks(
+    ctx: RequestContext,
+    query: string,
+    cap = 25,
+    kind: ProviderQuery['kind'] = 'search',
+  ): Promise<WorkRecord[]> {
+    if (kind === 'bulk') return this.bulkSearch(ctx, query, cap, 'citationCount:desc');
     return this.mapAll(await this.offsetPaged(ctx, '/graph/v1/paper/search', { query, fields: this.fields }, cap));
   }
 

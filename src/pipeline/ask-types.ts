@@ -5,6 +5,7 @@ import type { Settings } from '../config/settings';
 import type { EvidencePaper, Evidence } from '../domain';
 import type { Embedder } from '../embedding/embedder';
 import type { FetchService } from '../external/fetch-service';
+import type { PortfolioName } from '../external/portfolios';
 import type { ProviderName } from '../external/provider-base';
 import type { VerifiedCitation, VerifiedSentence } from '../generation/verify';
 import type { IngestService } from '../ingest/ingest-service';
@@ -54,10 +55,15 @@ export interface StageTrace {
 }
 
 export interface ExternalSearchRecord {
+  /** The query as sent to the provider. */
   query: string;
   source: ProviderName;
+  /** The search portfolio it belongs to (see src/external/portfolios.ts). */
+  portfolio: PortfolioName;
   found: number;
   kept: number;
+  /** The kept papers this search found (a paper found by several searches is listed under each). */
+  keptIds: string[];
   error: string | null;
 }
 

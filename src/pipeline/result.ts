@@ -28,7 +28,7 @@ export function abstentionReason(state: Gathered): string {
   const best = state.pool.bestPerPaper().slice(0, 3);
   const searched = state.subQueries.map((s) => `"${s.text}"`).join(', ');
   const external = state.externalSearches.length
-    ? ` External searches: ${state.externalSearches.map((s) => `${s.source} (${s.error ? 'failed' : `${s.kept} of ${s.found} kept`})`).join(', ')}.`
+    ? ` External searches: ${state.externalSearches.map((s) => `${s.portfolio} at ${s.source} (${s.error ? 'failed' : `${s.kept} of ${s.found} kept`})`).join(', ')}.`
     : '';
   const passages = best.length
     ? best.map((e) => `"${e.paper.title ?? e.paperId}" (score ${e.score})`).join('; ')

@@ -21,7 +21,7 @@ async function ask(question: string, options: Record<string, unknown> = {}): Pro
     sufficiency { score band dimensions { name score weight reason } }
     evidence { id score source text start end paper { id } }
     subQueries { text queryClass domain evidenceCount }
-    externalSearches { query source found kept error }
+    externalSearches { query source portfolio found kept keptIds error }
     gaps contradictions { a b note } droppedSentences { text reason }
     trace { stage ms note } cost { llmCalls promptTokens completionTokens estimatedUsd apiCalls { provider calls } } } }`;
   return postGraphql(url, query, { q: question, o: options });
@@ -233,8 +233,26 @@ describe('ask over GraphQL, offline', () => {
     expect(errors).toBeUndefined();
     const result = data.ask;
     expect(result.route).toBe('current_world');
-    expect(result.externalSearches[0]).toMatchObject({ source: 'openalex', found: expect.any(Number), error: null });
+    // The question (as the rewrite words it) first, then its primary and field-restricted portfolios, each provider in
+    // its own form.
+    expect(result.externalSearches[0]).toMatchObject({
+      portfolio: 'general',
+      source: 'openalex',
+      query: 'latest research biodiversity finance',
+      found: expect.any(Number),
+      error: null,
+    });
+    expect(result.externalSearches.map((s: any) => s.portfolio)).toEqual(
+      expect.arrayContaining(['general', 'primary', 'field']),
+    );
+    expect(result.externalSearches.find((s: any) => s.portfolio === 'field' && s.source === 'openalex').query).toMatch(
+      /^title_abstract: .*biodiversity.*finance/,
+    );
     expect(result.externalSearches[0].kept).toBeGreaterThan(0);
+    expect(result.externalSearches[0].keptIds).toHaveLength(result.externalSearches[0].kept);
+    // Every kept paper is in the graph now, and some of its passages are evidence.
+    const kept = new Set(result.externalSearches.flatMap((s: any) => s.keptIds));
+    expect(result.evidence.some((e: any) => e.source === 'external' && kept.has(e.paper.id))).toBe(true);
     // Semantic Scholar has nothing recorded here (501, reported); Crossref's /works gets the OpenAlex page, which
     // has no Crossref items: found 0. Neither failure fails the question.
     expect(result.externalSearches.find((s: any) => s.source === 's2').error).toMatch(/EXTERNAL_HTTP/);

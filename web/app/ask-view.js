@@ -12,6 +12,7 @@ const RESULT_FIELDS = `answer abstained abstentionReason route routeReasons gene
     sentences { text citations { marker quote field start end chunkId paper { id title year } } }
     bibliography { marker paper { id title year } doiUrl }
     sufficiency { score band overruled dimensions { name score weight reason } }
+    externalSearches { query source portfolio found kept keptIds error }
     trace { stage ms note }`;
 
 /** The answer streamed over SSE: an event per finished stage, then the result (src/api/resolvers/stream.ts). */
@@ -21,6 +22,48 @@ const ASK_STREAM = `subscription AskStream($question: String!, $options: AskOpti
     result { ${RESULT_FIELDS} }
   }
 }`;
+
+/** The external searches: each portfolio at each provider, the query as sent, and the papers it brought in. */
+function ExternalSearches({ searches }) {
+  return h(
+    React.Fragment,
+    null,
+    h('h2', null, 'External searches'),
+    h(
+      'table',
+      { className: 'external-searches' },
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ['portfolio', 'provider', 'query sent', 'found', 'kept'].map((c) => h('th', { key: c }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        searches.map((s, i) =>
+          h(
+            'tr',
+            { key: i },
+            h('td', null, s.portfolio),
+            h('td', null, s.source),
+            h('td', null, h('code', null, s.query)),
+            h('td', null, s.error ? h('span', { className: 'overruled' }, s.error) : s.found),
+            h(
+              'td',
+              null,
+              s.kept,
+              s.keptIds.map((id) => h(React.Fragment, { key: id }, ' ', h(Link, { to: { view: 'paper', id } }, id))),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
 
 /** Runs the streamed ask while the view is shown; leaving the view disconnects, which stops the work. */
 function useAskStream(question, options, key) {
@@ -236,6 +279,7 @@ function AnswerView({ result }) {
         ),
       ),
     ),
+    result.externalSearches.length ? h(ExternalSearches, { searches: result.externalSearches }) : null,
     h('h2', null, 'Route and stages'),
     h(
       'ul',

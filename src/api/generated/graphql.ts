@@ -566,17 +566,32 @@ export type SubQuery = {
   evidenceCount: Scalars['Int']['output'];
 };
 
-/** A search of an external scholarly API made because local evidence was weak. */
+/**
+ * A search of an external scholarly API made because local evidence was weak: one search portfolio sent to one
+ * provider in the form it understands.
+ */
 export type ExternalSearch = {
   __typename?: 'ExternalSearch';
-  /** What was searched for. */
+  /**
+   * The query as sent: the text, after the provider's search kind when it is not its relevance search
+   * ("title_abstract: …" for OpenAlex's field filter, "bibliographic: …" for Crossref's, "bulk: …" for Semantic
+   * Scholar's boolean search).
+   */
   query: Scalars['String']['output'];
   /** openalex, crossref or s2. */
   source: Scalars['String']['output'];
+  /**
+   * The search portfolio: primary (the concepts with their other names, all required), wildcard (their truncated
+   * stems), field (the primary query in titles and abstracts) or general (the question in plain words, as the
+   * pipeline rewrites it).
+   */
+  portfolio: Scalars['String']['output'];
   /** Works the API returned. */
   found: Scalars['Int']['output'];
-  /** Works kept as evidence (relevant enough, with an abstract). */
+  /** Works kept as evidence (close enough to the question, among the best rescored). */
   kept: Scalars['Int']['output'];
+  /** Graph ids of the kept papers this search found; a paper several searches found is listed under each. */
+  keptIds: Array<Scalars['ID']['output']>;
   /** Why the search failed, when it did; the answer went on without it. */
   error?: Maybe<Scalars['String']['output']>;
 };
@@ -3994,8 +4009,10 @@ export type SubQueryResolvers<ContextType = GraphqlContext, ParentType extends R
 export type ExternalSearchResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ExternalSearch'] = ResolversParentTypes['ExternalSearch']> = {
   query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  portfolio?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   found?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   kept?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  keptIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 

@@ -61,7 +61,7 @@ export function askText(result: AskResult): string {
     out.push(`possible contradictions: ${result.contradictions.map((c) => c.note).join('; ')}`);
   if (result.externalSearches.length)
     out.push(
-      `external: ${result.externalSearches.map((s) => `${s.source} ${s.error ? 'failed' : `${s.kept}/${s.found}`}`).join(', ')}`,
+      `external: ${result.externalSearches.map((s) => `${s.portfolio}@${s.source} ${s.error ? 'failed' : `${s.kept}/${s.found}`}`).join(', ')}`,
     );
   out.push(`time: ${result.trace.map((t) => `${t.stage} ${t.ms.toFixed(0)}ms`).join(', ')}`);
   out.push(

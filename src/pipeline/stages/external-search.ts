@@ -1,19 +1,24 @@
 import type { WorkRecord } from '../../domain';
 import { similarityScale } from '../../embedding/similarity-scale';
 import { cosine } from '../../embedding/embedder';
-import { ErrorCode } from '../../errors';
-import type { ProviderName } from '../../external/provider-base';
+import type { PortfolioName } from '../../external/portfolios';
 import { parseJsonObject } from '../../generation/llm';
 import { vetoPrompt } from '../../generation/prompts';
 import type { AskDependencies, Gathered } from '../ask-types';
 import type { Route } from '../router';
 import { isNonFatal, isSourceFailure, type Stage } from '../stage';
+import { questionPortfolios, rescoreFinds } from '../portfolios';
 import { sufficiencyOf } from './gather-evidence';
 
-/** Providers asked in turn, one per attempt. */
-const PROVIDERS: readonly ProviderName[] = ['openalex', 's2', 'crossref'];
-/** Works asked of a provider per attempt. */
-const WORKS_PER_ATTEMPT = 10;
+/**
+ * The portfolios in the order they are used: a question gets as many as its route's attempts allow (chosen by
+ * bench:portfolios; see docs/ask.md).
+ */
+export const PORTFOLIO_ORDER: readonly PortfolioName[] = ['general', 'primary', 'field', 'wildcard'];
+/** Works asked of a provider per search. */
+const WORKS_PER_SEARCH = 10;
+/** Works kept at most, best rescored first. */
+const WORKS_KEPT = 15;
 
 function attemptsFor(deps: AskDependencies, route: Route): number {
   const e = deps.settings.evidence;
@@ -42,52 +47,60 @@ async function llmVeto(state: Gathered, records: WorkRecord[]): Promise<WorkReco
 }
 
 /**
- * Searches the scholarly APIs (OpenAlex, Semantic Scholar, Crossref in turn), keeps what is close enough to the
- * question (embedding similarity, and the LLM's veto when configured), writes it to the graph and adds its passages
- * as external evidence. An unreachable host (offline) ends the attempts.
+ * Searches the scholarly APIs with the question's portfolios (see src/external/portfolios.ts), every provider that can
+ * search each way at once; merges what they find by identifier and title; rescores it (similarity to the question plus
+ * the searches' agreement); keeps the best that are close enough to the question (and pass the LLM's veto when one is
+ * configured); writes them to the graph and adds their passages as external evidence. Offline, every search fails
+ * fast and nothing is kept.
  */
 export function externalSearchStage(deps: AskDependencies): Stage<Gathered, Gathered> {
   return {
     name: 'external',
     run: async (state) => {
-      const embedder = await deps.embedder();
-      const kept: WorkRecord[] = [];
-      const searches = [...state.externalSearches];
       const attempts = attemptsFor(deps, state.decision.route);
-      for (let attempt = 0; attempt < attempts; attempt += 1) {
-        const source = PROVIDERS[attempt % PROVIDERS.length]!;
-        const query =
-          state.subQueries[Math.floor(attempt / PROVIDERS.length) % state.subQueries.length]?.text ?? state.rewrite;
-        const report = await deps.external.fetch(state.ctx, {
-          search: query,
-          sources: [source],
-          cap: WORKS_PER_ATTEMPT,
-        });
-        const outcome = report.perSource[0]!;
-        const candidates = report.merged.map((m) => m.record).filter((r) => r.title);
-        let vetted: WorkRecord[] = [];
-        if (candidates.length > 0) {
-          const vectors = await embedder.embed(candidates.map((r) => `${r.title}. ${r.abstract ?? ''}`));
-          const scale = similarityScale(embedder.modelName);
-          vetted = candidates.filter(
-            (_, index) =>
-              scale.toReference(cosine(vectors[index]!, state.questionVector), 'query') >=
-              deps.settings.evidence.vettingThreshold,
-          );
-          vetted = await llmVeto(state, vetted);
-        }
-        kept.push(...vetted);
-        searches.push({
-          query,
-          source,
-          found: outcome.found,
-          kept: vetted.length,
-          error: outcome.error ? `${outcome.error.code}: ${outcome.error.message}` : null,
-        });
-        if (outcome.error?.code === ErrorCode.EXTERNAL_UNREACHABLE) break; // offline: no other host resolves either
+      if (attempts === 0) return { ...state, sufficiency: sufficiencyOf(deps, state) };
+      const portfolios = questionPortfolios(state.question, {
+        names: PORTFOLIO_ORDER.slice(0, attempts),
+        text: state.rewrite || state.question,
+      });
+      const report = await deps.external.searchPortfolios(state.ctx, portfolios, { cap: WORKS_PER_SEARCH });
+      const candidates = report.merged.filter((work) => work.record.title);
+      let kept: typeof candidates = [];
+      if (candidates.length > 0) {
+        const embedder = await deps.embedder();
+        const vectors = await embedder.embed(candidates.map((w) => `${w.record.title}. ${w.record.abstract ?? ''}`));
+        const scale = similarityScale(embedder.modelName);
+        const similarities = vectors.map((vector) => scale.toReference(cosine(vector, state.questionVector), 'query'));
+        const close = rescoreFinds(candidates, similarities)
+          .filter((find) => find.similarity >= deps.settings.evidence.vettingThreshold)
+          .map((find) => find.work);
+        const vetted = new Set(
+          await llmVeto(
+            state,
+            close.map((work) => work.record),
+          ),
+        );
+        kept = close.filter((work) => vetted.has(work.record)).slice(0, WORKS_KEPT);
       }
+      const searches = [
+        ...state.externalSearches,
+        ...report.searches.map((search) => {
+          const keptIds = kept
+            .filter((work) => work.hits.some((h) => h.portfolio === search.portfolio && h.source === search.source))
+            .map((work) => work.record.id);
+          return {
+            query: search.query,
+            source: search.source,
+            portfolio: search.portfolio,
+            found: search.found,
+            kept: keptIds.length,
+            keptIds,
+            error: search.error ? `${search.error.code}: ${search.error.message}` : null,
+          };
+        }),
+      ];
       if (kept.length > 0) {
-        const written = await deps.ingest.writeFetched(kept);
+        const written = await deps.ingest.writeFetched(kept.map((work) => work.record));
         deps.search.invalidate();
         await state.pool.addPapers([...new Set(written.paperIds)], 'external', 'external search');
       }
@@ -95,6 +108,11 @@ export function externalSearchStage(deps: AskDependencies): Stage<Gathered, Gath
     },
     tolerates: { failure: isNonFatal, fallback: (state) => ({ ...state, sufficiency: sufficiencyOf(deps, state) }) },
     note: (state) =>
-      state.externalSearches.map((s) => `${s.source}: ${s.error ?? `${s.kept}/${s.found} kept`}`).join(', '),
+      state.externalSearches
+        .map(
+          (s) =>
+            `${s.portfolio}@${s.source}: ${s.error ?? `${s.kept}/${s.found} kept${s.keptIds.length ? ` (${s.keptIds.join(', ')})` : ''}`}`,
+        )
+        .join('; '),
   };
 }
