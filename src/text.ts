@@ -205,3 +205,36 @@ export function closestNames(name: string, known: readonly string[], max = 3): s
     .slice(0, max)
     .map((entry) => entry.candidate);
 }
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * A title as text: HTML entities decoded and inline markup dropped, as publishers' metadata carries it ("Safety of
+ * <scp>rFVII</scp>a", "Oral Estrogen<i>versus</i>Oral", "…Mellitus&lt;SUBTITLE&gt;A Randomized…"). A tag between two
+ * letters becomes a space (the markup stood for one), except sub- and superscripts ("H<sub>2</sub>O"); a subtitle tag
+ * becomes ": ".
+ */
+export function cleanTitle(title: string): string {
+  const decoded = title.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+  if (!/[<>]/.test(decoded)) return decoded.replace(/\s{2,}/g, ' ').trim();
+  return decoded
+    .replace(/\s*<\/?subtitle\b[^>]*>\s*/gi, ': ')
+    .replace(/<\/?(?:sub|sup)\b[^>]*>/gi, '')
+    .replace(
+      /(.)?<\/?(?:scp|sc|i|b|em|strong|u|span|p|div|br|italic|bold|smallcaps|mml:[a-z]+|jats:[a-z-]+|inline-formula|styled-content)\b[^>]*\/?>(?=(.)?)/gi,
+      (_, before: string | undefined, after: string | undefined) =>
+        before !== undefined && after !== undefined && /[\p{L}\p{N})]/u.test(before) && /[\p{L}\p{N}(]/u.test(after)
+          ? `${before} `
+          : (before ?? ''),
+    )
+    .replace(/\s*:\s*:\s*/g, ': ')
+    .replace(/^:\s*|\s*:\s*$/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}

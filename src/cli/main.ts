@@ -49,9 +49,10 @@ usage:
                                        paper lists as files for reference managers and spreadsheets
   citegraph ask "QUESTION" [--collection C] [--no-external] [--json]   a cited answer, or an abstention
   citegraph report "SUBJECT" [--collection C]... [--year-from Y] [--year-to Y] [--fronts N] [--sentences N]
-                    [--format markdown|html|latex|bibtex|json] [--out FILE]
+                    [--papers ID,ID... | --papers-file F] [--format markdown|html|latex|bibtex|json] [--out FILE]
                                        a related-work report: one section per research front, every quote verified
-                                       (--format latex --out F.tex also writes references.bib beside it)
+                                       (SUBJECT may be a question; --papers reports on those papers instead of the
+                                       subject's topic set; --format latex --out F.tex also writes references.bib)
   citegraph fetch --doi D | --search "TEXT" [--source openalex|crossref|s2]... [--cap N] [--ingest]
   citegraph fetch --stubs [--top N] [--collection C]   label the N most cited stubs (title, year, DOI) from OpenAlex
   citegraph enrich [--collection C] [--tau 0.1] [--max-terms 10] [--llm]   index vocabulary from citing titles (and the LLM)

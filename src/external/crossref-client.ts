@@ -1,7 +1,7 @@
 import type { ClientSettings } from '../config/settings';
 import type { AuthorshipRecord, WorkDetails, WorkRecord } from '../domain';
 import type { RequestContext } from '../request-context';
-import { isJsonObject, type JsonObject, normaliseDoi } from '../text';
+import { cleanTitle, isJsonObject, type JsonObject, normaliseDoi } from '../text';
 import type { ProviderQuery } from './portfolios';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
@@ -38,7 +38,8 @@ export function mapCrossrefWork(work: JsonObject): WorkRecord | null {
   const record = emptyRecord(`doi:${doi}`, 'crossref');
   record.ids = { doi };
   record.doi = doi;
-  record.title = Array.isArray(work.title) ? text(work.title[0]) : text(work.title);
+  const title = Array.isArray(work.title) ? text(work.title[0]) : text(work.title);
+  record.title = title === null ? null : cleanTitle(title);
   record.abstract = stripJats(text(work.abstract));
   const parts = [work.issued, work['published-print'], work['published-online'], work.created]
     .filter(isJsonObject)

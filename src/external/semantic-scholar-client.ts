@@ -1,7 +1,7 @@
 import type { ClientSettings } from '../config/settings';
 import type { WorkRecord } from '../domain';
 import type { RequestContext } from '../request-context';
-import { isJsonObject, type JsonObject, normaliseDoi, normalisePmid } from '../text';
+import { cleanTitle, isJsonObject, type JsonObject, normaliseDoi, normalisePmid } from '../text';
 import type { ProviderQuery } from './portfolios';
 import { ProviderBase } from './provider-base';
 import type { ResponseCache } from './response-cache';
@@ -31,7 +31,8 @@ export function mapS2Paper(paper: JsonObject): WorkRecord | null {
   const record = emptyRecord(externalWorkId({ doi, s2 })!, 's2');
   record.ids = { s2, ...(doi ? { doi } : {}), ...(pmid ? { pmid } : {}), ...(mag ? { mag } : {}) };
   record.doi = doi;
-  record.title = text(paper.title);
+  const title = text(paper.title);
+  record.title = title === null ? null : cleanTitle(title);
   record.abstract = text(paper.abstract);
   record.year = int(paper.year);
   record.publicationDate = text(paper.publicationDate);

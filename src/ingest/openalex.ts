@@ -1,5 +1,13 @@
 import type { AuthorshipRecord, InstitutionRecord, TopicRecord, VenueRecord, WorkDetails, WorkRecord } from '../domain';
-import { isJsonObject, type JsonObject, nonEmpty, normaliseDoi, normalisePmid, shortOpenAlexId } from '../text';
+import {
+  cleanTitle,
+  isJsonObject,
+  type JsonObject,
+  nonEmpty,
+  normaliseDoi,
+  normalisePmid,
+  shortOpenAlexId,
+} from '../text';
 
 /** A record that could not be mapped, with the reason. */
 export class RecordError extends Error {
@@ -247,7 +255,7 @@ export function mapOpenAlexWork(value: unknown, warn: FieldWarning = ignore): Wo
     id,
     ids: { openalex: id, ...(doi ? { doi } : {}), ...(pmid ? { pmid } : {}), ...(mag ? { mag } : {}) },
     doi,
-    title: textField(value.title, 'title', warn) ?? textField(value.display_name, 'display_name', warn),
+    title: titleText(textField(value.title, 'title', warn) ?? textField(value.display_name, 'display_name', warn)),
     abstract,
     year: wholeNumberField(value.publication_year, 'publication_year', YEAR_RANGE.min, YEAR_RANGE.max, warn),
     publicationDate: textField(value.publication_date, 'publication_date', warn),
@@ -281,6 +289,9 @@ function countsByYear(value: unknown): Array<{ year: number; citations: number }
     .map((entry) => ({ year: entry.year, citations: entry.cited_by_count }))
     .sort((a, b) => a.year - b.year);
 }
+
+/** A title without the publisher's markup (see cleanTitle); null stays null. */
+const titleText = (title: string | null) => (title === null ? null : cleanTitle(title));
 
 /** Maps one BEIR corpus line `{_id, title, text}`; ids are namespaced by collection so corpora never collide. */
 export function mapBeirDocument(value: unknown, collection: string, warn: FieldWarning = ignore): WorkRecord {

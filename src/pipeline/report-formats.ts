@@ -1,4 +1,5 @@
 import { type BibliographyRecord, bibtexText, citationKeys, formatBibliography } from '../catalog/bibliography';
+import { cleanTitle } from '../text';
 import type { Report, ReportSentence } from './report-service';
 
 /**
@@ -60,18 +61,13 @@ function ordered(report: Report, records: readonly BibliographyRecord[]): Biblio
   return report.bibliography.map((entry) => byId.get(entry.paperId)).filter((r): r is BibliographyRecord => !!r);
 }
 
-/** A title without the inline markup publishers leave in records ("<scp>A</scp>", "<i>in vivo</i>"). */
-export function plainTitle(title: string): string {
-  return title.replace(/<\/?(?:scp|i|b|em|strong|sup|sub|u|mml:[a-z]+)\b[^>]*>/gi, '').replace(/\s{2,}/g, ' ');
-}
-
 /** "Authors (year). Title. Venue. DOI" — the parts the graph knows, each ending in one full stop. */
 function reference(entry: Report['bibliography'][number], record: BibliographyRecord | undefined): string {
   const authors = record?.authors.map((a) => a.name) ?? [];
   const who = authors.length > 3 ? `${authors[0]} et al.` : authors.join(', ');
   return [
     who ? `${who}${entry.year ? ` (${entry.year})` : ''}` : entry.year ? `(${entry.year})` : null,
-    plainTitle(entry.title ?? entry.paperId),
+    cleanTitle(entry.title ?? entry.paperId),
     entry.venue ? `*${entry.venue}*` : null,
     entry.doi ? `https://doi.org/${entry.doi}` : null,
   ]

@@ -10,10 +10,12 @@ import type { RequestContext } from '../request-context';
 import { isSourceFailure } from './stage';
 import { TOPIC_SIMILARITY, type TopicSet } from '../analytics/topic-sets';
 import type { PaperCluster } from '../analytics/citation-networks';
-import { contentTerms, sentenceSpans, withoutStop } from '../text';
+import { type Burst, kleinbergBursts } from '../analytics/science-of-science';
+import { cleanTitle, contentTerms, sentenceSpans, withoutStop } from '../text';
 import type { AskDependencies } from './ask-types';
 import { findContradictions } from './evidence';
 import { EvidencePool } from './evidence-pool';
+import { topicPhrase } from './plan-subjects';
 import { setFilter } from './stages/computed/outcome';
 
 /**
@@ -35,6 +37,8 @@ export interface ReportOptions {
   sentencesPerFront?: number | null;
   /** The most connected papers of a front its sentences are chosen from. */
   papersPerFront?: number | null;
+  /** A paper set to report on (an analyst's reading list), instead of the subject's topic set. */
+  papers?: readonly string[] | null;
 }
 
 export const REPORT_LIMITS = {
@@ -45,6 +49,8 @@ export const REPORT_LIMITS = {
   networkPapers: 400,
   /** A front smaller than this is no section. */
   minFrontSize: 3,
+  /** Most papers a given paper set may hold. */
+  paperSet: 2000,
 } as const;
 
 /**
@@ -80,6 +86,15 @@ export interface ReportFront {
   medianYear: number | null;
   /** Mean closeness of its papers to the subject (see MIN_FRONT_CLOSENESS). */
   closeness: number;
+  /**
+   * Its first burst: the years its share of the subject's papers ran high (Kleinberg's two-state automaton over the
+   * papers per year, front against subject), null when it never did.
+   */
+  burst: Burst | null;
+  /** When it arose: the start of its first burst, or its median year when it never burst. */
+  arose: number | null;
+  /** How many papers of the subject's main path it holds. */
+  mainPathPapers: number;
   /** Its papers' ids, most connected first. */
   papers: string[];
 }
@@ -104,6 +119,8 @@ export interface ReportEntry {
 
 export interface Report {
   subject: string;
+  /** What the papers were chosen by: the topic phrase (a question's topic), or "the N papers given". */
+  topic: string;
   title: string;
   /** The topic set's rule in words. */
   definition: string;
@@ -121,6 +138,8 @@ export interface Report {
   dropped: Array<{ section: string; text: string; reason: string }>;
   /** `llm` when the LLM wrote at least one front's sentences, else `extractive`. */
   generator: 'llm' | 'extractive';
+  /** The main path of the citation network among the papers (global search path count), oldest first. */
+  mainPath: string[];
 }
 
 function bounded(value: number | null | undefined, limit: { default: number; max: number }, name: string): number {
@@ -178,16 +197,16 @@ export class ReportService {
       yearFrom: options.yearFrom ?? null,
       yearTo: options.yearTo ?? null,
     };
-    const set = await this.deps.analytics.topics.topicSet(trimmed, filter);
-    if (set.papers.length === 0) {
-      throw badInput(`no paper of the graph is on "${trimmed}" (${set.rule})`, { argument: 'subject' });
-    }
-    const fronts = await this.fronts(set);
+    const { set, topic } = options.papers?.length
+      ? await this.paperSet(options.papers, filter)
+      : await this.subjectSet(trimmed, filter);
+    const mainPath = await this.mainPath(set);
+    const fronts = await this.fronts(set, mainPath);
     const onSubject = fronts.filter((f) => f.closeness >= MIN_FRONT_CLOSENESS);
     const edge = fronts.filter((f) => f.closeness < MIN_FRONT_CLOSENESS);
     const written = onSubject
       .slice(0, maxFronts)
-      .sort((a, b) => (a.medianYear ?? 9999) - (b.medianYear ?? 9999) || a.cluster - b.cluster);
+      .sort((a, b) => (a.arose ?? 9999) - (b.arose ?? 9999) || a.cluster - b.cluster);
     const bibliography = new Map<string, ReportEntry>();
     const dropped: Report['dropped'] = [];
     const sections: ReportSection[] = [];
@@ -197,7 +216,7 @@ export class ReportService {
         entry = {
           marker: bibliography.size + 1,
           paperId: citation.paperId,
-          title: evidence.paper.title,
+          title: evidence.paper.title === null ? null : cleanTitle(evidence.paper.title),
           year: evidence.paper.year,
           doi: evidence.paper.doi,
           venue: evidence.paper.venue,
@@ -218,17 +237,22 @@ export class ReportService {
       sentences: [
         {
           kind: 'computed',
-          text: `This report covers the ${set.papers.length} papers of the graph on "${trimmed}" (${set.rule}), published ${yearsText(firstYear, lastYear)}.`,
+          text: options.papers?.length
+            ? `This report covers the ${set.papers.length} papers given, published ${yearsText(firstYear, lastYear)}.`
+            : `This report covers the ${set.papers.length} papers of the graph on "${topic}" (${set.rule}), published ${yearsText(firstYear, lastYear)}.`,
           citations: [],
         },
         {
           kind: 'computed',
           text:
             fronts.length > 0
-              ? `Grouped by the references they share (bibliographic coupling, Louvain communities), they form ${fronts.length} research front${fronts.length === 1 ? '' : 's'} of at least ${REPORT_LIMITS.minFrontSize} papers; the sections follow the ${written.length} largest on the subject in the order they arose, by the median year of their papers.`
+              ? `Grouped by the references they share (bibliographic coupling, Louvain communities), they form ${fronts.length} research front${fronts.length === 1 ? '' : 's'} of at least ${REPORT_LIMITS.minFrontSize} papers; the sections follow the ${written.length} largest on the subject in the order they arose: the year a front's share of the papers first burst (Kleinberg), or its median year when it never did.`
               : 'No three of them share references, so they form no research fronts, and the report has no sections.',
           citations: [],
         },
+        ...(mainPath.length >= 2
+          ? [{ kind: 'computed' as const, text: await this.mainPathText(mainPath), citations: [] }]
+          : []),
         {
           kind: 'transition',
           text: 'Every quoted sentence cites the paper it comes from; the figures are counts of the graph.',
@@ -286,6 +310,11 @@ export class ReportService {
           text: `${front.size} papers (${yearsText(front.firstYear, front.lastYear)}, half of them by ${front.medianYear ?? 'an unknown year'}) share references here${front.topics.length ? `; their most frequent topics are ${front.topics.slice(0, 3).join(', ')}` : ''}.`,
           citations: [],
         },
+        {
+          kind: 'computed',
+          text: `${front.burst ? `Its share of the papers burst in ${yearsText(front.burst.start, front.burst.end)} (strength ${front.burst.strength.toFixed(1)})` : 'Its share of the papers never burst'}; it holds ${front.mainPathPapers === 0 ? 'none' : front.mainPathPapers} of the ${mainPath.length} papers of the main path.`,
+          citations: [],
+        },
         ...verification.sentences
           .filter((s) => s.citations.length > 0)
           .map((s) => ({
@@ -294,7 +323,7 @@ export class ReportService {
             citations: s.citations.map((c) => cite(c, byEvidenceId.get(c.evidenceId)!)),
           })),
       ];
-      if (sentences.length === 1) {
+      if (sentences.length === 2) {
         sentences.push({
           kind: 'transition',
           text: 'No passage of its most connected papers could be quoted for the subject.',
@@ -366,7 +395,12 @@ export class ReportService {
     const outside = set.papers.length - inFronts.size;
     return {
       subject: trimmed,
-      title: `${capitalise(trimmed)}: a report on ${set.papers.length} papers`,
+      topic,
+      mainPath,
+      // A question keeps its question mark: "What is known about X? A report on N papers".
+      title: /[?!.]$/.test(trimmed)
+        ? `${capitalise(trimmed)} A report on ${set.papers.length} papers`
+        : `${capitalise(trimmed)}: a report on ${set.papers.length} papers`,
       definition: set.rule,
       papers: set.papers.length,
       covered: inFronts.size,
@@ -394,6 +428,87 @@ export class ReportService {
       dropped,
       generator: sections.some((section) => section.generator === 'llm') ? 'llm' : 'extractive',
     };
+  }
+
+  /** The topic set of a subject; a question is read for its topic ("what is known about X?" → X). */
+  private async subjectSet(subject: string, filter: PaperFilter): Promise<{ set: TopicSet; topic: string }> {
+    const asked =
+      /\?\s*$/.test(subject) || /^(?:what|which|how|who|why|when|where|is|are|does|do|can)\b/i.test(subject);
+    const topic = (asked ? topicPhrase(subject) : null) ?? subject;
+    const set = await this.deps.analytics.topics.topicSet(topic, filter);
+    if (set.papers.length === 0) {
+      throw badInput(`no paper of the graph is on "${topic}" (${set.rule})`, { argument: 'subject' });
+    }
+    return { set, topic };
+  }
+
+  /** A given paper set as a topic set: every paper is in by choice (closeness 1); unknown ids are refused. */
+  private async paperSet(ids: readonly string[], filter: PaperFilter): Promise<{ set: TopicSet; topic: string }> {
+    const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+    if (unique.length > REPORT_LIMITS.paperSet) {
+      throw badInput(`a report takes at most ${REPORT_LIMITS.paperSet} papers, got ${unique.length}`, {
+        argument: 'options.papers',
+      });
+    }
+    const rows = (await this.deps.catalog.papersByIds(unique)).filter((row) => !row.stub);
+    const known = new Set(rows.map((row) => row.id));
+    const unknown = unique.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw badInput(
+        `${unknown.length} of the papers given ${unknown.length === 1 ? 'is' : 'are'} not in the graph (or only cited by it): ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', …' : ''}`,
+        { argument: 'options.papers' },
+      );
+    }
+    const kept = rows.filter(
+      (row) =>
+        (filter.yearFrom == null || (row.year ?? -Infinity) >= filter.yearFrom) &&
+        (filter.yearTo == null || (row.year ?? Infinity) <= filter.yearTo) &&
+        (!filter.collections?.length || (row.collections ?? []).some((c) => filter.collections!.includes(c))),
+    );
+    if (kept.length === 0)
+      throw badInput('no paper given is within the years and collections asked', { argument: 'options' });
+    const topic = `the ${kept.length} papers given`;
+    return {
+      topic,
+      set: {
+        phrase: topic,
+        concepts: [],
+        rule: topic,
+        truncated: false,
+        papers: kept.map((row) => ({
+          id: row.id,
+          title: row.title ?? null,
+          year: row.year ?? null,
+          citedByCount: row.citedByCount ?? 0,
+          internalCitations: row.internalCitedBy ?? 0,
+          byWords: true,
+        })),
+      },
+    };
+  }
+
+  /** The main path of the citation network among the set's most cited papers (the network the fronts are built on). */
+  private async mainPath(set: TopicSet): Promise<string[]> {
+    const path = await this.deps.science.networks.mainPath(
+      setFilter({ ...set, papers: networkPapers(set) }),
+      REPORT_LIMITS.networkPapers,
+    );
+    return path.papers.map((paper) => paper.id);
+  }
+
+  /** The main path in words: its length, years, and its first and last papers. */
+  private async mainPathText(path: readonly string[]): Promise<string> {
+    const rows = new Map((await this.deps.catalog.papersByIds(path)).map((row) => [row.id, row]));
+    const named = (id: string) => {
+      const row = rows.get(id);
+      const title = row?.title ? cleanTitle(row.title) : id;
+      return `"${title.length > 80 ? `${title.slice(0, 77).trimEnd()}…` : title}" (${row?.year ?? 'undated'})`;
+    };
+    const shown =
+      path.length <= 4
+        ? path.map(named).join(' → ')
+        : `${path.slice(0, 2).map(named).join(' → ')} → … → ${path.slice(-2).map(named).join(' → ')}`;
+    return `The main path of their citation network (the links most search paths run through) passes ${path.length} papers: ${shown}.`;
   }
 
   /**
@@ -434,12 +549,15 @@ export class ReportService {
       embedder.embed(passages.map((e) => e.text)),
     ]);
     const scale = similarityScale(embedder.modelName);
-    const cosineOf = (i: number, j: number) =>
-      scale.toReference(cosine(claimVectors[i]!, passageVectors[j]!), 'passage');
+    // Each claim's similarity to each passage, once.
+    const similarities = claimVectors.map((claim) =>
+      passageVectors.map((passage) => scale.toReference(cosine(claim, passage), 'passage')),
+    );
+    const cosineOf = (i: number, j: number) => similarities[i]![j]!;
     const draft = claims
       .map((claim, i) => {
-        let best = 0;
-        for (let j = 1; j < passages.length; j += 1) if (cosineOf(i, j) > cosineOf(i, best)) best = j;
+        const row = similarities[i]!;
+        const best = row.indexOf(Math.max(...row));
         return `${withoutStop(claim)} [${labelOf(passages[best]!)}].`;
       })
       .join(' ');
@@ -454,10 +572,13 @@ export class ReportService {
   }
 
   /** The topic set's fronts: coupling clusters of its most cited papers, largest first, with their years. */
-  private async fronts(set: TopicSet): Promise<ReportFront[]> {
-    const network = [...set.papers]
-      .sort((a, b) => b.citedByCount - a.citedByCount || (a.id < b.id ? -1 : 1))
-      .slice(0, REPORT_LIMITS.networkPapers);
+  private async fronts(set: TopicSet, mainPath: readonly string[]): Promise<ReportFront[]> {
+    const network = networkPapers(set);
+    const onPath = new Set(mainPath);
+    // Papers of the subject per year: what a front's share of the papers is measured against.
+    const perYear = new Map<number, number>();
+    for (const paper of set.papers)
+      if (paper.year !== null) perYear.set(paper.year, (perYear.get(paper.year) ?? 0) + 1);
     const clustering = await this.deps.science.networks.clusters(setFilter({ ...set, papers: network }), 'COUPLING', {
       maxNodes: REPORT_LIMITS.networkPapers,
       minWeight: 1,
@@ -472,6 +593,12 @@ export class ReportService {
       .filter((c) => c.size >= REPORT_LIMITS.minFrontSize)
       .map((c: PaperCluster) => {
         const years = c.members.map((id) => byId.get(id)?.year).filter((y): y is number => typeof y === 'number');
+        const own = new Map<number, number>();
+        for (const year of years) own.set(year, (own.get(year) ?? 0) + 1);
+        const burst =
+          kleinbergBursts([...perYear].map(([year, total]) => ({ year, total, relevant: own.get(year) ?? 0 })))[0] ??
+          null;
+        const medianYear = median(years);
         return {
           cluster: c.cluster,
           size: c.size,
@@ -479,8 +606,11 @@ export class ReportService {
           topics: c.topics.map((t) => t.topic.name ?? t.topic.id),
           firstYear: years.length ? Math.min(...years) : null,
           lastYear: years.length ? Math.max(...years) : null,
-          medianYear: median(years),
+          medianYear,
           closeness: c.members.reduce((sum, id) => sum + closeness(id), 0) / c.members.length,
+          burst,
+          arose: burst?.start ?? medianYear,
+          mainPathPapers: c.members.filter((id) => onPath.has(id)).length,
           papers: c.members,
         };
       });
@@ -515,6 +645,13 @@ export class ReportService {
       };
     });
   }
+}
+
+/** The set's most cited papers: the citation and coupling networks a report reads. */
+function networkPapers(set: TopicSet): TopicSet['papers'] {
+  return [...set.papers]
+    .sort((a, b) => b.citedByCount - a.citedByCount || (a.id < b.id ? -1 : 1))
+    .slice(0, REPORT_LIMITS.networkPapers);
 }
 
 /** The sentence of a passage sharing most words with `terms`, as a citation whose quote slices from the passage. */

@@ -397,7 +397,9 @@ describe('the web page in a browser', () => {
     const fronts = await page.$$eval('.report-section.front .muted', (nodes) => nodes.map((n) => n.textContent ?? ''));
     expect(fronts.length).toBe(headings.length - 3);
     for (const line of fronts)
-      expect(line).toMatch(/^\d+ papers, \d{4}–\d{4}, median \d{4}; closeness [01]\.\d\d; quoted from its papers$/);
+      expect(line).toMatch(
+        /^\d+ papers, \d{4}–\d{4}, median \d{4}; (?:burst \d{4}(?:–\d{4})?|no burst); \d+ on the main path; closeness [01]\.\d\d; quoted from its papers$/,
+      );
     const references = await page.$$eval('.bibliography li', (nodes) => nodes.length);
     expect(new Set(markers.map((m) => m.href.match(/id=(W\d+)/)![1])).size).toBe(references);
     // The Markdown download has the sections the page shows.

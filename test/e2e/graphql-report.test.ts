@@ -65,13 +65,13 @@ afterAll(async () => {
 
 const REPORT = `query ($subject: String!, $options: ReportOptions) {
   report(subject: $subject, options: $options) {
-    subject title definition papers covered cited generator
+    subject topic title definition papers covered cited generator mainPath
     leftOut { reason papers }
     dropped { section text reason }
     bibliography { marker paperId title year }
     sections {
       kind title
-      front { cluster size terms firstYear lastYear medianYear closeness papers }
+      front { cluster size terms firstYear lastYear medianYear closeness papers arose mainPathPapers burst { start end strength } }
       sentences { text kind citations { marker paperId chunkId quote field start end supportScore method } }
     }
   }
@@ -92,8 +92,26 @@ describe('a related-work report', () => {
     const fronts = report.sections.filter((s: any) => s.kind === 'front');
     expect(fronts.length).toBeGreaterThanOrEqual(2);
     expect(fronts.length).toBeLessThanOrEqual(5);
-    const medians = fronts.map((s: any) => s.front.medianYear);
-    expect(medians).toEqual([...medians].sort((a, b) => a - b));
+    // A front arose when its share of the papers first burst, or in its median year when it never did.
+    const arose = fronts.map((s: any) => s.front.arose);
+    expect(arose).toEqual([...arose].sort((a, b) => a - b));
+    for (const { front } of fronts) {
+      expect(front.arose).toBe(front.burst ? front.burst.start : front.medianYear);
+      if (front.burst) {
+        expect(front.burst.end).toBeGreaterThanOrEqual(front.burst.start);
+        expect(front.burst.strength).toBeGreaterThan(0);
+      }
+    }
+    // The main path runs oldest first through papers of the review; each front counts the ones it holds.
+    expect(report.mainPath.length).toBeGreaterThanOrEqual(2);
+    const pathYears = report.mainPath.map((id: string) => raw.get(id)!.publication_year);
+    expect(pathYears).toEqual([...pathYears].sort((a, b) => a - b));
+    for (const { front } of fronts) {
+      expect(front.mainPathPapers).toBe(front.papers.filter((id: string) => report.mainPath.includes(id)).length);
+    }
+    expect(report.sections[0].sentences.map((s: any) => s.text).join(' ')).toContain(
+      `The main path of their citation network (the links most search paths run through) passes ${report.mainPath.length} papers`,
+    );
     for (const section of fronts) {
       // Every front's papers are papers of the review, and it holds at least three; its years are theirs.
       expect(section.front.size).toBeGreaterThanOrEqual(3);
@@ -192,6 +210,32 @@ describe('a related-work report', () => {
     const ms = events.map((e) => e.ms);
     expect(ms).toEqual([...ms].sort((a, b) => a - b));
     expect(events.at(-1).report.cited).toBe(report.cited);
+  });
+
+  it('reads a question for its topic, and reports on a given paper set', async () => {
+    const asked = await gql(REPORT, { subject: 'What is known about emicizumab?', options: { collections: [REVIEW] } });
+    expect(asked.errors).toBeUndefined();
+    expect(asked.data.report.topic).toBe('emicizumab');
+    expect(asked.data.report.papers).toBe(report.papers);
+    // A reading list: the papers of the report's first two fronts.
+    const fronts = report.sections.filter((s: any) => s.kind === 'front').slice(0, 2);
+    const list: string[] = fronts.flatMap((s: any) => s.front.papers);
+    const given = await gql(REPORT, { subject: 'My reading list', options: { papers: list } });
+    expect(given.errors).toBeUndefined();
+    const onList = given.data.report;
+    expect(onList.topic).toBe(`the ${list.length} papers given`);
+    expect(onList.papers).toBe(list.length);
+    expect(onList.sections[0].sentences[0].text).toBe(
+      `This report covers the ${list.length} papers given, published ${onList.sections[0].sentences[0].text.match(/published (.*)\.$/)[1]}.`,
+    );
+    for (const section of onList.sections.filter((s: any) => s.kind === 'front')) {
+      expect(section.front.papers.every((id: string) => list.includes(id))).toBe(true);
+      expect(section.front.closeness).toBe(1);
+    }
+    expect(onList.bibliography.every((entry: any) => list.includes(entry.paperId))).toBe(true);
+    const unknown = await gql(REPORT, { subject: 'My reading list', options: { papers: [list[0], 'W0000000001'] } });
+    expect(unknown.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(unknown.errors[0].message).toMatch(/1 of the papers given is not in the graph .*: W0000000001$/);
   });
 
   it('refuses an unknown collection with the closest, and a subject no paper is on', async () => {

@@ -57,13 +57,15 @@ describe('the OpenAI-compatible provider against a local server', () => {
   });
 
   it('times out', async () => {
+    // The server never answers: only the client's own 300 ms timeout can end the call (jest's test timeout fails a call
+    // that never ends; no stopwatch — a wall-time bound fails on a loaded machine). Under jest's test environment the
+    // SDK (openai 6.30.1) reports this timeout as APIConnectionError "Connection error."; the same call under plain
+    // Node gives APIConnectionTimeoutError ("LLM call failed: timed out"). Both are retryable.
     model.behaviour = { hang: true };
-    const started = Date.now();
     await expect(client(300).chat([{ role: 'user', content: 'x' }])).rejects.toMatchObject({
       code: 'LLM_ERROR',
       retryable: true,
     });
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('reports malformed output', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { abstractFromInvertedIndex, mapBeirDocument, mapOpenAlexWork, RecordError } from '../../src/ingest/openalex';
-import { normaliseDoi, shortOpenAlexId } from '../../src/text';
+import { cleanTitle, normaliseDoi, shortOpenAlexId } from '../../src/text';
 import { SHARED_DIR } from '../helpers/test-database';
 
 function firstSynergyWork(): Record<string, unknown> {
@@ -74,6 +74,27 @@ describe('OpenAlex mapping', () => {
   it('refuses a record without an id, and a non-object', () => {
     expect(() => mapOpenAlexWork({ title: 'x' })).toThrow(RecordError);
     expect(() => mapOpenAlexWork([1])).toThrow(/not a JSON object/);
+  });
+
+  it('drops the markup publishers leave in titles, spacing where a tag stood between words', () => {
+    // Titles as the SYNERGY records hold them.
+    expect(cleanTitle('Differential Effects of Oral Estrogen<i>versus</i>Oral Estrogen-Androgen')).toBe(
+      'Differential Effects of Oral Estrogen versus Oral Estrogen-Androgen',
+    );
+    expect(cleanTitle('<i>In vivo</i>outcomes of tissue-engineered osteochondral grafts')).toBe(
+      'In vivo outcomes of tissue-engineered osteochondral grafts',
+    );
+    expect(cleanTitle('Etanercept (Enbrel<sup>®</sup>) to the biosimilar')).toBe(
+      'Etanercept (Enbrel®) to the biosimilar',
+    );
+    expect(cleanTitle('the proopiomelanocortin (<i>POMC</i>) gene')).toBe('the proopiomelanocortin (POMC) gene');
+    expect(cleanTitle('Mellitus&lt;SUBTITLE&gt;A Randomized Trial')).toBe('Mellitus: A Randomized Trial');
+    expect(cleanTitle('Tom &amp; Jerry&#39;s &#x3B1;-cells')).toBe("Tom & Jerry's α-cells");
+    expect(cleanTitle('&lt;p&gt;Spotlight on emicizumab&lt;/p&gt;')).toBe('Spotlight on emicizumab');
+    // What is not markup stays.
+    expect(cleanTitle('a < b and c > d')).toBe('a < b and c > d');
+    const work = { ...firstSynergyWork(), title: 'Safety of<scp>rFVII</scp>a dosing' };
+    expect(mapOpenAlexWork(work).title).toBe('Safety of rFVII a dosing');
   });
 
   it('namespaces BEIR ids by collection', () => {

@@ -13,7 +13,7 @@ const REPORT = `query Report($subject: String!, $options: ReportOptions) {
     leftOut { reason papers }
     sections {
       kind title generator
-      front { size firstYear lastYear medianYear closeness }
+      front { size firstYear lastYear medianYear closeness arose mainPathPapers burst { start end strength } }
       sentences { kind text citations { marker paperId quote field start end } }
     }
     bibliography { marker paperId title year venue doi }
@@ -75,7 +75,7 @@ function Report({ report, query }) {
           ? h(
               'p',
               { className: 'muted' },
-              `${section.front.size} papers, ${section.front.firstYear}–${section.front.lastYear}, median ${section.front.medianYear}; closeness ${section.front.closeness.toFixed(2)}; ${section.generator === 'llm' ? 'written by the LLM, each sentence attributed and verified' : 'quoted from its papers'}`,
+              `${section.front.size} papers, ${section.front.firstYear}–${section.front.lastYear}, median ${section.front.medianYear}; ${section.front.burst ? `burst ${section.front.burst.start}${section.front.burst.end > section.front.burst.start ? `–${section.front.burst.end}` : ''}` : 'no burst'}; ${section.front.mainPathPapers} on the main path; closeness ${section.front.closeness.toFixed(2)}; ${section.generator === 'llm' ? 'written by the LLM, each sentence attributed and verified' : 'quoted from its papers'}`,
             )
           : null,
         h(

@@ -2155,6 +2155,11 @@ export type ReportOptions = {
   sentencesPerFront?: InputMaybe<Scalars['Int']['input']>;
   /** How many of a front's most connected papers its sentences are chosen from (1–20, default 6). */
   papersPerFront?: InputMaybe<Scalars['Int']['input']>;
+  /**
+   * Report on these papers (graph ids, at most 2,000; a reading list, a saved set) instead of the subject's topic set;
+   * the subject is then the report's title. An id the graph lacks is refused with the ids it could not find.
+   */
+  papers?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 /** A report's file format. */
@@ -2186,7 +2191,7 @@ export type Report = {
   __typename?: 'Report';
   /** The subject as asked. */
   subject: Scalars['String']['output'];
-  /** "<Subject>: a report on N papers". */
+  /** "<Subject>: a report on N papers", or "<Question?> A report on N papers" when the subject is a question. */
   title: Scalars['String']['output'];
   /** The topic set's rule in words: which papers are on the subject. */
   definition: Scalars['String']['output'];
@@ -2198,7 +2203,7 @@ export type Report = {
   cited: Scalars['Int']['output'];
   /** What the report leaves out, and why. */
   leftOut: Array<ReportLeftOut>;
-  /** Introduction, one section per front (oldest front first), conclusion. */
+  /** Introduction, one section per front (in the order the fronts arose), conclusion. */
   sections: Array<ReportSection>;
   /** The papers cited, numbered in order of first citation. */
   bibliography: Array<ReportEntry>;
@@ -2209,6 +2214,16 @@ export type Report = {
    * attributed to a passage and verified), else "extractive" (quoted from the papers).
    */
   generator: Scalars['String']['output'];
+  /**
+   * What chose the papers: the topic phrase the subject names (a question is read for its topic: "what is known about
+   * X?" reports on X), or "the N papers given" for `options.papers`.
+   */
+  topic: Scalars['String']['output'];
+  /**
+   * The main path of the citation network among the papers (the links most search paths run through; the 400 most
+   * cited papers), oldest first: paper ids.
+   */
+  mainPath: Array<Scalars['ID']['output']>;
 };
 
 /** Papers on the subject the report does not cite, and why. */
@@ -2280,6 +2295,15 @@ export type ReportFront = {
    * it into the subject's paper set by meaning, averaged. Fronts under the set's threshold + 0.1 are not written up.
    */
   closeness: Scalars['Float']['output'];
+  /**
+   * Its first burst: the years its share of the subject's papers ran high (Kleinberg's two-state automaton over the
+   * papers per year, front against subject); null when it never burst.
+   */
+  burst?: Maybe<Burst>;
+  /** When it arose: the first year of its first burst, or its median year when it never burst. Sections follow this. */
+  arose?: Maybe<Scalars['Int']['output']>;
+  /** How many papers of the subject's main path (the report's `mainPath`) it holds. */
+  mainPathPapers: Scalars['Int']['output'];
   /** Its papers' ids, most connected first. */
   papers: Array<Scalars['ID']['output']>;
 };
@@ -4419,6 +4443,8 @@ export type ReportResolvers<ContextType = GraphqlContext, ParentType extends Res
   bibliography?: Resolver<Array<ResolversTypes['ReportEntry']>, ParentType, ContextType>;
   dropped?: Resolver<Array<ResolversTypes['ReportDropped']>, ParentType, ContextType>;
   generator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  topic?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mainPath?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type ReportLeftOutResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportLeftOut'] = ResolversParentTypes['ReportLeftOut']> = {
@@ -4449,6 +4475,9 @@ export type ReportFrontResolvers<ContextType = GraphqlContext, ParentType extend
   lastYear?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   medianYear?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   closeness?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  burst?: Resolver<Maybe<ResolversTypes['Burst']>, ParentType, ContextType>;
+  arose?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  mainPathPapers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   papers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 

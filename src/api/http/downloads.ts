@@ -13,6 +13,15 @@ import { reportAsFile } from '../resolvers/report';
 import type { Front } from './front';
 import { HttpProblem, sendAttachment } from './replies';
 
+/** The `format` parameter read by `named`; a 400 saying what it must be when it names none. */
+function formatParameter<F>(url: URL, named: (name: string) => F | null, expected: string, fallback = ''): F {
+  const name = url.searchParams.get('format') ?? fallback;
+  const format = named(name);
+  if (!format)
+    throw new HttpProblem(400, ErrorCode.BAD_USER_INPUT, `format must be ${expected}; got "${name.slice(0, 40)}"`);
+  return format;
+}
+
 /**
  * `GET /export/papers?format=bibtex&ids=W1,W2` (or `&collection=NAME`, repeatable; `&first=N`): a paper list as a
  * file to save (Content-Disposition: attachment), the same file as the `paperExport` query gives.
@@ -24,15 +33,7 @@ export async function downloadPapers(
   url: URL,
 ): Promise<void> {
   front.authorise(request);
-  const named = url.searchParams.get('format') ?? '';
-  const format = bibliographyFormatNamed(named);
-  if (!format) {
-    throw new HttpProblem(
-      400,
-      ErrorCode.BAD_USER_INPUT,
-      `format must be one of ${BIBLIOGRAPHY_FORMAT_NAMES}; got "${named.slice(0, 40)}"`,
-    );
-  }
+  const format = formatParameter(url, bibliographyFormatNamed, `one of ${BIBLIOGRAPHY_FORMAT_NAMES}`);
   const idList = url.searchParams.get('ids');
   const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
   if (idList === null && collections.length === 0) {
@@ -113,7 +114,8 @@ export async function downloadNetwork(
 
 /**
  * `GET /export/report?subject=emicizumab&format=markdown` (markdown, html, latex, bibtex; `collection` repeatable,
- * `yearFrom`, `yearTo`, `fronts`, `sentencesPerFront`): the file `reportFile` gives, as an attachment.
+ * `yearFrom`, `yearTo`, `fronts`, `sentencesPerFront`, `paper` repeatable for a paper set): the file `reportFile`
+ * gives, as an attachment.
  */
 export async function downloadReport(
   front: Front,
@@ -122,15 +124,7 @@ export async function downloadReport(
   url: URL,
 ): Promise<void> {
   front.authorise(request);
-  const named = url.searchParams.get('format') ?? 'markdown';
-  const format = reportFormatNamed(named);
-  if (!format) {
-    throw new HttpProblem(
-      400,
-      ErrorCode.BAD_USER_INPUT,
-      `format must be markdown, html, latex or bibtex; got "${named.slice(0, 40)}"`,
-    );
-  }
+  const format = formatParameter(url, reportFormatNamed, 'markdown, html, latex or bibtex', 'markdown');
   const subject = url.searchParams.get('subject') ?? '';
   const collections = url.searchParams.getAll('collection').filter((c) => c !== '');
   await refuseUnknownNames({ collections }, front.app.catalog.names);
@@ -152,6 +146,7 @@ export async function downloadReport(
       yearTo: number('yearTo'),
       fronts: number('fronts'),
       sentencesPerFront: number('sentencesPerFront'),
+      papers: url.searchParams.getAll('paper').filter((id) => id !== ''),
     },
     format,
   );

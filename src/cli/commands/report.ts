@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { badInput } from '../../errors';
@@ -16,6 +16,7 @@ const whole = (value: string | undefined, name: string): number | undefined => {
 /**
  * `citegraph report "SUBJECT"`: a related-work report as Markdown (default), HTML, LaTeX, BibTeX or JSON. With
  * `--format latex --out FILE.tex`, the BibTeX file its \bibliography names (references.bib) is written beside it.
+ * `--papers W1,W2,…` (or `--papers-file F`, one id per line) reports on those papers, titled SUBJECT.
  */
 export async function reportCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -29,8 +30,16 @@ export async function reportCommand(args: string[]): Promise<void> {
       fronts: { type: 'string' },
       sentences: { type: 'string' },
       out: { type: 'string' },
+      papers: { type: 'string', multiple: true },
+      'papers-file': { type: 'string' },
     },
   });
+  const papers = [
+    ...(values.papers ?? []).flatMap((list) => list.split(',')),
+    ...(values['papers-file'] ? readFileSync(values['papers-file'], 'utf8').split('\n') : []),
+  ]
+    .map((id) => id.trim())
+    .filter((id) => id && !id.startsWith('#'));
   const subject = positionals.join(' ').trim();
   if (!subject) throw badInput('report needs a subject: citegraph report "emicizumab prophylaxis"');
   const json = values.format.toLowerCase() === 'json';
@@ -47,6 +56,7 @@ export async function reportCommand(args: string[]): Promise<void> {
         yearTo: whole(values['year-to'], 'year-to') ?? null,
         fronts: whole(values.fronts, 'fronts') ?? null,
         sentencesPerFront: whole(values.sentences, 'sentences') ?? null,
+        papers: papers.length ? papers : null,
       },
       { ctx: app.requestContext({ timeoutMs: null }) },
     );
