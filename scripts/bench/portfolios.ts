@@ -15,7 +15,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { loadSettings, PROJECT_ROOT } from '../../src/config/settings';
 import { cosine, OnnxSentenceEmbedder } from '../../src/embedding/embedder';
 import { FetchService } from '../../src/external/fetch-service';
@@ -24,7 +23,7 @@ import type { ProviderName } from '../../src/external/provider-base';
 import { CONSENSUS_WEIGHT, questionPortfolios, rescoreFinds } from '../../src/pipeline/portfolios';
 import { RequestContext } from '../../src/request-context';
 import { loadQrels } from '../../src/retrieval/evaluation';
-import { ScholarlyWorld } from '../lib/scholarly-world';
+import { readWorks, ScholarlyWorld } from '../lib/scholarly-world';
 import { argument, runWhenMain } from './env';
 
 interface Subject {
@@ -69,16 +68,10 @@ const CONFIGURATIONS: Configuration[] = [
   { name: 'all four, 25 per search', portfolios: PORTFOLIO_NAMES, weight: CONSENSUS_WEIGHT, cap: 25 },
 ];
 
-function readWorks(dir: string): Array<Record<string, unknown>> {
+function readAllWorks(dir: string): Array<Record<string, unknown>> {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.jsonl.gz'))
-    .flatMap((name) =>
-      gunzipSync(readFileSync(path.join(dir, name)))
-        .toString('utf8')
-        .split('\n')
-        .filter((line) => line.trim())
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
-    );
+    .flatMap((name) => readWorks(path.join(dir, name)));
 }
 
 const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
@@ -87,24 +80,14 @@ const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const shared = argument(args, '--data') ?? path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
-  const works = readWorks(path.join(shared, 'synergy', 'works'));
+  const works = readAllWorks(path.join(shared, 'synergy', 'works'));
   const qrels = loadQrels(path.join(shared, 'synergy', 'labels'), (id) => id.replace('https://openalex.org/', ''));
   const subjects = readFileSync(path.join(PROJECT_ROOT, 'data', 'questions', 'topic-subjects.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as Subject);
   const world = new ScholarlyWorld(works);
-  const urls = await world.start();
-  const settings = loadSettings({
-    ...process.env,
-    OPENALEX_BASE_URL: urls.openalex,
-    CROSSREF_BASE_URL: urls.crossref,
-    S2_BASE_URL: urls.s2,
-    OPENALEX_RPS: '100',
-    CROSSREF_RPS: '100',
-    S2_RPS: '100',
-    CITEGRAPH_HTTP_RETRIES: '0',
-  });
+  const settings = loadSettings({ ...process.env, ...(await world.start()) });
   const embedder = await OnnxSentenceEmbedder.load(settings.model);
   // Graph ids of the world's records by DOI, so a work found only by Crossref (doi:…) counts as the record it is.
   const byDoi = new Map<string, string>();

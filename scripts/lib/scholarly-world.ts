@@ -12,10 +12,21 @@
  * it says nothing about how well OpenAlex ranks.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 
 type Raw = Record<string, unknown>;
+
+/** The records of a gzipped JSON-lines file (a SYNERGY works file, the bundled sample). */
+export function readWorks(file: string): Raw[] {
+  return gunzipSync(readFileSync(file))
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Raw);
+}
 
 interface Indexed {
   raw: Raw;
@@ -268,12 +279,20 @@ export class ScholarlyWorld {
     return this.docs.length;
   }
 
-  /** Base URLs for the three clients' settings. */
-  async start(): Promise<{ openalex: string; crossref: string; s2: string }> {
+  /** Starts the server; the settings that point the three clients at it (base URLs, no rate limit to speak of). */
+  async start(): Promise<Record<string, string>> {
     this.server = http.createServer((request, response) => this.handle(request, response));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return { openalex: `${base}/openalex`, crossref: `${base}/crossref`, s2: `${base}/s2` };
+    return {
+      OPENALEX_BASE_URL: `${base}/openalex`,
+      CROSSREF_BASE_URL: `${base}/crossref`,
+      S2_BASE_URL: `${base}/s2`,
+      OPENALEX_RPS: '100',
+      CROSSREF_RPS: '100',
+      S2_RPS: '100',
+      CITEGRAPH_HTTP_RETRIES: '0',
+    };
   }
 
   async stop(): Promise<void> {

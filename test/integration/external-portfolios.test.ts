@@ -1,37 +1,19 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { ScholarlyWorld } from '../../scripts/lib/scholarly-world';
+import { readWorks, ScholarlyWorld } from '../../scripts/lib/scholarly-world';
 import { loadSettings, PROJECT_ROOT } from '../../src/config/settings';
 import { FetchService } from '../../src/external/fetch-service';
 import { questionPortfolios } from '../../src/pipeline/portfolios';
 import { RequestContext } from '../../src/request-context';
 
 /** The bundled sample's real OpenAlex records (American spelling: "estrogen"). */
-const works = gunzipSync(readFileSync(path.join(PROJECT_ROOT, 'data', 'sample', 'nelson-2002.jsonl.gz')))
-  .toString('utf8')
-  .split('\n')
-  .filter((line) => line.trim())
-  .map((line) => JSON.parse(line) as Record<string, unknown>);
-
-const world = new ScholarlyWorld(works);
-let urls: { openalex: string; crossref: string; s2: string };
+const world = new ScholarlyWorld(readWorks(path.join(PROJECT_ROOT, 'data', 'sample', 'nelson-2002.jsonl.gz')));
+let env: Record<string, string>;
 
 const clients = (overrides: Record<string, string> = {}) =>
-  loadSettings({
-    OPENALEX_BASE_URL: urls.openalex,
-    CROSSREF_BASE_URL: urls.crossref,
-    S2_BASE_URL: urls.s2,
-    OPENALEX_RPS: '100',
-    CROSSREF_RPS: '100',
-    S2_RPS: '100',
-    CITEGRAPH_HTTP_RETRIES: '0',
-    CITEGRAPH_HTTP_TIMEOUT_MS: '2000',
-    ...overrides,
-  }).clients;
+  loadSettings({ ...env, CITEGRAPH_HTTP_TIMEOUT_MS: '2000', ...overrides }).clients;
 
 beforeAll(async () => {
-  urls = await world.start();
+  env = await world.start();
 });
 
 afterAll(async () => {

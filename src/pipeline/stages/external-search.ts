@@ -48,10 +48,10 @@ async function llmVeto(state: Gathered, records: WorkRecord[]): Promise<WorkReco
 
 /**
  * Searches the scholarly APIs with the question's portfolios (see src/external/portfolios.ts), every provider that can
- * search each way at once; merges what they find by identifier and title; rescores it (similarity to the question plus
- * the searches' agreement); keeps the best that are close enough to the question (and pass the LLM's veto when one is
- * configured); writes them to the graph and adds their passages as external evidence. Offline, every search fails
- * fast and nothing is kept.
+ * search each way at once; merges what they find by identifier and title; rescores it (similarity to the question,
+ * the searches' agreement breaking ties); keeps the best that are close enough to the question (and pass the LLM's
+ * veto when one is configured); writes them to the graph and adds their passages as external evidence. Offline, every
+ * search fails fast and nothing is kept.
  */
 export function externalSearchStage(deps: AskDependencies): Stage<Gathered, Gathered> {
   return {
@@ -82,12 +82,21 @@ export function externalSearchStage(deps: AskDependencies): Stage<Gathered, Gath
         );
         kept = close.filter((work) => vetted.has(work.record)).slice(0, WORKS_KEPT);
       }
+      // The graph id each kept work got: a work known by its DOI joins its paper (and keeps that paper's id).
+      const graphId = new Map<string, string>();
+      if (kept.length > 0) {
+        const written = await deps.ingest.writeFetched(kept.map((work) => work.record));
+        if (written.paperIds.length === kept.length)
+          kept.forEach((work, i) => graphId.set(work.record.id, written.paperIds[i]!));
+        deps.search.invalidate();
+        await state.pool.addPapers([...new Set(written.paperIds)], 'external', 'external search');
+      }
       const searches = [
         ...state.externalSearches,
         ...report.searches.map((search) => {
           const keptIds = kept
             .filter((work) => work.hits.some((h) => h.portfolio === search.portfolio && h.source === search.source))
-            .map((work) => work.record.id);
+            .map((work) => graphId.get(work.record.id) ?? work.record.id);
           return {
             query: search.query,
             source: search.source,
@@ -99,11 +108,6 @@ export function externalSearchStage(deps: AskDependencies): Stage<Gathered, Gath
           };
         }),
       ];
-      if (kept.length > 0) {
-        const written = await deps.ingest.writeFetched(kept.map((work) => work.record));
-        deps.search.invalidate();
-        await state.pool.addPapers([...new Set(written.paperIds)], 'external', 'external search');
-      }
       return { ...state, externalSearches: searches, sufficiency: sufficiencyOf(deps, state) };
     },
     tolerates: { failure: isNonFatal, fallback: (state) => ({ ...state, sufficiency: sufficiencyOf(deps, state) }) },
