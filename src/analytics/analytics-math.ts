@@ -67,17 +67,6 @@ export function combinations(n: number, k: number): number {
   return Math.round(result);
 }
 
-/** The normalised mean of unit vectors (null when there are none). */
-export function meanVector(vectors: readonly Float32Array[]): Float32Array | null {
-  if (vectors.length === 0) return null;
-  const sum = new Float32Array(vectors[0]!.length);
-  for (const vector of vectors) for (let i = 0; i < sum.length; i += 1) sum[i]! += vector[i]!;
-  const norm = Math.hypot(...sum);
-  if (norm === 0) return null;
-  for (let i = 0; i < sum.length; i += 1) sum[i]! /= norm;
-  return sum;
-}
-
 /** Works, h-indexes and citation totals from per-paper citation counts (inside the graph and global) and years. */
 export function citationMetrics(
   row: { internal: number[]; global: number[]; firstYear: number | null; lastYear: number | null } | undefined,

@@ -8,9 +8,9 @@ import { badInput } from '../errors';
 import { contentTerms, stem } from '../text';
 import type { PaperFilter } from '../domain';
 import type { SearchService } from '../retrieval/search-service';
-import { cosine } from '../embedding/embedder';
+import { cosine, meanVector } from '../embedding/embedder';
 import type { SimilarityScale } from '../embedding/similarity-scale';
-import { meanVector, mostWordsQuery } from './analytics-math';
+import { mostWordsQuery } from './analytics-math';
 
 /** Most papers a topic set holds; a larger set is cut (and says so). */
 export const TOPIC_SET_LIMIT = 5000;

@@ -255,3 +255,14 @@ export function cosine(a: Float32Array | number[], b: Float32Array | number[]): 
   }
   return dot / (Math.sqrt(na) * Math.sqrt(nb) || 1);
 }
+
+/** The normalised mean of unit vectors (null when there are none, or they cancel out). */
+export function meanVector(vectors: readonly Float32Array[]): Float32Array | null {
+  if (vectors.length === 0) return null;
+  const sum = new Float32Array(vectors[0]!.length);
+  for (const vector of vectors) for (let i = 0; i < sum.length; i += 1) sum[i]! += vector[i]!;
+  const norm = Math.hypot(...sum);
+  if (norm === 0) return null;
+  for (let i = 0; i < sum.length; i += 1) sum[i]! /= norm;
+  return sum;
+}

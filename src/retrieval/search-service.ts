@@ -1,4 +1,4 @@
-import type { Embedder } from '../embedding/embedder';
+import { type Embedder, meanVector } from '../embedding/embedder';
 import { COMPANION_VECTORS } from '../embedding/embedding-space';
 import { similarityScale, type SimilarityScale } from '../embedding/similarity-scale';
 import type { SpladeEncoder } from '../embedding/splade';
@@ -63,10 +63,6 @@ export class SearchService {
   }
 
   /**
-   * Expansion candidates from the LLM: the vocabulary the answering paper would use, never the answer itself.
-   * Returns null when no LLM is configured or it fails, so that pseudo-relevance feedback is used instead.
-   */
-  /**
    * The dense query of HyDE (Gao et al. 2023, "Precise Zero-Shot Dense Retrieval without Relevance Labels"): the LLM
    * writes a passage as if it answered the query; the normalised mean of the passage's embedding and the query's is
    * searched with, so a passage the model gets wrong moves the query without replacing it. Null (and the trace says
@@ -96,14 +92,15 @@ export class SearchService {
       return null;
     }
     const [passageVector] = await (await this.embedder()).embed([passage], 'passage');
-    const mean = new Float32Array(queryVector.length);
-    for (let i = 0; i < mean.length; i += 1) mean[i] = queryVector[i]! + passageVector![i]!;
-    const norm = Math.hypot(...mean) || 1;
-    for (let i = 0; i < mean.length; i += 1) mean[i]! /= norm;
-    trace.hyde = { passage, skipped: null };
+    const mean = meanVector([queryVector, passageVector!]);
+    trace.hyde = { passage, skipped: mean ? null : "the passage's vector cancels the query's" };
     return mean;
   }
 
+  /**
+   * Expansion candidates from the LLM: the vocabulary the answering paper would use, never the answer itself.
+   * Returns null when no LLM is configured or it fails, so that pseudo-relevance feedback is used instead.
+   */
   private async llmExpansion(ctx: RequestContext, query: string, max: number): Promise<string[] | null> {
     if (!ctx.llm) return null;
     try {

@@ -1,10 +1,5 @@
-import {
-  meanVector,
-  mergeByOrcid,
-  mostWordsQuery,
-  smoothedGrowth,
-  yearSeries,
-} from '../../src/analytics/analytics-math';
+import { mergeByOrcid, mostWordsQuery, smoothedGrowth, yearSeries } from '../../src/analytics/analytics-math';
+import { meanVector } from '../../src/embedding/embedder';
 import { kindsAskedFor, sentenceKind, sentenceRole, withoutLabel } from '../../src/generation/extractive';
 import {
   connectsConcepts,
